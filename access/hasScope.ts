@@ -1,0 +1,19 @@
+import type { Access, FieldAccess } from 'payload'
+
+import { type Scope, userHasAnyScope, userHasScope } from './scopes'
+
+export const hasScope =
+  (scope: Scope): Access =>
+  ({ req }) =>
+    userHasScope(req.user, scope)
+
+/** Any one of the given scopes. */
+export const hasAnyScope =
+  (...scopes: Scope[]): Access =>
+  ({ req }) =>
+    userHasAnyScope(req.user, scopes)
+
+export const fieldHasScope =
+  (scope: Scope): FieldAccess =>
+  ({ req }) =>
+    userHasScope(req.user, scope)

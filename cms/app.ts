@@ -1,0 +1,117 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import express, { type NextFunction, type Request, type Response } from 'express'
+import type { Payload, SanitizedConfig } from 'payload'
+
+import { csrfProtection, ensureCsrfToken } from './csrf'
+import { publicUrl } from './env'
+import { pageDataPattern, pageUser, scriptSafeJson } from './pageData'
+import { payloadApiHandler } from './payloadHandler'
+import { rateLimits } from './rateLimits'
+import { uploadsDir, webDistDir } from './paths'
+
+type NextHandler = (req: Request, res: Response) => Promise<void> | void
+
+export type AppOptions = {
+  payload: Payload
+  config: Promise<SanitizedConfig>
+  /** Next's request handler for /admin and /_next; absent in tests that need no admin panel. */
+  next?: NextHandler
+  /** Extra routes mounted before the SPA fallback (social sign-in). */
+  extend?: (app: express.Express) => void
+}
+
+const kb = 1024
+
+const securityHeaders = (req: Request, res: Response, next: NextFunction) => {
+  res.setHeader('X-Content-Type-Options', 'nosniff')
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+  if (!req.path.startsWith('/uploads/')) res.setHeader('X-Frame-Options', 'SAMEORIGIN')
+  next()
+}
+
+/** The single Express app: /api → Payload, /admin → Next, /uploads static, everything else the SPA. */
+export const createApp = ({ payload, config, next, extend }: AppOptions) => {
+  const app = express()
+  const secure = publicUrl().startsWith('https://')
+  app.disable('x-powered-by')
+  app.set('trust proxy', process.env.TRUST_PROXY ? Number(process.env.TRUST_PROXY) || process.env.TRUST_PROXY : false)
+  app.use(securityHeaders)
+
+  const limits = rateLimits()
+  const api = payloadApiHandler(config, {
+    jsonBytes: Number(process.env.MAX_JSON_KB || 512) * kb,
+    uploadBytes: Number(process.env.MAX_UPLOAD_MB || 600) * kb * kb,
+  })
+  app.get('/api/health', (_req, res) => {
+    res.json({ status: 'ok' })
+  })
+  app.use('/api', csrfProtection(publicUrl()))
+  app.post('/api/login', express.json({ limit: '16kb' }), ...limits.login)
+  app.post('/api/signup', limits.signup)
+  app.post('/api/password/request', limits.passwordRequest)
+  app.post('/api/password/reset', limits.passwordReset)
+  app.post('/api/tickets', limits.tickets)
+  app.get('/api/classrooms/code/{*code}', limits.classroomCode)
+  app.get('/api/users/username', limits.username)
+  app.all('/api/{*path}', api)
+
+  app.use(
+    '/uploads/media',
+    express.static(path.join(uploadsDir, 'media'), { maxAge: '7d', index: false, dotfiles: 'deny', fallthrough: false }),
+  )
+
+  extend?.(app)
+
+  if (next) {
+    app.all('/admin', (req, res) => next(req, res))
+    app.all('/admin/{*path}', (req, res) => next(req, res))
+    app.all('/_next/{*path}', (req, res) => next(req, res))
+    app.all('/__nextjs_original-stack-frame', (req, res) => next(req, res))
+  }
+
+  const indexFile = path.join(webDistDir, 'index.html')
+  app.use(express.static(webDistDir, { index: false, maxAge: '1h', setHeaders: immutableAssets }))
+  app.get('/{*path}', async (req, res, nextFn) => {
+    try {
+      if (!fs.existsSync(indexFile)) {
+        res.status(503).type('text/plain').send('The web app is not built yet. Run `npm run build:web`.')
+        return
+      }
+      const csrfToken = ensureCsrfToken(req, res, secure)
+      const headers = new Headers()
+      if (req.headers.cookie) headers.set('cookie', req.headers.cookie)
+      if (req.headers.authorization) headers.set('authorization', req.headers.authorization)
+      const user = await pageUser(payload, headers)
+      const html = (await fs.promises.readFile(indexFile, 'utf8')).replace(
+        pageDataPattern,
+        `<script id="page-data" type="application/json">${scriptSafeJson({ csrfToken, user })}</script>`,
+      )
+      res.setHeader('Cache-Control', 'no-store')
+      res.type('html').send(html)
+    } catch (error) {
+      nextFn(error)
+    }
+  })
+
+  app.use((error: Error & { status?: number; statusCode?: number; type?: string }, _req: Request, res: Response, _next: NextFunction) => {
+    const status = error.status ?? error.statusCode ?? 500
+    if (status >= 500) payload.logger.error({ err: error }, 'Unhandled server error')
+    const message =
+      error.type === 'entity.parse.failed'
+        ? 'The request body is not valid JSON.'
+        : error.type === 'entity.too.large'
+          ? 'The request is too large.'
+          : status < 500
+            ? error.message
+            : 'Something went wrong on our side. Please try again.'
+    if (!res.headersSent) res.status(status).json({ errors: [{ message }] })
+  })
+  return app
+}
+
+/** Vite puts a content hash in every asset name, so those can be cached for a year. */
+const immutableAssets = (res: Response, filePath: string) => {
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+}

@@ -1,0 +1,52 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { mongooseAdapter } from '@payloadcms/db-mongodb'
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import { sqliteAdapter } from '@payloadcms/db-sqlite'
+
+import { migrations as postgresMigrations } from './migrations/postgres'
+import { migrations as sqliteMigrations } from './migrations/sqlite'
+import { dataDir } from './paths'
+
+export type DatabaseKind = 'sqlite' | 'postgres' | 'mongodb'
+
+export const databaseUrl = () => process.env.DATABASE_URL || ''
+
+export const databaseKind = (url = databaseUrl()): DatabaseKind => {
+  if (/^postgres(ql)?:\/\//.test(url)) return 'postgres'
+  if (/^mongodb(\+srv)?:\/\//.test(url)) return 'mongodb'
+  return 'sqlite'
+}
+
+/** The SQLite file: DATABASE_URL=file:… if given, else data/civics.db. */
+export const sqliteUrl = (url = databaseUrl()) => {
+  if (url.startsWith('file:')) return url
+  fs.mkdirSync(dataDir, { recursive: true })
+  return `file:${path.join(dataDir, 'civics.db')}`
+}
+
+/**
+ * Chosen by DATABASE_URL (see DESIGN.md). Schemas are never pushed: each SQL adapter has its own
+ * migrations, run on start (`prodMigrations`) and by `npm run migrate`.
+ */
+export const databaseAdapter = () => {
+  const kind = databaseKind()
+  if (kind === 'postgres') {
+    return postgresAdapter({
+      pool: { connectionString: databaseUrl(), max: Number(process.env.DATABASE_POOL_MAX || 10) },
+      push: false,
+      migrationDir: path.resolve(import.meta.dirname ?? '.', 'migrations/postgres'),
+      prodMigrations: postgresMigrations,
+    })
+  }
+  if (kind === 'mongodb') {
+    return mongooseAdapter({ url: databaseUrl() })
+  }
+  return sqliteAdapter({
+    client: { url: sqliteUrl() },
+    push: false,
+    migrationDir: path.resolve(import.meta.dirname ?? '.', 'migrations/sqlite'),
+    prodMigrations: sqliteMigrations,
+  })
+}

@@ -1,0 +1,131 @@
+import type { Endpoint, PayloadRequest } from 'payload'
+
+import { AuthenticationError, LockedAuth, logoutOperation } from 'payload'
+import { generateExpiredPayloadCookie } from 'payload/shared'
+
+import { resetPasswordText } from '../email'
+import {
+  badRequest,
+  checkEmail,
+  checkPassword,
+  type FieldError,
+  HttpError,
+  json,
+  onlyFields,
+  readBody,
+  requiredString,
+  throwIfErrors,
+} from './http'
+import { loadPublicUser, sessionCookie } from './userResponse'
+
+export const messages = {
+  badCredentials: 'The username/email or password provided is incorrect.',
+  locked: 'This account is locked after too many failed log-in attempts. Please try again in 10 minutes.',
+  loggedOut: 'You have been logged out.',
+  resetRequested: 'If an account uses that email, we have sent it a link to reset the password.',
+  resetDone: 'Password reset. You have been logged in.',
+  badResetToken: 'This password reset link is invalid or has expired. Please request a new one.',
+} as const
+
+/** Logs in with a username or an email and answers the user, the token and the session cookie. */
+export const logIn = async (req: PayloadRequest, login: string, password: string, status = 200, message = 'Logged in.') => {
+  try {
+    const result = await req.payload.login({ collection: 'users', data: { username: login, password }, req })
+    if (!result.token || !result.user) throw new AuthenticationError()
+    const user = await loadPublicUser(req, result.user.id)
+    return json({ message, user: { ...user, token: result.token }, token: result.token, exp: result.exp }, status, {
+      'Set-Cookie': sessionCookie(req, result.token),
+    })
+  } catch (error) {
+    if (error instanceof LockedAuth) throw new HttpError(429, messages.locked)
+    if (error instanceof AuthenticationError) throw new HttpError(401, messages.badCredentials)
+    throw error
+  }
+}
+
+const login: Endpoint = {
+  path: '/login',
+  method: 'post',
+  handler: async (req) => {
+    const body = await readBody(req)
+    onlyFields(body, ['username', 'email', 'password'])
+    const errors: FieldError[] = []
+    const name = body.username ?? body.email
+    const username = requiredString({ username: name }, 'username', 'Username or email is required.', errors)
+    const password = requiredString(body, 'password', 'Password is required.', errors, 'password', 1000)
+    throwIfErrors(errors)
+    return logIn(req, username, password)
+  },
+}
+
+const logoutHandler: Endpoint['handler'] = async (req) => {
+  if (req.user) await logoutOperation({ collection: req.payload.collections.users, req })
+  const expired = generateExpiredPayloadCookie({
+    collectionAuthConfig: req.payload.collections.users.config.auth,
+    cookiePrefix: req.payload.config.cookiePrefix,
+  })
+  return json({ message: messages.loggedOut }, 200, { 'Set-Cookie': expired })
+}
+
+const passwordRequest: Endpoint = {
+  path: '/password/request',
+  method: 'post',
+  handler: async (req) => {
+    const body = await readBody(req)
+    onlyFields(body, ['username', 'email'])
+    const errors: FieldError[] = []
+    const email = requiredString({ email: body.username ?? body.email }, 'email', 'Email is required.', errors, 'username').toLowerCase()
+    checkEmail(email, errors, 'username')
+    throwIfErrors(errors)
+    const token = await req.payload.forgotPassword({ collection: 'users', data: { email }, disableEmail: true, req })
+    if (token) {
+      await req.payload.sendEmail({
+        to: email,
+        subject: 'Reset your Civics360 password',
+        text: resetPasswordText(token),
+        html: await req.payload.collections.users.config.auth.forgotPassword?.generateEmailHTML?.({ req, token, user: { email } }),
+      })
+    }
+    return json({ message: messages.resetRequested })
+  },
+}
+
+const passwordReset: Endpoint = {
+  path: '/password/reset',
+  method: 'post',
+  handler: async (req) => {
+    const body = await readBody(req)
+    onlyFields(body, ['token', 'password', 'confirmPassword'])
+    const errors: FieldError[] = []
+    const token = requiredString(body, 'token', 'Password reset token is required.', errors, 'token', 200)
+    const password = requiredString(body, 'password', 'Password is required.', errors, 'password', 1000)
+    checkPassword(password, errors)
+    if (body.confirmPassword !== undefined && body.confirmPassword !== body.password) {
+      errors.push({ path: 'confirmPassword', message: 'Passwords do not match.' })
+    }
+    throwIfErrors(errors)
+    let result
+    try {
+      result = await req.payload.resetPassword({ collection: 'users', data: { token, password }, overrideAccess: true, req })
+    } catch (error) {
+      if (error instanceof HttpError) throw error
+      throw badRequest([{ path: 'token', message: messages.badResetToken }])
+    }
+    const id = (result.user as { id: string | number }).id
+    // Choosing a password by email gives a social-only account a local login too.
+    await req.payload.update({ collection: 'users', id, data: { hasPassword: true }, overrideAccess: true, req })
+    const user = await loadPublicUser(req, id)
+    const sessionToken = result.token as string
+    return json({ message: messages.resetDone, user: { ...user, token: sessionToken }, token: sessionToken }, 200, {
+      'Set-Cookie': sessionCookie(req, sessionToken),
+    })
+  },
+}
+
+export const authEndpoints: Endpoint[] = [
+  login,
+  { path: '/logout', method: 'get', handler: logoutHandler },
+  { path: '/logout', method: 'post', handler: logoutHandler },
+  passwordRequest,
+  passwordReset,
+]

@@ -1,0 +1,122 @@
+import type { Endpoint, PayloadRequest } from 'payload'
+
+import { userHasScope } from '../../access/scopes'
+import { classroomsWithStudents } from './classroomResponse'
+import {
+  checkPassword,
+  conflict,
+  type FieldError,
+  forbidden,
+  json,
+  notFound,
+  onlyFields,
+  readBody,
+  requiredString,
+  requireUser,
+  routeParam,
+  sameId,
+  throwIfErrors,
+} from './http'
+
+type Doc = Record<string, any>
+
+export const classroomMessages = {
+  name: 'Classroom name is required.',
+  code: 'Classroom code is required.',
+  codeFormat: 'Classroom codes use 3 to 32 letters, digits or dashes.',
+  codeTaken: 'That classroom code is already in use. Choose another.',
+  unknownCode: 'No classroom found with that code.',
+  studentPassword: 'Password updated.',
+} as const
+
+export const normalizeCode = (code: string) => code.trim().toUpperCase()
+
+export const checkClassroomInput = (body: Doc) => {
+  onlyFields(body, ['name', 'code'])
+  const errors: FieldError[] = []
+  const name = requiredString(body, 'name', classroomMessages.name, errors, 'name', 100)
+  const code = normalizeCode(requiredString(body, 'code', classroomMessages.code, errors, 'code', 32))
+  if (code && !/^[A-Z0-9-]{3,32}$/.test(code)) errors.push({ path: 'code', message: classroomMessages.codeFormat })
+  throwIfErrors(errors)
+  return { name, code }
+}
+
+export const findClassroomByCode = async (req: PayloadRequest, code: string) => {
+  const { docs } = await req.payload.find({
+    collection: 'classrooms',
+    where: { code: { equals: normalizeCode(code) } },
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+  return (docs[0] as Doc | undefined) ?? null
+}
+
+export const codeTaken = async (req: PayloadRequest, code: string, exceptId?: unknown) => {
+  const found = await findClassroomByCode(req, code)
+  return Boolean(found && !sameId(found.id, exceptId))
+}
+
+/** The classroom in the path, which the requester must own (or hold users:write). */
+const ownedClassroom = async (req: PayloadRequest): Promise<Doc> => {
+  const me = requireUser(req)
+  const id = routeParam(req, 'id')
+  const classroom = (await req.payload.findByID({ collection: 'classrooms', id, depth: 0, overrideAccess: true, req, disableErrors: true })) as Doc | null
+  if (!classroom) throw notFound('Classroom not found.')
+  if (!sameId(classroom.owner, me.id) && !userHasScope(me, 'users:write')) throw forbidden('Only the teacher of this classroom can do that.')
+  return classroom
+}
+
+const updateClassroom: Endpoint = {
+  path: '/:id',
+  method: 'put',
+  handler: async (req) => {
+    const classroom = await ownedClassroom(req)
+    const { name, code } = checkClassroomInput(await readBody(req))
+    if (await codeTaken(req, code, classroom.id)) throw conflict('code', classroomMessages.codeTaken)
+    const updated = await req.payload.update({ collection: 'classrooms', id: classroom.id, data: { name, code }, overrideAccess: true, req })
+    const [answer] = await classroomsWithStudents(req, [updated as Doc])
+    return json(answer)
+  },
+}
+
+const lookupCode: Endpoint = {
+  path: '/code/:code',
+  method: 'get',
+  handler: async (req) => {
+    const code = String(req.routeParams?.code ?? '')
+    const classroom = code.length <= 32 ? await findClassroomByCode(req, code) : null
+    if (!classroom) throw notFound(classroomMessages.unknownCode)
+    // Only what a student joining needs to recognise the class: never the teacher or the roster.
+    return json({ name: classroom.name, code: classroom.code })
+  },
+}
+
+const resetStudentPassword: Endpoint = {
+  path: '/:id/students/:studentId/password',
+  method: 'put',
+  handler: async (req) => {
+    const classroom = await ownedClassroom(req)
+    const studentId = routeParam(req, 'studentId')
+    const student = (await req.payload.findByID({ collection: 'users', id: studentId, depth: 0, overrideAccess: true, req, disableErrors: true })) as Doc | null
+    if (!student || !sameId(student.attributes?.classroom, classroom.id)) throw notFound('That student is not in this classroom.')
+    const body = await readBody(req)
+    onlyFields(body, ['password', 'confirmPassword'])
+    const errors: FieldError[] = []
+    const password = requiredString(body, 'password', 'Password is required.', errors, 'password', 1000)
+    checkPassword(password, errors)
+    if (body.confirmPassword !== undefined && body.confirmPassword !== password) errors.push({ path: 'confirmPassword', message: 'Passwords do not match.' })
+    throwIfErrors(errors)
+    await req.payload.update({
+      collection: 'users',
+      id: student.id,
+      data: { password, loginAttempts: 0, lockUntil: null },
+      overrideAccess: true,
+      req,
+    })
+    return json({ message: classroomMessages.studentPassword })
+  },
+}
+
+export const classroomEndpoints: Endpoint[] = [lookupCode, resetStudentPassword, updateClassroom]

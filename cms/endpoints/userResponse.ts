@@ -1,0 +1,51 @@
+import type { PayloadRequest } from 'payload'
+
+import { generatePayloadCookie } from 'payload/shared'
+
+type Doc = Record<string, unknown>
+
+const pick = (source: unknown, keys: string[]): Doc | null => {
+  if (!source || typeof source !== 'object') return null
+  const out: Doc = {}
+  for (const key of keys) out[key] = (source as Doc)[key] ?? null
+  return out
+}
+
+/**
+ * What the client sees of an account: never sessions, hashes, lock counters or raw identities.
+ * A student's classroom is reduced to its name and code, a school to its address.
+ */
+export const publicUser = (user: Doc) => {
+  const attributes = { ...((user.attributes as Doc | undefined) ?? {}) }
+  attributes.school = typeof attributes.school === 'object' ? pick(attributes.school, ['id', 'name', 'district', 'state', 'country']) : (attributes.school ?? null)
+  attributes.classroom =
+    typeof attributes.classroom === 'object' ? pick(attributes.classroom, ['id', 'name', 'code']) : (attributes.classroom ?? null)
+  return {
+    id: user.id,
+    email: user.email ?? null,
+    username: user.username ?? null,
+    scopes: user.scopes ?? [],
+    attributes,
+    meta: user.meta ?? {},
+    providers: user.providers ?? [],
+    hasPassword: user.hasPassword !== false,
+    mode: user.mode,
+    size: user.size,
+    theme: user.theme,
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
+  }
+}
+
+/** Reads the account fresh, with its school and classroom, as the client sees it. */
+export const loadPublicUser = async (req: PayloadRequest, id: string | number) => {
+  const user = await req.payload.findByID({ collection: 'users', id, depth: 1, overrideAccess: true, req })
+  return publicUser(user as unknown as Doc)
+}
+
+export const sessionCookie = (req: PayloadRequest, token: string): string =>
+  generatePayloadCookie({
+    collectionAuthConfig: req.payload.collections.users.config.auth,
+    cookiePrefix: req.payload.config.cookiePrefix,
+    token,
+  })

@@ -1,0 +1,37 @@
+import type { Payload } from 'payload'
+
+import { randomInt } from 'node:crypto'
+
+// Friendly words only: a child's username must be readable and must not reveal who they are.
+const adjectives = [
+  'able', 'bold', 'brave', 'bright', 'calm', 'clever', 'cool', 'daring', 'eager', 'fair', 'fast', 'gentle',
+  'glad', 'golden', 'grand', 'happy', 'honest', 'jolly', 'keen', 'kind', 'lively', 'lucky', 'merry', 'mighty',
+  'neat', 'noble', 'polite', 'proud', 'quick', 'quiet', 'rapid', 'ready', 'sharp', 'shiny', 'smart', 'steady',
+  'sunny', 'swift', 'tidy', 'true', 'vivid', 'wise', 'witty', 'zesty',
+]
+const nouns = [
+  'badger', 'beaver', 'bison', 'condor', 'cougar', 'coyote', 'crane', 'dolphin', 'eagle', 'falcon', 'fox',
+  'gecko', 'heron', 'ibis', 'jaguar', 'koala', 'lemur', 'lynx', 'manatee', 'marlin', 'moose', 'osprey', 'otter',
+  'owl', 'panda', 'panther', 'pelican', 'puffin', 'raven', 'robin', 'salmon', 'seal', 'sparrow', 'tiger',
+  'tortoise', 'turtle', 'walrus', 'whale', 'wolf', 'wren', 'yak', 'zebra',
+]
+
+const pickOne = (list: string[]) => list[randomInt(list.length)]
+
+export const randomUsername = () => `${pickOne(adjectives)}-${pickOne(nouns)}-${randomInt(100, 1000)}`
+
+export const usernamePattern = /^[a-z0-9](?:[a-z0-9_-]{1,38})[a-z0-9]$/
+
+export const usernameTaken = async (payload: Payload, username: string): Promise<boolean> => {
+  const { totalDocs } = await payload.count({ collection: 'users', where: { username: { equals: username } }, overrideAccess: true })
+  return totalDocs > 0
+}
+
+/** A readable username nobody has yet (about 1.8 million combinations). */
+export const generateUsername = async (payload: Payload): Promise<string> => {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const candidate = randomUsername()
+    if (!(await usernameTaken(payload, candidate))) return candidate
+  }
+  throw new Error('Could not find a free username.')
+}

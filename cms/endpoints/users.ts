@@ -1,0 +1,279 @@
+import type { Endpoint, PayloadRequest } from 'payload'
+
+import { userHasScope } from '../../access/scopes'
+import { defaults, modes, themes } from '../../collections/Users/options'
+import { checkProfile, parseProfile, type ProfileInput } from '../../collections/Users/profileRules'
+import { classroomsWithStudents } from './classroomResponse'
+import { checkClassroomInput, classroomMessages, codeTaken } from './classrooms'
+import {
+  badRequest,
+  checkEmail,
+  checkPassword,
+  conflict,
+  type FieldError,
+  forbidden,
+  HttpError,
+  json,
+  notFound,
+  onlyFields,
+  readBody,
+  requiredString,
+  requireUser,
+  routeParam,
+  sameId,
+  throwIfErrors,
+} from './http'
+import { generateUsername } from './usernames'
+import { loadPublicUser } from './userResponse'
+
+type Doc = Record<string, any>
+
+export const accountMessages = {
+  connected: 'Email and password added to your account.',
+  emailUpdated: 'Email successfully updated.',
+  passwordUpdated: 'Password successfully updated.',
+  themeUpdated: 'Theme settings updated.',
+  profileSaved: 'Profile saved.',
+  emailTaken: 'An account with this email already exists.',
+  alreadyLocal: 'This account already has an email and password. Use Update Email or Update Password instead.',
+  noLocal: 'This account has no email and password yet. Use Connect Email Account first.',
+  connectMismatch: "Password and confirmation don't match",
+  passwordMismatch: 'Passwords do not match.',
+} as const
+
+/** The account named in the path, which must be the requester's own (or any, for `scope`). */
+const ownAccount = async (req: PayloadRequest, param: string, scope?: 'users:read' | 'users:write'): Promise<Doc> => {
+  const me = requireUser(req)
+  const id = routeParam(req, param)
+  if (!sameId(me.id, id) && !(scope && userHasScope(me, scope))) throw forbidden('You can only change your own account.')
+  const user = await req.payload.findByID({ collection: 'users', id, depth: 0, overrideAccess: true, req, disableErrors: true })
+  if (!user) throw notFound('User not found.')
+  return user as Doc
+}
+
+const emailInUse = async (req: PayloadRequest, email: string, exceptId: unknown) => {
+  const { docs } = await req.payload.find({
+    collection: 'users',
+    where: { or: [{ email: { equals: email } }, { username: { equals: email } }] },
+    limit: 2,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+  return docs.some((doc) => !sameId(doc.id, exceptId))
+}
+
+const passwordPair = (body: Doc, errors: FieldError[], mismatch: string) => {
+  const password = requiredString(body, 'password', 'Password is required.', errors, 'password', 1000)
+  checkPassword(password, errors)
+  if (body.confirmPassword !== undefined) {
+    const confirm = requiredString(body, 'confirmPassword', 'Password confirmation is required.', errors, 'confirmPassword', 1000)
+    if (confirm && password && confirm !== password) errors.push({ path: 'confirmPassword', message: mismatch })
+  }
+  return password
+}
+
+const username: Endpoint = {
+  path: '/username',
+  method: 'get',
+  handler: async (req) => json({ username: await generateUsername(req.payload) }),
+}
+
+const connectLocal: Endpoint = {
+  path: '/:id/providers',
+  method: 'post',
+  handler: async (req) => {
+    const user = await ownAccount(req, 'id')
+    const body = await readBody(req)
+    onlyFields(body, ['provider', 'username', 'email', 'password', 'confirmPassword'])
+    if (body.provider !== undefined && body.provider !== 'local') throw badRequest([{ path: 'provider', message: 'Only an email and password login can be added here.' }])
+    if (user.hasPassword !== false && user.email) throw new HttpError(400, accountMessages.alreadyLocal)
+    const errors: FieldError[] = []
+    const email = requiredString({ email: body.username ?? body.email }, 'email', 'Email is required.', errors, 'username').toLowerCase()
+    checkEmail(email, errors, 'username')
+    const password = passwordPair(body, errors, accountMessages.connectMismatch)
+    throwIfErrors(errors)
+    if (await emailInUse(req, email, user.id)) throw conflict('username', accountMessages.emailTaken)
+    await req.payload.update({ collection: 'users', id: user.id, data: { email, password, hasPassword: true }, overrideAccess: true, req })
+    return json({ message: accountMessages.connected, user: await loadPublicUser(req, user.id) })
+  },
+}
+
+const updateLocal: Endpoint = {
+  path: '/:id/providers',
+  method: 'put',
+  handler: async (req) => {
+    const user = await ownAccount(req, 'id')
+    const body = await readBody(req)
+    onlyFields(body, ['provider', 'username', 'email', 'password', 'confirmPassword'])
+    if (body.provider !== undefined && body.provider !== 'local' && body.provider !== 'username') {
+      throw badRequest([{ path: 'provider', message: 'Only the email and password login can be updated here.' }])
+    }
+    if (user.hasPassword === false) throw new HttpError(400, accountMessages.noLocal)
+    const errors: FieldError[] = []
+    const data: Doc = {}
+    const newEmail = body.username ?? body.email
+    if (newEmail !== undefined) {
+      if (!user.email) throw badRequest([{ path: 'username', message: 'This account logs in with a username; it has no email to update.' }])
+      data.email = requiredString({ email: newEmail }, 'email', 'Email is required.', errors, 'username').toLowerCase()
+      checkEmail(data.email, errors, 'username')
+    }
+    if (body.password !== undefined || body.confirmPassword !== undefined) data.password = passwordPair(body, errors, accountMessages.passwordMismatch)
+    if (newEmail === undefined && data.password === undefined) errors.push({ path: 'username', message: 'Email is required.' })
+    throwIfErrors(errors)
+    if (data.email && (await emailInUse(req, data.email, user.id))) throw conflict('username', accountMessages.emailTaken)
+    await req.payload.update({ collection: 'users', id: user.id, data, overrideAccess: true, req })
+    const message = data.email ? accountMessages.emailUpdated : accountMessages.passwordUpdated
+    return json({ message, user: await loadPublicUser(req, user.id) })
+  },
+}
+
+/** Fields that only make sense for some account types; changing type drops them (spec section 4). */
+const typeSpecificKeys = ['position', 'district', 'school', 'certification', 'grades', 'subjects'] as const
+
+const schoolVisibleTo = async (req: PayloadRequest, school: string | number) => {
+  const found = await req.payload.find({ collection: 'schools', where: { id: { equals: school } }, limit: 1, depth: 0, overrideAccess: false, req })
+  return found.totalDocs > 0
+}
+
+const updateProfile: Endpoint = {
+  path: '/:id',
+  method: 'put',
+  handler: async (req) => {
+    const user = await ownAccount(req, 'id', 'users:write')
+    const body = await readBody(req)
+    onlyFields(body, ['attributes'])
+    const errors: FieldError[] = []
+    const input = parseProfile(body.attributes ?? {}, errors)
+    throwIfErrors(errors)
+    const current: Doc = user.attributes ?? {}
+    const isStudent = current.type === 'student'
+    const next: Doc = { ...current }
+
+    if (input.type === null) {
+      if (isStudent) throw badRequest([{ path: 'attributes.type', message: 'A student account cannot change its type.' }])
+      for (const key of typeSpecificKeys) next[key] = key === 'grades' || key === 'subjects' ? [] : null
+      next.type = null
+      next.completed = false
+    } else {
+      const type = input.type ?? current.type
+      if (!type) throw badRequest([{ path: 'attributes.type', message: 'Choose an account type.' }])
+      if (isStudent && type !== 'student') throw badRequest([{ path: 'attributes.type', message: 'A student account cannot change its type.' }])
+      if (!isStudent && type === 'student') throw badRequest([{ path: 'attributes.type', message: 'Students join with a classroom code.' }])
+      const allowed: (keyof ProfileInput)[] = isStudent
+        ? ['firstName', 'lastName']
+        : ['firstName', 'lastName', 'position', 'district', 'state', 'country', 'school', 'certification', 'grades', 'subjects']
+      for (const key of allowed) if (input[key] !== undefined) next[key] = input[key]
+      if (!isStudent && type !== current.type) {
+        for (const key of typeSpecificKeys) if (input[key] === undefined) next[key] = key === 'grades' || key === 'subjects' ? [] : null
+      }
+      next.type = type
+      next.state ??= defaults.state
+      next.country ??= defaults.country
+      checkProfile(next as ProfileInput, type, errors)
+      if (next.school && !errors.some((e) => e.path === 'attributes.school') && !(await schoolVisibleTo(req, next.school))) {
+        errors.push({ path: 'attributes.school', message: 'School is required.' })
+      }
+      throwIfErrors(errors)
+      next.completed = true
+    }
+    if (typeof next.school === 'object' && next.school) next.school = next.school.id
+    if (typeof next.classroom === 'object' && next.classroom) next.classroom = next.classroom.id
+    await req.payload.update({ collection: 'users', id: user.id, data: { attributes: next }, overrideAccess: true, req })
+    return json({ message: accountMessages.profileSaved, user: await loadPublicUser(req, user.id) })
+  },
+}
+
+const saveTheme: Endpoint = {
+  path: '/:id/theme',
+  method: 'put',
+  handler: async (req) => {
+    const user = await ownAccount(req, 'id')
+    const body = await readBody(req)
+    onlyFields(body, ['mode', 'size', 'theme'])
+    const errors: FieldError[] = []
+    const data: Doc = {}
+    if (body.mode !== undefined) {
+      if ((modes as readonly unknown[]).includes(body.mode)) data.mode = body.mode
+      else errors.push({ path: 'mode', message: 'Mode must be day or night.' })
+    }
+    if (body.size !== undefined) {
+      if (typeof body.size === 'boolean') data.size = body.size
+      else errors.push({ path: 'size', message: 'Size must be true or false.' })
+    }
+    if (body.theme !== undefined) {
+      if ((themes as readonly unknown[]).includes(body.theme)) data.theme = body.theme
+      else errors.push({ path: 'theme', message: `Theme must be one of ${themes.join(', ')}.` })
+    }
+    if (!errors.length && !Object.keys(data).length) errors.push({ path: 'theme', message: 'Send mode, size or theme.' })
+    throwIfErrors(errors)
+    await req.payload.update({ collection: 'users', id: user.id, data, overrideAccess: true, req })
+    return json({ message: accountMessages.themeUpdated, user: await loadPublicUser(req, user.id) })
+  },
+}
+
+const listClassrooms: Endpoint = {
+  path: '/:userId/classrooms',
+  method: 'get',
+  handler: async (req) => {
+    const user = await ownAccount(req, 'userId', 'users:read')
+    const { docs } = await req.payload.find({
+      collection: 'classrooms',
+      where: { owner: { equals: user.id } },
+      sort: 'name',
+      pagination: false,
+      depth: 0,
+      overrideAccess: true,
+      req,
+    })
+    const classrooms = await classroomsWithStudents(req, docs as Doc[])
+    return json({ docs: classrooms, totalDocs: classrooms.length })
+  },
+}
+
+const createClassroom: Endpoint = {
+  path: '/:userId/classrooms',
+  method: 'post',
+  handler: async (req) => {
+    const user = await ownAccount(req, 'userId')
+    if (user.attributes?.type === 'student') throw forbidden('Students cannot create classrooms.')
+    const body = await readBody(req)
+    const { name, code } = checkClassroomInput(body)
+    if (await codeTaken(req, code)) throw conflict('code', classroomMessages.codeTaken)
+    const classroom = await req.payload.create({ collection: 'classrooms', data: { name, code, owner: user.id }, overrideAccess: true, req })
+    const [answer] = await classroomsWithStudents(req, [classroom as Doc])
+    return json(answer, 201)
+  },
+}
+
+const readClassroom: Endpoint = {
+  path: '/:userId/classrooms/:classroomId',
+  method: 'get',
+  handler: async (req) => {
+    const user = await ownAccount(req, 'userId', 'users:read')
+    const classroomId = routeParam(req, 'classroomId')
+    const { docs } = await req.payload.find({
+      collection: 'classrooms',
+      where: { and: [{ id: { equals: classroomId } }, { owner: { equals: user.id } }] },
+      limit: 1,
+      depth: 0,
+      overrideAccess: true,
+      req,
+    })
+    if (!docs[0]) throw notFound('Classroom not found.')
+    const [answer] = await classroomsWithStudents(req, docs as Doc[])
+    return json(answer)
+  },
+}
+
+export const userEndpoints: Endpoint[] = [
+  username,
+  connectLocal,
+  updateLocal,
+  saveTheme,
+  listClassrooms,
+  createClassroom,
+  readClassroom,
+  updateProfile,
+]
+

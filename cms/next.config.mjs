@@ -1,0 +1,26 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { withPayload } from '@payloadcms/next/withPayload'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+// Next reads .env files only from cms/; the project keeps its own at the root (never overriding
+// variables that are already set).
+for (const file of ['.env.local', '.env']) {
+  try {
+    process.loadEnvFile(path.join(root, file))
+  } catch {
+    // no such file
+  }
+}
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  turbopack: { root },
+  outputFileTracingRoot: root,
+  typescript: { tsconfigPath: '../tsconfig.json' },
+  poweredByHeader: false,
+}
+
+export default withPayload(nextConfig, { devBundleServerPackages: false })

@@ -1,0 +1,21 @@
+import type { Payload } from 'payload'
+
+import { publicUser } from './endpoints/userResponse'
+
+/** The signed-in user for the page data (spec section 3: hydration carries the user and the CSRF token). */
+export const pageUser = async (payload: Payload, headers: Headers) => {
+  try {
+    const { user } = await payload.auth({ headers })
+    if (!user) return null
+    const full = await payload.findByID({ collection: 'users', id: user.id, depth: 1, overrideAccess: true })
+    return publicUser(full as unknown as Record<string, unknown>)
+  } catch {
+    return null
+  }
+}
+
+/** JSON safe inside <script type="application/json">: no way to close the element early. */
+export const scriptSafeJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
+
+export const pageDataPattern = /<script id="page-data" type="application\/json">[\s\S]*?<\/script>/

@@ -1,0 +1,67 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { buildConfig, ValidationError } from 'payload'
+import sharp from 'sharp'
+
+import { Activities } from '../collections/Activities'
+import { Classrooms } from '../collections/Classrooms'
+import { Countries } from '../collections/Countries'
+import { Media } from '../collections/Media'
+import { Modules } from '../collections/Modules'
+import { Pages } from '../collections/Pages'
+import { Posts } from '../collections/Posts'
+import { Schools } from '../collections/Schools'
+import { Tickets } from '../collections/Tickets'
+import { Topics } from '../collections/Topics'
+import { Users } from '../collections/Users'
+import { databaseAdapter } from './db'
+import { emailAdapter } from './email'
+import { authEndpoints } from './endpoints/auth'
+import { signup } from './endpoints/signup'
+import { editor } from './richtext'
+import { payloadSecret } from './secret'
+
+const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+export default buildConfig({
+  secret: payloadSecret(),
+  admin: {
+    user: Users.slug,
+    meta: { titleSuffix: ' · Civics360 admin' },
+    importMap: { baseDir: dirname, importMapFile: path.resolve(dirname, 'app/(payload)/admin/importMap.js') },
+  },
+  collections: [Topics, Modules, Activities, Pages, Posts, Media, Users, Schools, Classrooms, Tickets, Countries],
+  editor,
+  db: databaseAdapter(),
+  email: emailAdapter(),
+  sharp,
+  // CSRF is checked in front of Payload (cms/csrf.ts: double-submit token or same Origin), so Payload
+  // accepts the session cookie from any client that passed it, curl included. No serverURL: URLs stay relative.
+  csrf: [],
+  cookiePrefix: 'payload',
+  graphQL: { disable: true },
+  telemetry: false,
+  // A person's mistake (400, 401, 403, 404, 409) is not a server error: log it quietly.
+  loggingLevels: { HttpError: 'debug', ValidationError: 'info', Forbidden: 'info', NotFound: 'info', AuthenticationError: 'info', LockedAuth: 'info', UnauthorizedError: 'info' },
+  upload: { limits: { fileSize: 50 * 1024 * 1024 } },
+  endpoints: [...authEndpoints, signup],
+  typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
+  hooks: {
+    afterError: [
+      ({ error, result }) => {
+        // One message a person can act on: the field's own, and 409 when a unique value is taken.
+        if (!(error instanceof ValidationError) || !result?.errors?.[0]) return
+        const fieldErrors = (error.data?.errors ?? []) as { message: string; path: string }[]
+        if (fieldErrors.length === 0) return
+        const first = result.errors[0] as { message: string }
+        first.message = fieldErrors[0].message
+        if (fieldErrors.every((e) => /unique/i.test(e.message))) {
+          first.message = `That ${fieldErrors[0].path} is already taken.`
+          return { response: result, status: 409 }
+        }
+        return { response: result }
+      },
+    ],
+  },
+})

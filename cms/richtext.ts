@@ -1,0 +1,108 @@
+import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
+import type { CollectionBeforeValidateHook, Field, FieldHook, SanitizedConfig } from 'payload'
+
+import {
+  convertLexicalToMarkdown,
+  convertMarkdownToLexical,
+  editorConfigFactory,
+  lexicalEditor,
+} from '@payloadcms/richtext-lexical'
+import { convertLexicalToHTML } from '@payloadcms/richtext-lexical/html'
+import sanitizeHtml from 'sanitize-html'
+
+/**
+ * One Lexical field (`body`) is the truth for every rich text in the product. The `markdown` the
+ * console edits and the `html` the SPA renders are derived from it on read, and writing `markdown`
+ * replaces it (see docs/decisions.md).
+ */
+export const editor = lexicalEditor()
+
+const editorConfigs = new WeakMap<SanitizedConfig, ReturnType<typeof editorConfigFactory.default>>()
+const editorConfigFor = (config: SanitizedConfig) => {
+  let found = editorConfigs.get(config)
+  if (!found) {
+    found = editorConfigFactory.default({ config })
+    editorConfigs.set(config, found)
+  }
+  return found
+}
+
+const contentHtmlOptions: sanitizeHtml.IOptions = {
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'h1', 'h2', 'u', 's', 'sub', 'sup'],
+  allowedAttributes: {
+    a: ['href', 'name', 'target', 'rel'],
+    img: ['src', 'alt', 'width', 'height'],
+    '*': ['class'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
+}
+
+export const sanitizeContentHtml = (html: string): string => sanitizeHtml(html, contentHtmlOptions)
+
+/** Video embeds: only iframes from the video hosts a school would use. */
+const videoHosts = ['www.youtube.com', 'www.youtube-nocookie.com', 'youtube.com', 'player.vimeo.com']
+export const sanitizeVideoEmbed = (html: string): string =>
+  sanitizeHtml(html, {
+    allowedTags: ['iframe'],
+    allowedAttributes: {
+      iframe: ['src', 'title', 'width', 'height', 'allow', 'allowfullscreen', 'frameborder', 'loading', 'referrerpolicy'],
+    },
+    allowedSchemes: ['https'],
+    allowedIframeHostnames: videoHosts,
+  })
+
+const isEditorState = (value: unknown): value is SerializedEditorState =>
+  Boolean(value && typeof value === 'object' && 'root' in (value as object))
+
+export const lexicalToHtml = (body: unknown): string =>
+  isEditorState(body) ? sanitizeContentHtml(convertLexicalToHTML({ data: body, disableContainer: true })) : ''
+
+export const lexicalToMarkdown = async (body: unknown, config: SanitizedConfig): Promise<string> =>
+  isEditorState(body) ? convertLexicalToMarkdown({ data: body, editorConfig: await editorConfigFor(config) }) : ''
+
+export const markdownToLexical = async (markdown: string, config: SanitizedConfig) =>
+  convertMarkdownToLexical({ editorConfig: await editorConfigFor(config), markdown })
+
+const readMarkdown: FieldHook = ({ siblingData, req }) => lexicalToMarkdown(siblingData?.body, req.payload.config)
+const readHtml: FieldHook = ({ siblingData }) => lexicalToHtml(siblingData?.body)
+
+/** `body` (Lexical, stored), `markdown` and an HTML field (derived, never stored). */
+export const richTextFields = ({ htmlField = 'content', required = false } = {}): Field[] => [
+  {
+    name: 'body',
+    type: 'richText',
+    editor,
+    label: 'Content',
+    required,
+  },
+  {
+    name: 'markdown',
+    type: 'textarea',
+    virtual: true,
+    admin: { hidden: true },
+    hooks: { afterRead: [readMarkdown] },
+  },
+  {
+    name: htmlField,
+    type: 'textarea',
+    virtual: true,
+    admin: { hidden: true },
+    hooks: { afterRead: [readHtml] },
+  },
+]
+
+/** Writing `markdown` (or `content.markdown` for pages) through the API replaces the Lexical body. */
+export const markdownWritesBody =
+  (...paths: string[][]): CollectionBeforeValidateHook =>
+  async ({ data, req }) => {
+    if (!data) return data
+    for (const path of paths) {
+      const markdown = path.reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], data)
+      if (typeof markdown === 'string') {
+        data.body = await markdownToLexical(markdown, req.payload.config)
+        break
+      }
+    }
+    return data
+  }

@@ -1,0 +1,34 @@
+import path from 'node:path'
+
+import next from 'next'
+
+import { createApp } from './app'
+import { boot, config } from './boot'
+import { publicUrl } from './env'
+import { rootDir } from './paths'
+
+const port = Number(process.env.PORT || 3000)
+const dev = process.env.NODE_ENV !== 'production'
+
+const main = async () => {
+  const payload = await boot()
+  let nextHandler: ((req: any, res: any) => Promise<void>) | undefined
+  if (process.env.DISABLE_ADMIN !== 'true') {
+    const nextApp = next({ dev, dir: path.join(rootDir, 'cms'), port })
+    await nextApp.prepare()
+    const handle = nextApp.getRequestHandler()
+    nextHandler = (req, res) => handle(req, res)
+  }
+  const app = createApp({ payload, config, next: nextHandler })
+  const server = app.listen(port, () => {
+    payload.logger.info(`Civics360 is serving ${publicUrl()} (${dev ? 'development' : 'production'}); admin at ${publicUrl()}/admin`)
+  })
+  const stop = () => server.close(() => process.exit(0))
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,441 @@
+/**
+ * Safe installer for Articulate Storyline packages (.zip uploads).
+ *
+ * The archive comes from an editor's upload and its contents are served to
+ * children, so the archive is treated as hostile: every entry is checked
+ * (paths, types, sizes, encryption) before a single byte is written, bytes
+ * are counted again while streaming (headers can lie), everything is
+ * unpacked into a temporary folder next to the live one, and only a fully
+ * successful unpack replaces the previous package.
+ *
+ * Layout: <uploadsDir>/<activityId>/storyline/story.html
+ */
+import { randomBytes } from 'node:crypto'
+import { constants as fsConstants, createWriteStream } from 'node:fs'
+import { chmod, copyFile, lstat, mkdir, mkdtemp, rename, rm, rmdir } from 'node:fs/promises'
+import path from 'node:path'
+import { Transform, type TransformCallback } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import yauzl, { type Entry, type ZipFile } from 'yauzl'
+
+export interface StorylineLimits {
+  maxEntries: number
+  maxEntryBytes: number
+  maxTotalBytes: number
+}
+
+const MB = 1024 * 1024
+
+export const defaultStorylineLimits: StorylineLimits = Object.freeze({
+  maxEntries: 5000,
+  maxEntryBytes: 200 * MB,
+  maxTotalBytes: 500 * MB,
+})
+
+/** Defaults, overridden by STORYLINE_MAX_ENTRIES / _ENTRY_MB / _TOTAL_MB when they hold a positive number. */
+export function storylineLimitsFromEnv(env: Record<string, string | undefined> = process.env): StorylineLimits {
+  // An unparsable value falls back to the default rather than to "no limit".
+  const positive = (raw: string | undefined): number | undefined => {
+    const n = raw === undefined || raw.trim() === '' ? NaN : Number(raw)
+    return Number.isFinite(n) && n > 0 ? n : undefined
+  }
+  const entries = positive(env.STORYLINE_MAX_ENTRIES)
+  const entryMb = positive(env.STORYLINE_MAX_ENTRY_MB)
+  const totalMb = positive(env.STORYLINE_MAX_TOTAL_MB)
+  return {
+    maxEntries: entries !== undefined ? Math.floor(entries) : defaultStorylineLimits.maxEntries,
+    maxEntryBytes: entryMb !== undefined ? Math.floor(entryMb * MB) : defaultStorylineLimits.maxEntryBytes,
+    maxTotalBytes: totalMb !== undefined ? Math.floor(totalMb * MB) : defaultStorylineLimits.maxTotalBytes,
+  }
+}
+
+/** Something is wrong with the uploaded package itself; the message is meant for the editor. */
+export class StorylinePackageError extends Error {
+  status = 400
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options)
+    this.name = 'StorylinePackageError'
+  }
+}
+
+export interface InstalledPackage {
+  filename: string
+  fileCount: number
+  totalBytes: number
+  launchFile: string
+  uploadedAt: string
+}
+
+const LAUNCH_FILE = 'story.html'
+const FALLBACK_LAUNCH_FILE = 'index.html' // newer Storyline 360 exports
+const FILE_MODE = 0o644
+const DIR_MODE = 0o755
+
+// Unix file type bits stored in the high 16 bits of the external attributes.
+const S_IFMT = 0o170000
+const S_IFREG = 0o100000
+const S_IFDIR = 0o040000
+const S_IFLNK = 0o120000
+
+function activityFolder(uploadsDir: string, activityId: string | number): string {
+  const ok =
+    typeof activityId === 'number'
+      ? Number.isSafeInteger(activityId) && activityId > 0
+      : typeof activityId === 'string' && /^[A-Za-z0-9_-]+$/.test(activityId)
+  // The id becomes a path segment, so anything else could point elsewhere.
+  if (!ok) throw new TypeError(`Invalid activity id for a Storyline package: ${JSON.stringify(activityId)}`)
+  return path.join(path.resolve(uploadsDir), String(activityId))
+}
+
+export function storylineDir(uploadsDir: string, activityId: string | number): string {
+  return path.join(activityFolder(uploadsDir, activityId), 'storyline')
+}
+
+export async function removeStorylinePackage(uploadsDir: string, activityId: string | number): Promise<void> {
+  const dir = activityFolder(uploadsDir, activityId)
+  await withActivityLock(dir, () => rm(dir, { recursive: true, force: true }))
+}
+
+export async function installStorylinePackage(opts: {
+  zipPath: string
+  uploadsDir: string
+  activityId: string | number
+  filename?: string
+  limits?: StorylineLimits
+}): Promise<InstalledPackage> {
+  const activityDir = activityFolder(opts.uploadsDir, opts.activityId)
+  const limits = opts.limits ?? storylineLimitsFromEnv()
+  const filename = opts.filename ?? path.basename(opts.zipPath)
+  // Two uploads for the same activity must not interleave their swaps.
+  return withActivityLock(activityDir, async () => {
+    const zip = await openZip(opts.zipPath)
+    try {
+      const plan = await planExtraction(zip, limits)
+      const result = await extractAndSwap(zip, plan, activityDir, limits)
+      return { filename, launchFile: LAUNCH_FILE, uploadedAt: new Date().toISOString(), ...result }
+    } finally {
+      zip.close()
+    }
+  })
+}
+
+// ---------------------------------------------------------------------------
+
+interface PlannedFile {
+  entry: Entry
+  relPath: string
+}
+interface Plan {
+  dirs: string[]
+  files: PlannedFile[]
+  /** index.html must be copied to story.html after unpacking */
+  copyIndexToStory: boolean
+}
+
+async function openZip(zipPath: string): Promise<ZipFile> {
+  try {
+    return await yauzl.openPromise(zipPath, {
+      lazyEntries: true,
+      autoClose: false, // entries are read twice (plan, then extract); we close it ourselves
+      decodeStrings: true, // required: yauzl only validates entry names when it decodes them
+      validateEntrySizes: true,
+      strictFileNames: true, // reject backslashes instead of silently turning them into '/'
+    })
+  } catch (err) {
+    if (isSystemError(err)) throw err // e.g. the upload's temp file is missing: a server problem
+    throw new StorylinePackageError('The file is not a valid .zip archive.', { cause: err })
+  }
+}
+
+/** Reads the central directory and refuses the whole package before anything is written. */
+async function planExtraction(zip: ZipFile, limits: StorylineLimits): Promise<Plan> {
+  if (zip.entryCount > limits.maxEntries) {
+    throw new StorylinePackageError(
+      `The package has too many files (${zip.entryCount}); the limit is ${limits.maxEntries}.`,
+    )
+  }
+
+  const entries: Entry[] = []
+  try {
+    for await (const entry of zip.eachEntry()) {
+      checkEntry(entry, limits)
+      entries.push(entry)
+    }
+  } catch (err) {
+    throw translateReadError(err)
+  }
+  // The count in the end record could lie; what we actually read is what matters.
+  if (entries.length > limits.maxEntries) {
+    throw new StorylinePackageError(
+      `The package has too many files (${entries.length}); the limit is ${limits.maxEntries}.`,
+    )
+  }
+
+  // Mac archivers add resource forks under __MACOSX/; they were validated above but are not content.
+  const content = entries.filter((e) => e.fileName.split('/')[0] !== '__MACOSX')
+
+  // "MyQuiz/story.html": an archive of the export folder rather than of its contents.
+  const first = content[0]?.fileName.split('/')[0]
+  const singleTopFolder =
+    first !== undefined &&
+    content.every((e) => {
+      const segments = e.fileName.split('/')
+      return segments[0] === first && segments.length > 1
+    })
+
+  const prefix = singleTopFolder ? `${first}/` : ''
+
+  const dirs = new Set<string>()
+  const files = new Map<string, PlannedFile>()
+  let declaredTotal = 0
+  for (const entry of content) {
+    const rel = entry.fileName.slice(prefix.length).replace(/\/$/, '')
+    if (rel === '') continue // the flattened folder itself
+    if (isDirectoryEntry(entry)) {
+      dirs.add(rel)
+      continue
+    }
+    if (files.has(rel)) throw new StorylinePackageError(`The package contains ${quote(rel)} more than once.`)
+    files.set(rel, { entry, relPath: rel })
+    declaredTotal += entry.uncompressedSize
+  }
+
+  if (declaredTotal > limits.maxTotalBytes) {
+    throw new StorylinePackageError(
+      `The package is too large when unpacked (${formatSize(declaredTotal)}); the limit is ${formatSize(limits.maxTotalBytes)}.`,
+    )
+  }
+
+  // A name used both as a file and as a folder would fail halfway through unpacking.
+  for (const rel of files.keys()) {
+    for (let p = path.posix.dirname(rel); p !== '.'; p = path.posix.dirname(p)) {
+      if (files.has(p)) throw new StorylinePackageError(`The package contains ${quote(p)} both as a file and as a folder.`)
+      dirs.add(p)
+    }
+    if (dirs.has(rel)) throw new StorylinePackageError(`The package contains ${quote(rel)} both as a file and as a folder.`)
+  }
+
+  const hasStory = files.has(LAUNCH_FILE)
+  if (!hasStory && !files.has(FALLBACK_LAUNCH_FILE)) {
+    throw new StorylinePackageError('The package has no story.html (or index.html) at its root.')
+  }
+  return { dirs: [...dirs], files: [...files.values()], copyIndexToStory: !hasStory }
+}
+
+/** Per-entry checks that need only the central directory record. */
+function checkEntry(entry: Entry, limits: StorylineLimits): void {
+  const name = entry.fileName
+  // yauzl already refuses absolute paths, '..' and backslashes; this repeats it so
+  // safety does not depend on one library's defaults, and adds what it does not check.
+  const segments = name.replace(/\/$/, '').split('/')
+  if (
+    name === '' ||
+    name.startsWith('/') ||
+    /^[A-Za-z]:/.test(name) ||
+    name.includes('\\') ||
+    /[\u0000-\u001f\u007f]/.test(name) || // NUL and other control characters
+    segments.some((s) => s === '' || s === '.' || s === '..')
+  ) {
+    throw unsafePath(name)
+  }
+
+  const type = (entry.externalFileAttributes >>> 16) & S_IFMT
+  if (type === S_IFLNK) {
+    throw new StorylinePackageError(`The package contains a symbolic link (${quote(name)}), which is not allowed.`)
+  }
+  // 0 means "no Unix type recorded" (archives made on Windows): judged by the name instead.
+  if (type !== 0 && type !== S_IFREG && type !== S_IFDIR) {
+    throw new StorylinePackageError(`The package contains ${quote(name)}, which is not a regular file or folder.`)
+  }
+  if (entry.isEncrypted()) {
+    throw new StorylinePackageError(
+      `The package contains an encrypted file (${quote(name)}); export it again without a password.`,
+    )
+  }
+  if (isDirectoryEntry(entry)) return
+
+  if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
+    throw new StorylinePackageError(`The package uses an unsupported compression method for ${quote(name)}.`)
+  }
+  if (entry.uncompressedSize > limits.maxEntryBytes) {
+    throw new StorylinePackageError(
+      `The file ${quote(name)} is too large (${formatSize(entry.uncompressedSize)}); the limit is ${formatSize(limits.maxEntryBytes)} per file.`,
+    )
+  }
+}
+
+function isDirectoryEntry(entry: Entry): boolean {
+  return entry.fileName.endsWith('/') || ((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFDIR
+}
+
+async function extractAndSwap(
+  zip: ZipFile,
+  plan: Plan,
+  activityDir: string,
+  limits: StorylineLimits,
+): Promise<{ fileCount: number; totalBytes: number }> {
+  const createdActivityDir = (await mkdir(activityDir, { recursive: true, mode: DIR_MODE })) !== undefined
+  // If uploads/<id> were a planted symlink, "inside the activity folder" would mean somewhere else.
+  const st = await lstat(activityDir)
+  if (!st.isDirectory() || st.isSymbolicLink()) throw new Error(`${activityDir} is not a plain directory`)
+
+  // Same filesystem as the live folder, so the final rename is cheap and all-or-nothing.
+  const tmpDir = await mkdtemp(path.join(activityDir, '.storyline-tmp-'))
+  try {
+    await chmod(tmpDir, DIR_MODE) // mkdtemp creates 0700
+    const budget = { remaining: limits.maxTotalBytes }
+    let totalBytes = 0
+
+    for (const dir of plan.dirs) await mkdir(insideTmp(tmpDir, dir), { recursive: true, mode: DIR_MODE })
+    for (const file of plan.files) {
+      totalBytes += await extractFile(zip, file, insideTmp(tmpDir, file.relPath), budget)
+    }
+    let fileCount = plan.files.length
+    if (plan.copyIndexToStory) {
+      // The public URL is always .../storyline/story.html.
+      const story = insideTmp(tmpDir, LAUNCH_FILE)
+      await copyFile(insideTmp(tmpDir, FALLBACK_LAUNCH_FILE), story, fsConstants.COPYFILE_EXCL)
+      await chmod(story, FILE_MODE)
+      fileCount += 1
+      totalBytes += (await lstat(story)).size
+    }
+
+    await swapIntoPlace(tmpDir, path.join(activityDir, 'storyline'), activityDir)
+    return { fileCount, totalBytes }
+  } catch (err) {
+    await rm(tmpDir, { recursive: true, force: true })
+    // Do not leave an empty uploads/<id>/ behind for a package that never installed.
+    if (createdActivityDir) await rmdir(activityDir).catch(() => {})
+    throw err
+  }
+}
+
+/** Resolves an archive path under tmpDir, refusing anything that would land outside it. */
+function insideTmp(tmpDir: string, rel: string): string {
+  const target = path.resolve(tmpDir, rel)
+  if (!target.startsWith(tmpDir + path.sep)) throw unsafePath(rel)
+  return target
+}
+
+async function extractFile(
+  zip: ZipFile,
+  file: PlannedFile,
+  target: string,
+  budget: { remaining: number },
+): Promise<number> {
+  const { entry, relPath } = file
+  await mkdir(path.dirname(target), { recursive: true, mode: DIR_MODE })
+  let written = 0
+  // Counts real bytes: yauzl checks declared sizes too, but safety should not rest on one check.
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+      written += chunk.length
+      budget.remaining -= chunk.length
+      if (written > entry.uncompressedSize) return done(lyingHeader(relPath))
+      if (budget.remaining < 0) {
+        return done(new StorylinePackageError('The package is too large when unpacked; it goes over the size limit.'))
+      }
+      done(null, chunk)
+    },
+    flush(done: TransformCallback) {
+      done(written === entry.uncompressedSize ? null : damaged(relPath))
+    },
+  })
+  try {
+    const source = await zip.openReadStreamPromise(entry)
+    // 'wx': never reuse or follow anything already at the target path; mode never comes from the zip.
+    await pipeline(source, counter, createWriteStream(target, { flags: 'wx', mode: FILE_MODE }))
+  } catch (err) {
+    if (err instanceof StorylinePackageError || isSystemError(err)) throw err
+    // Whatever else failed came from reading the archive (yauzl, zlib).
+    if (err instanceof Error && /too many bytes/.test(err.message)) throw lyingHeader(relPath, err)
+    throw damaged(relPath, err)
+  }
+  return written
+}
+
+async function swapIntoPlace(tmpDir: string, liveDir: string, activityDir: string): Promise<void> {
+  const oldDir = path.join(activityDir, `.storyline-old-${randomBytes(6).toString('hex')}`)
+  let hadOld = false
+  try {
+    await rename(liveDir, oldDir)
+    hadOld = true
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+  }
+  try {
+    await rename(tmpDir, liveDir)
+  } catch (err) {
+    if (hadOld) await rename(oldDir, liveDir) // put the previous package back
+    throw err
+  }
+  // The new package is live; failing to delete the old copy must not fail the upload.
+  if (hadOld) await rm(oldDir, { recursive: true, force: true }).catch(() => {})
+}
+
+// ---------------------------------------------------------------------------
+
+const locks = new Map<string, Promise<unknown>>()
+
+async function withActivityLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  const previous = locks.get(key) ?? Promise.resolve()
+  const run = previous.then(fn, fn)
+  const settled = run.catch(() => {})
+  locks.set(key, settled)
+  try {
+    return await run
+  } finally {
+    if (locks.get(key) === settled) locks.delete(key)
+  }
+}
+
+/** Node system errors (disk full, permissions) are server problems, not a bad package. */
+function isSystemError(err: unknown): boolean {
+  return err instanceof Error && typeof (err as NodeJS.ErrnoException).syscall === 'string'
+}
+
+/** Turns yauzl's errors while listing entries into a sentence for the editor. */
+function translateReadError(err: unknown): Error {
+  if (err instanceof StorylinePackageError || isSystemError(err)) return err as Error
+  const message = err instanceof Error ? err.message : String(err)
+  const badName = /^(?:absolute path|invalid relative path|invalid characters in fileName): ([\s\S]*)$/.exec(message)
+  if (badName) return unsafePath(badName[1], err)
+  if (/encryption/.test(message)) {
+    return new StorylinePackageError('The package contains an encrypted file; export it again without a password.', {
+      cause: err,
+    })
+  }
+  return new StorylinePackageError('The .zip archive is damaged and cannot be read.', { cause: err })
+}
+
+function unsafePath(name: string, cause?: unknown): StorylinePackageError {
+  return new StorylinePackageError(
+    `The package contains a file with an unsafe path (${quote(name)}); files must stay inside the package folder.`,
+    { cause },
+  )
+}
+
+function lyingHeader(name: string, cause?: unknown): StorylinePackageError {
+  return new StorylinePackageError(
+    `The file ${quote(name)} in the package is larger than its header says; the package is damaged or has been tampered with.`,
+    { cause },
+  )
+}
+
+function damaged(name: string, cause?: unknown): StorylinePackageError {
+  return new StorylinePackageError(`The file ${quote(name)} in the package is damaged and cannot be unpacked.`, {
+    cause,
+  })
+}
+
+/** Quotes an archive name for a message: escaped, and short enough to show in the admin UI. */
+function quote(name: string): string {
+  const shown = name.length > 120 ? `${name.slice(0, 117)}...` : name
+  return JSON.stringify(shown)
+}
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`
+  if (bytes < MB) return `${Math.round(bytes / 1024)} KB`
+  return `${Math.round((bytes / MB) * 10) / 10} MB`
+}

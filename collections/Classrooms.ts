@@ -1,0 +1,71 @@
+import type { Access, CollectionConfig } from 'payload'
+
+import { userHasScope } from '../access/scopes'
+import { classroomEndpoints } from '../cms/endpoints/classrooms'
+
+/** Teachers see their own classrooms; users:read holders see all. Students read theirs through their profile. */
+const ownClassrooms: Access = ({ req }) => {
+  if (!req.user) return false
+  if (userHasScope(req.user, 'users:read')) return true
+  return { owner: { equals: req.user.id } }
+}
+
+const ownClassroomsForWriters: Access = ({ req }) => {
+  if (!req.user) return false
+  if (userHasScope(req.user, 'users:write')) return true
+  return { owner: { equals: req.user.id } }
+}
+
+export const Classrooms: CollectionConfig = {
+  slug: 'classrooms',
+  admin: { useAsTitle: 'name', defaultColumns: ['name', 'code', 'owner', 'createdAt'], group: 'People' },
+  access: {
+    read: ownClassrooms,
+    create: ({ req }) => Boolean(req.user) && req.user?.attributes?.type !== 'student',
+    update: ownClassroomsForWriters,
+    delete: ownClassroomsForWriters,
+  },
+  endpoints: classroomEndpoints,
+  hooks: {
+    beforeValidate: [
+      ({ data, req, operation }) => {
+        if (!data) return data
+        if (typeof data.code === 'string') data.code = data.code.trim().toUpperCase()
+        if (operation === 'create' && req.user && !userHasScope(req.user, 'users:write')) data.owner = req.user.id
+        return data
+      },
+    ],
+  },
+  fields: [
+    { name: 'name', type: 'text', required: true, maxLength: 100 },
+    {
+      name: 'code',
+      type: 'text',
+      required: true,
+      unique: true,
+      index: true,
+      minLength: 3,
+      maxLength: 32,
+      admin: { description: 'Students join with this code. Letters, digits and dashes; case does not matter.' },
+      validate: (value: unknown) =>
+        typeof value === 'string' && /^[A-Z0-9-]{3,32}$/.test(value)
+          ? true
+          : 'Classroom codes use 3 to 32 letters, digits or dashes.',
+    },
+    {
+      name: 'owner',
+      type: 'relationship',
+      relationTo: 'users',
+      required: true,
+      index: true,
+      access: { update: ({ req }) => userHasScope(req.user, 'users:write') },
+    },
+    {
+      name: 'students',
+      type: 'join',
+      collection: 'users',
+      on: 'attributes.classroom',
+      admin: { defaultColumns: ['username', 'displayName'] },
+    },
+  ],
+}

@@ -1,0 +1,32 @@
+import type { CollectionConfig } from 'payload'
+
+import { putUpdateEndpoint } from '../cms/endpoints/putUpdate'
+import { markdownWritesBody, richTextFields } from '../cms/richtext'
+import { contentAccess } from './contentAccess'
+
+export const Modules: CollectionConfig = {
+  slug: 'modules',
+  admin: { useAsTitle: 'title', defaultColumns: ['title', 'topic', 'order', 'updatedAt'], group: 'Content' },
+  defaultSort: 'order',
+  access: contentAccess('modules'),
+  endpoints: [putUpdateEndpoint('modules')],
+  hooks: { beforeValidate: [markdownWritesBody(['markdown'])] },
+  fields: [
+    { name: 'title', type: 'text', required: true, maxLength: 200 },
+    { name: 'subtitle', type: 'text', maxLength: 300 },
+    ...richTextFields({ required: true }),
+    { name: 'order', type: 'number', required: true, defaultValue: 0, index: true },
+    { name: 'topic', type: 'relationship', relationTo: 'topics', required: true, index: true },
+    { name: 'thumbnail', type: 'upload', relationTo: 'media' },
+    {
+      // Module pages require login (spec section 2), so visitors get a module without its activities.
+      name: 'activities',
+      type: 'join',
+      collection: 'activities',
+      on: 'module',
+      defaultSort: 'order',
+      defaultLimit: 100,
+      access: { read: ({ req }) => Boolean(req.user) },
+    },
+  ],
+}

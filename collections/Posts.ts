@@ -1,0 +1,22 @@
+import type { CollectionConfig } from 'payload'
+
+import { anyone } from '../access/anyone'
+import { hasScope } from '../access/hasScope'
+import { putUpdateEndpoint } from '../cms/endpoints/putUpdate'
+import { markdownWritesBody, richTextFields } from '../cms/richtext'
+
+/** Posts are editorial content like pages, so the pages scopes gate them (docs/decisions.md). */
+export const Posts: CollectionConfig = {
+  slug: 'posts',
+  admin: { useAsTitle: 'title', defaultColumns: ['title', 'updatedAt'], group: 'Content' },
+  defaultSort: '-createdAt',
+  access: {
+    read: anyone,
+    create: hasScope('pages:write'),
+    update: hasScope('pages:write'),
+    delete: hasScope('pages:delete'),
+  },
+  endpoints: [putUpdateEndpoint('posts')],
+  hooks: { beforeValidate: [markdownWritesBody(['markdown'])] },
+  fields: [{ name: 'title', type: 'text', required: true, maxLength: 200 }, ...richTextFields()],
+}

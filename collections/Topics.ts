@@ -1,0 +1,28 @@
+import type { CollectionConfig } from 'payload'
+
+import { putUpdateEndpoint } from '../cms/endpoints/putUpdate'
+import { markdownWritesBody, richTextFields } from '../cms/richtext'
+import { contentAccess } from './contentAccess'
+
+export const Topics: CollectionConfig = {
+  slug: 'topics',
+  admin: { useAsTitle: 'title', defaultColumns: ['title', 'order', 'updatedAt'], group: 'Content' },
+  defaultSort: 'order',
+  access: contentAccess('topics'),
+  endpoints: [putUpdateEndpoint('topics')],
+  hooks: { beforeValidate: [markdownWritesBody(['markdown'])] },
+  fields: [
+    { name: 'title', type: 'text', required: true, maxLength: 200 },
+    ...richTextFields({ required: true }),
+    { name: 'order', type: 'number', required: true, defaultValue: 0, index: true },
+    { name: 'thumbnail', type: 'upload', relationTo: 'media' },
+    {
+      name: 'modules',
+      type: 'join',
+      collection: 'modules',
+      on: 'topic',
+      defaultSort: 'order',
+      defaultLimit: 100,
+    },
+  ],
+}

@@ -1,0 +1,158 @@
+import type { CollectionConfig, FieldAccess } from 'payload'
+
+import { hasScope } from '../../access/hasScope'
+import { isStaff } from '../../access/isStaff'
+import { allScopes, userHasScope } from '../../access/scopes'
+import { selfOrScope } from '../../access/selfOrScope'
+import { userEndpoints } from '../../cms/endpoints/users'
+import { resetPasswordEmail } from '../../cms/email'
+import { accountTypes, defaults, gradeOptions, modes, socialProviders, subjectOptions, themes } from './options'
+import { readProviders } from './providers'
+
+/** Scopes are changed only by a holder of users:write, and never on their own account. */
+const canGrantScopes: FieldAccess = ({ req, id }) =>
+  userHasScope(req.user, 'users:write') && (id === undefined || String(id) !== String(req.user?.id))
+
+const serverOnly: FieldAccess = () => false
+const selfOrUserReaders: FieldAccess = ({ req, doc }) =>
+  Boolean(req.user) && (String(req.user?.id) === String(doc?.id) || userHasScope(req.user, 'users:read'))
+
+const minutes = 60 * 1000
+
+export const Users: CollectionConfig = {
+  slug: 'users',
+  admin: {
+    useAsTitle: 'displayName',
+    defaultColumns: ['displayName', 'email', 'username', 'attributes.type', 'scopes', 'createdAt'],
+    group: 'People',
+    listSearchableFields: ['email', 'username', 'attributes.firstName', 'attributes.lastName'],
+  },
+  auth: {
+    loginWithUsername: { allowEmailLogin: true, requireEmail: false, requireUsername: false },
+    maxLoginAttempts: 5,
+    lockTime: 10 * minutes,
+    tokenExpiration: 7 * 24 * 60 * 60,
+    useSessions: true,
+    depth: 0,
+    cookies: {
+      sameSite: 'Lax',
+      secure: process.env.COOKIE_SECURE === 'true',
+    },
+    forgotPassword: {
+      expiration: 60 * minutes,
+      generateEmailSubject: () => 'Reset your Civics360 password',
+      generateEmailHTML: resetPasswordEmail,
+    },
+  },
+  access: {
+    admin: isStaff,
+    create: hasScope('users:write'),
+    read: selfOrScope('users:read'),
+    update: selfOrScope('users:write'),
+    delete: ({ req }) => userHasScope(req.user, 'users:write'),
+    unlock: ({ req }) => userHasScope(req.user, 'users:write'),
+  },
+  endpoints: userEndpoints,
+  hooks: {
+    afterRead: [
+      // Session ids stay on the server. The JWT check reads the user before req.user exists, and
+      // Payload's own session bookkeeping reads the database directly, so both still see them.
+      ({ doc, req }) => {
+        if (req.user && !userHasScope(req.user, 'users:read')) delete doc.sessions
+        return doc
+      },
+    ],
+  },
+  fields: [
+    {
+      name: 'displayName',
+      type: 'text',
+      virtual: true,
+      admin: { hidden: true },
+      hooks: {
+        afterRead: [
+          ({ data }) =>
+            [data?.attributes?.firstName, data?.attributes?.lastName].filter(Boolean).join(' ') ||
+            data?.email ||
+            data?.username ||
+            `User ${data?.id}`,
+        ],
+      },
+    },
+    {
+      name: 'scopes',
+      type: 'select',
+      hasMany: true,
+      options: allScopes.map((scope) => ({ label: scope, value: scope })),
+      saveToJWT: true,
+      defaultValue: [],
+      access: { create: canGrantScopes, update: canGrantScopes },
+      admin: { description: 'Staff permissions. Only holders of users:write can change them, and never their own.' },
+    },
+    {
+      name: 'attributes',
+      type: 'group',
+      fields: [
+        { name: 'type', type: 'select', options: accountTypes.map((value) => ({ label: value, value })) },
+        { name: 'firstName', type: 'text', maxLength: 100 },
+        { name: 'lastName', type: 'text', maxLength: 100 },
+        { name: 'position', type: 'text', maxLength: 200 },
+        { name: 'district', type: 'text', maxLength: 200 },
+        { name: 'state', type: 'text', maxLength: 200 },
+        { name: 'country', type: 'text', maxLength: 200 },
+        { name: 'school', type: 'relationship', relationTo: 'schools' },
+        { name: 'certification', type: 'text', maxLength: 200 },
+        { name: 'grades', type: 'select', hasMany: true, options: [...gradeOptions] },
+        { name: 'subjects', type: 'select', hasMany: true, options: [...subjectOptions] },
+        {
+          name: 'classroom',
+          type: 'relationship',
+          relationTo: 'classrooms',
+          index: true,
+          access: { update: serverOnly },
+          admin: { description: "A student's classroom, set when they join with its code." },
+        },
+        { name: 'completed', type: 'checkbox', defaultValue: false },
+      ],
+    },
+    {
+      name: 'meta',
+      type: 'group',
+      access: { update: serverOnly },
+      fields: [
+        { name: 'oauthFirstName', type: 'text' },
+        { name: 'oauthLastName', type: 'text' },
+        { name: 'oauthEmail', type: 'text' },
+      ],
+    },
+    { name: 'mode', type: 'select', options: [...modes], defaultValue: defaults.mode, required: true },
+    { name: 'size', type: 'checkbox', defaultValue: defaults.size, label: 'Auto-adjust text size' },
+    { name: 'theme', type: 'select', options: [...themes], defaultValue: defaults.theme, required: true },
+    {
+      name: 'hasPassword',
+      type: 'checkbox',
+      defaultValue: true,
+      access: { update: serverOnly, read: selfOrUserReaders },
+      admin: { readOnly: true, description: 'False for accounts created by social sign-in until they add a password.' },
+    },
+    {
+      name: 'identities',
+      type: 'array',
+      access: { read: selfOrUserReaders, update: serverOnly, create: serverOnly },
+      admin: { readOnly: true, description: 'Linked social sign-in accounts.' },
+      fields: [
+        { name: 'provider', type: 'select', options: [...socialProviders], required: true },
+        { name: 'subject', type: 'text', required: true, index: true },
+        { name: 'email', type: 'email' },
+      ],
+    },
+    {
+      name: 'providers',
+      type: 'json',
+      virtual: true,
+      admin: { hidden: true },
+      hooks: { afterRead: [readProviders] },
+    },
+  ],
+}
+

@@ -1,0 +1,25 @@
+import type { FieldHook } from 'payload'
+
+export type ProviderEntry = { provider: 'local' | 'username' | 'google' | 'facebook'; username: string }
+
+type LoginFacts = {
+  email?: string | null
+  username?: string | null
+  hasPassword?: boolean | null
+  identities?: { provider?: string | null; subject?: string | null; email?: string | null }[] | null
+}
+
+/** The ways an account can log in, as the client sees them (spec section 3, `providers`). */
+export const deriveProviders = (user: LoginFacts): ProviderEntry[] => {
+  const list: ProviderEntry[] = []
+  if (user.username && user.hasPassword !== false) list.push({ provider: 'username', username: user.username })
+  if (user.email && user.hasPassword !== false) list.push({ provider: 'local', username: user.email })
+  for (const identity of user.identities ?? []) {
+    if (identity.provider === 'google' || identity.provider === 'facebook') {
+      list.push({ provider: identity.provider, username: identity.email || identity.subject || '' })
+    }
+  }
+  return list
+}
+
+export const readProviders: FieldHook = ({ data }) => deriveProviders((data ?? {}) as LoginFacts)

@@ -1,0 +1,60 @@
+// `npm start`: build whatever is missing or older than its sources, then serve in production mode.
+import { spawnSync, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const bin = (name) => path.join(root, 'node_modules', '.bin', name)
+
+const newest = (paths) => {
+  let latest = 0
+  const visit = (p) => {
+    let stat
+    try {
+      stat = fs.statSync(p)
+    } catch {
+      return
+    }
+    if (stat.isDirectory()) {
+      if (/node_modules|\.next|dist$/.test(p)) return
+      for (const entry of fs.readdirSync(p)) visit(path.join(p, entry))
+    } else latest = Math.max(latest, stat.mtimeMs)
+  }
+  paths.forEach((p) => visit(path.join(root, p)))
+  return latest
+}
+
+const builtAt = (file) => {
+  try {
+    return fs.statSync(path.join(root, file)).mtimeMs
+  } catch {
+    return 0
+  }
+}
+
+const run = (label, command, args, env = {}) => {
+  console.log(`> ${label}`)
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  if (result.status !== 0) {
+    console.error(`${label} failed (exit ${result.status}).`)
+    process.exit(result.status ?? 1)
+  }
+}
+
+const webSources = newest(['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'package-lock.json'])
+if (builtAt('web/dist/index.html') < webSources) {
+  run('Building the web app (vite)', bin('vite'), ['build', '--config', 'web/vite.config.ts'])
+}
+const cmsSources = newest(['cms', 'collections', 'access', 'package-lock.json'])
+if (process.env.DISABLE_ADMIN !== 'true' && builtAt('cms/.next/BUILD_ID') < cmsSources) {
+  run('Building the admin panel (next build)', bin('next'), ['build', 'cms'], { NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' })
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'cms/server.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...process.env },
+})
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
+server.on('exit', (code) => process.exit(code ?? 0))

@@ -1,0 +1,255 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { allCountries } from 'country-region-data'
+import type { Payload } from 'payload'
+import sharp from 'sharp'
+import yazl from 'yazl'
+
+import { allScopes } from '../access/scopes'
+import { installStorylinePackage } from '../cms/storyline/extract'
+import { uploadsDir } from '../cms/paths'
+import { pages, posts, schools, type SeedActivity, topics } from './content'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+type Doc = Record<string, any>
+
+export type DemoLogin = { role: string; login: string; password: string }
+
+const newPassword = () => `civics-${randomBytes(9).toString('base64url')}`
+
+const first = async (payload: Payload, collection: any, where: Doc): Promise<Doc | null> =>
+  ((await payload.find({ collection, where, limit: 1, depth: 0, overrideAccess: true })).docs[0] as Doc | undefined) ?? null
+
+/** A thumbnail: the label in white on the colour, rendered to PNG (no SVG is ever served). */
+const thumbnail = async (payload: Payload, label: string, color: string) => {
+  const name = `thumb-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.png`
+  const found = await first(payload, 'media', { filename: { equals: name } })
+  if (found) return found.id
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360"><rect width="640" height="360" fill="${color}"/>
+<text x="320" y="195" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="48" font-weight="700" fill="#ffffff" text-anchor="middle">${label.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</text></svg>`
+  const data = await sharp(Buffer.from(svg)).png().toBuffer()
+  const doc = await payload.create({
+    collection: 'media',
+    data: { alt: `${label} illustration` },
+    file: { data, mimetype: 'image/png', name, size: data.length },
+    overrideAccess: true,
+  })
+  return doc.id
+}
+
+const readingFile = async (payload: Payload, file: string, text: string) => {
+  const found = await first(payload, 'media', { filename: { equals: file } })
+  if (found) return found.id
+  const data = await fs.promises.readFile(path.join(here, 'files', file))
+  const doc = await payload.create({
+    collection: 'media',
+    data: { alt: text },
+    file: { data, mimetype: 'text/plain', name: file, size: data.length },
+    overrideAccess: true,
+  })
+  return doc.id
+}
+
+/** Zips a sample package folder and installs it the way an editor's upload is installed. */
+const installSamplePackage = async (payload: Payload, activityId: number | string, name: string) => {
+  const launch = path.join(uploadsDir, String(activityId), 'storyline', 'story.html')
+  if (fs.existsSync(launch)) return
+  const source = path.join(here, 'storyline', name)
+  const zipPath = path.join(await fs.promises.mkdtemp(path.join(os.tmpdir(), 'seed-storyline-')), `${name}.zip`)
+  const zip = new yazl.ZipFile()
+  const add = (dir: string, prefix: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) add(full, `${prefix}${entry.name}/`)
+      else zip.addFile(full, `${prefix}${entry.name}`)
+    }
+  }
+  add(source, '')
+  zip.end()
+  await new Promise<void>((resolve, reject) => {
+    zip.outputStream.pipe(fs.createWriteStream(zipPath)).on('close', resolve).on('error', reject)
+  })
+  const installed = await installStorylinePackage({ zipPath, uploadsDir, activityId, filename: `${name}.zip` })
+  await fs.promises.rm(path.dirname(zipPath), { recursive: true, force: true })
+  await payload.update({
+    collection: 'activities',
+    id: activityId,
+    data: {
+      storyline: {
+        filename: installed.filename,
+        fileCount: installed.fileCount,
+        totalBytes: installed.totalBytes,
+        uploadedAt: installed.uploadedAt,
+      },
+    },
+    overrideAccess: true,
+  })
+}
+
+const activityData = async (payload: Payload, activity: SeedActivity) => {
+  const base: Doc = { title: activity.title, type: activity.type, width: activity.width, markdown: activity.markdown ?? '' }
+  if (activity.type === 'links') base.links = activity.links
+  if (activity.type === 'video') base.video = activity.video
+  if (activity.type === 'readings') {
+    base.readings = await Promise.all(
+      activity.readings.map(async (reading) => ({
+        text: reading.text,
+        path: reading.path,
+        files: await Promise.all(reading.files.map(async (f) => ({ text: f.text, file: await readingFile(payload, f.file, f.text) }))),
+      })),
+    )
+  }
+  return base
+}
+
+const seedCountries = async (payload: Payload) => {
+  const { totalDocs } = await payload.count({ collection: 'countries', overrideAccess: true })
+  if (totalDocs >= allCountries.length) return
+  for (const [countryName, countryShortCode, regions] of allCountries) {
+    if (await first(payload, 'countries', { countryShortCode: { equals: countryShortCode } })) continue
+    await payload.create({
+      collection: 'countries',
+      data: {
+        countryName,
+        countryShortCode,
+        regions: regions.map(([name, shortCode]) => (shortCode ? { name, shortCode } : { name })),
+      },
+      overrideAccess: true,
+    })
+  }
+}
+
+const seedContent = async (payload: Payload) => {
+  for (const [topicIndex, topic] of topics.entries()) {
+    let topicDoc = await first(payload, 'topics', { title: { equals: topic.title } })
+    if (!topicDoc) {
+      topicDoc = await payload.create({
+        collection: 'topics',
+        data: { title: topic.title, markdown: topic.markdown, order: topicIndex + 1, thumbnail: await thumbnail(payload, topic.thumbnail.label, topic.thumbnail.color) } as Doc as never,
+        overrideAccess: true,
+      })
+    }
+    for (const [moduleIndex, module] of topic.modules.entries()) {
+      let moduleDoc = await first(payload, 'modules', { and: [{ title: { equals: module.title } }, { topic: { equals: topicDoc.id } }] })
+      if (!moduleDoc) {
+        moduleDoc = await payload.create({
+          collection: 'modules',
+          data: {
+            title: module.title,
+            subtitle: module.subtitle,
+            markdown: module.markdown,
+            order: moduleIndex + 1,
+            topic: topicDoc.id,
+            thumbnail: await thumbnail(payload, module.thumbnail.label, module.thumbnail.color),
+          } as Doc as never,
+          overrideAccess: true,
+        })
+      }
+      for (const [activityIndex, activity] of module.activities.entries()) {
+        let activityDoc = await first(payload, 'activities', { and: [{ title: { equals: activity.title } }, { module: { equals: moduleDoc.id } }] })
+        if (!activityDoc) {
+          activityDoc = await payload.create({
+            collection: 'activities',
+            data: { ...(await activityData(payload, activity)), order: activityIndex + 1, module: moduleDoc.id } as Doc as never,
+            overrideAccess: true,
+          })
+        }
+        if (activity.type === 'storyline') await installSamplePackage(payload, activityDoc.id, activity.storyline)
+      }
+    }
+  }
+  for (const page of pages) {
+    if (await first(payload, 'pages', { slug: { equals: page.slug } })) continue
+    await payload.create({
+      collection: 'pages',
+      data: { slug: page.slug, title: page.title, markdown: page.markdown, content: { template: 'default' } } as Doc as never,
+      overrideAccess: true,
+    })
+  }
+  for (const post of posts) {
+    if (await first(payload, 'posts', { title: { equals: post.title } })) continue
+    await payload.create({ collection: 'posts', data: { title: post.title, markdown: post.markdown } as Doc as never, overrideAccess: true })
+  }
+  for (const school of schools) {
+    if (await first(payload, 'schools', { name: { equals: school.name } })) continue
+    await payload.create({ collection: 'schools', data: school, overrideAccess: true })
+  }
+}
+
+const demoCode = 'CIVICS-7A'
+
+const seedAccounts = async (payload: Payload): Promise<DemoLogin[]> => {
+  const logins: DemoLogin[] = []
+  const prefs = { mode: 'day', size: false, theme: 'civics' } as const
+  const editorEmail = 'editor@civics360.local'
+  if (!(await first(payload, 'users', { email: { equals: editorEmail } }))) {
+    const password = newPassword()
+    await payload.create({
+      collection: 'users',
+      data: { email: editorEmail, password, scopes: [...allScopes], ...prefs, attributes: { type: 'other', firstName: 'Erin', lastName: 'Editor', position: 'Content editor', completed: true } },
+      overrideAccess: true,
+    })
+    logins.push({ role: 'Staff editor (every scope)', login: editorEmail, password })
+  }
+  const teacherEmail = 'teacher@civics360.local'
+  let teacher = await first(payload, 'users', { email: { equals: teacherEmail } })
+  if (!teacher) {
+    const password = newPassword()
+    const school = await first(payload, 'schools', { user: { exists: false } })
+    teacher = await payload.create({
+      collection: 'users',
+      data: {
+        email: teacherEmail,
+        password,
+        ...prefs,
+        attributes: {
+          type: 'teacher',
+          firstName: 'Tara',
+          lastName: 'Teacher',
+          position: 'Civics teacher',
+          state: 'Florida',
+          country: 'United States',
+          school: school?.id,
+          grades: ['Seventh'],
+          subjects: ['Civics'],
+          completed: true,
+        },
+      },
+      overrideAccess: true,
+    })
+    logins.push({ role: 'Teacher', login: teacherEmail, password })
+  }
+  let classroom = await first(payload, 'classrooms', { code: { equals: demoCode } })
+  if (!classroom) {
+    classroom = await payload.create({ collection: 'classrooms', data: { name: 'Civics, period 3', code: demoCode, owner: teacher.id }, overrideAccess: true })
+  }
+  const studentName = 'demo-student'
+  if (!(await first(payload, 'users', { username: { equals: studentName } }))) {
+    const password = newPassword()
+    await payload.create({
+      collection: 'users',
+      data: { username: studentName, password, ...prefs, attributes: { type: 'student', classroom: classroom.id, firstName: 'Sam', lastName: 'Student', completed: true } },
+      overrideAccess: true,
+    })
+    logins.push({ role: `Student (classroom ${demoCode})`, login: studentName, password })
+  }
+  return logins
+}
+
+/**
+ * Idempotent: every record is looked up by its natural key (title, slug, email, code) and only
+ * created when missing, so a second run changes nothing. Returns the demo logins it created.
+ */
+export const seed = async (payload: Payload): Promise<DemoLogin[]> => {
+  await seedCountries(payload)
+  await seedContent(payload)
+  return seedAccounts(payload)
+}
+
+export const isEmptyDatabase = async (payload: Payload) =>
+  (await payload.count({ collection: 'users', overrideAccess: true })).totalDocs === 0 &&
+  (await payload.count({ collection: 'topics', overrideAccess: true })).totalDocs === 0

@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { allScopes, type Scope } from '../access/scopes'
+import { Actors } from './helpers/actors'
+import { Client } from './helpers/client'
+import { startServer, type TestServer } from './helpers/server'
+
+/**
+ * Every collection × create/read/update/delete × anonymous, student, teacher, another teacher and
+ * each staff scope, through the real HTTP API, asserting both what is allowed and what is refused.
+ */
+type Actor = 'anonymous' | 'student' | 'teacher' | 'otherTeacher' | Scope
+type Op = 'create' | 'read' | 'update' | 'delete'
+const actorsList: Actor[] = ['anonymous', 'student', 'teacher', 'otherTeacher', ...allScopes]
+
+const isScope = (actor: Actor, ...scopes: Scope[]) => (scopes as string[]).includes(actor)
+const loggedIn = (actor: Actor) => actor !== 'anonymous'
+const contentRules = (prefix: 'pages' | 'modules' | 'topics' | 'activities', readNeedsLogin = false) => ({
+  create: (a: Actor) => isScope(a, `${prefix}:write` as Scope),
+  read: (a: Actor) => (readNeedsLogin ? loggedIn(a) : true),
+  update: (a: Actor) => isScope(a, `${prefix}:write` as Scope),
+  delete: (a: Actor) => isScope(a, `${prefix}:delete` as Scope),
+})
+
+const rules: Record<string, Record<Op, (a: Actor) => boolean>> = {
+  topics: contentRules('topics'),
+  modules: contentRules('modules'),
+  activities: contentRules('activities', true),
+  pages: contentRules('pages'),
+  posts: {
+    create: (a) => isScope(a, 'pages:write'),
+    read: () => true,
+    update: (a) => isScope(a, 'pages:write'),
+    delete: (a) => isScope(a, 'pages:delete'),
+  },
+  media: {
+    create: (a) => isScope(a, 'pages:write', 'modules:write', 'topics:write', 'activities:write'),
+    read: () => true,
+    update: (a) => isScope(a, 'pages:write', 'modules:write', 'topics:write', 'activities:write'),
+    delete: (a) => isScope(a, 'pages:delete', 'modules:delete', 'topics:delete', 'activities:delete'),
+  },
+  // The target is somebody else's account.
+  users: {
+    create: (a) => isScope(a, 'users:write'),
+    read: (a) => isScope(a, 'users:read'),
+    update: (a) => isScope(a, 'users:write'),
+    delete: (a) => isScope(a, 'users:write'),
+  },
+  // The target is a school the teacher created (private to them).
+  schools: {
+    create: loggedIn,
+    read: (a) => a === 'teacher' || isScope(a, 'users:read'),
+    update: (a) => a === 'teacher' || isScope(a, 'users:write'),
+    delete: (a) => a === 'teacher' || isScope(a, 'users:write'),
+  },
+  // The target is the teacher's classroom.
+  classrooms: {
+    create: (a) => loggedIn(a) && a !== 'student',
+    read: (a) => a === 'teacher' || isScope(a, 'users:read'),
+    update: (a) => a === 'teacher' || isScope(a, 'users:write'),
+    delete: (a) => a === 'teacher' || isScope(a, 'users:write'),
+  },
+  tickets: {
+    create: () => true,
+    read: (a) => isScope(a, 'tickets:read'),
+    update: (a) => isScope(a, 'tickets:write'),
+    delete: (a) => isScope(a, 'tickets:write'),
+  },
+  countries: { create: () => false, read: () => true, update: () => false, delete: () => false },
+}
+
+let server: TestServer
+let actors: Actors
+const clients = new Map<Actor, Client & { user?: any }>()
+let teacherId: number | string
+let studentClassroomId: number | string
+let seq = 0
+
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+
+beforeAll(async () => {
+  server = await startServer()
+  actors = new Actors(server.payload, server.base)
+  const teacher = await actors.educator()
+  teacherId = teacher.user.id
+  clients.set('teacher', teacher)
+  clients.set('otherTeacher', await actors.educator())
+  const classroom = await actors.classroom(teacher)
+  studentClassroomId = classroom.id
+  clients.set('student', await actors.student(classroom.id))
+  clients.set('anonymous', actors.anonymous())
+  for (const scope of allScopes) clients.set(scope, await actors.staff(scope))
+}, 120_000)
+afterAll(() => server?.close())
+
+const p = () => server.payload
+
+/** A fresh document to read, update or delete, made with the server's rights. */
+const fixture = async (collection: string): Promise<number | string> => {
+  const n = ++seq
+  const payload = p()
+  const create = (data: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    payload.create({ collection: collection as never, data: data as never, overrideAccess: true, ...extra }).then((d: any) => d.id)
+  switch (collection) {
+    case 'topics':
+      return create({ title: `Topic ${n}`, markdown: 'Body', order: n })
+    case 'modules':
+      return create({ title: `Module ${n}`, markdown: 'Body', order: n, topic: await fixture('topics') })
+    case 'activities':
+      return create({ title: `Activity ${n}`, type: 'default', markdown: 'Body', module: await fixture('modules') })
+    case 'pages':
+      return create({ slug: `page-${n}`, title: `Page ${n}`, markdown: 'Body' })
+    case 'posts':
+      return create({ title: `Post ${n}`, markdown: 'Body' })
+    case 'media':
+      return create({ alt: `Image ${n}` }, { file: { data: png, mimetype: 'image/png', name: `img-${n}.png`, size: png.length } })
+    case 'users':
+      return create({ email: `target${n}@example.org`, password: 'target-password-1', mode: 'day', theme: 'civics' })
+    case 'schools':
+      return create({ name: `School ${n}`, district: 'District', user: teacherId })
+    case 'classrooms':
+      return create({ name: `Class ${n}`, code: `FIX-${n}`, owner: teacherId })
+    case 'tickets':
+      return create({ type: 'contact', name: 'Pat', email: 'pat@example.org', subject: 'Hello', message: 'Hi there', status: 'open' })
+    case 'countries':
+      return create({ countryName: `Country ${n}`, countryShortCode: `X${n}`, regions: [] })
+  }
+  throw new Error(collection)
+}
+
+const createBody = (collection: string, actor: Actor): Record<string, unknown> => {
+  const n = ++seq
+  switch (collection) {
+    case 'topics':
+      return { title: `New topic ${n}`, markdown: 'Made by the API', order: n }
+    case 'pages':
+      return { slug: `new-page-${n}`, title: `New page ${n}`, markdown: 'Made by the API' }
+    case 'posts':
+      return { title: `New post ${n}`, markdown: 'Made by the API' }
+    case 'users':
+      return { email: `made${n}@example.org`, password: 'made-password-1', mode: 'day', theme: 'civics' }
+    case 'schools':
+      return { name: `New school ${n}`, district: 'District' }
+    case 'classrooms':
+      return { name: `New class ${n}`, code: `NEW-${n}`, ...(isScope(actor, 'users:write') ? { owner: teacherId } : {}) }
+    case 'tickets':
+      return { type: 'contact', name: 'Pat', email: 'pat@example.org', subject: 'Question', message: 'How do I join?' }
+    case 'countries':
+      return { countryName: `New ${n}`, countryShortCode: `N${n}`, regions: [] }
+  }
+  return {}
+}
+
+const updateBody: Record<string, Record<string, unknown>> = {
+  topics: { title: 'Changed' },
+  modules: { title: 'Changed' },
+  activities: { title: 'Changed' },
+  pages: { title: 'Changed' },
+  posts: { title: 'Changed' },
+  media: { alt: 'Changed' },
+  users: { attributes: { firstName: 'Changed' } },
+  schools: { name: 'Changed' },
+  classrooms: { name: 'Changed' },
+  tickets: { status: 'closed' },
+  countries: { countryName: 'Changed' },
+}
+
+const attempt = async (collection: string, op: Op, actor: Actor) => {
+  const client = clients.get(actor)!
+  if (op === 'create') {
+    if (collection === 'modules') return client.post('/api/modules', { title: 'New module', markdown: 'x', order: 1, topic: await fixture('topics') })
+    if (collection === 'activities') return client.post('/api/activities', { title: 'New activity', type: 'default', module: await fixture('modules') })
+    if (collection === 'media') {
+      const form = new FormData()
+      form.append('file', new Blob([png], { type: 'image/png' }), `up-${++seq}.png`)
+      form.append('_payload', JSON.stringify({ alt: 'Uploaded' }))
+      return client.request('POST', '/api/media', undefined, { raw: form })
+    }
+    return client.post(`/api/${collection}`, createBody(collection, actor))
+  }
+  const id = await fixture(collection)
+  if (op === 'read') return client.get(`/api/${collection}/${id}`)
+  if (op === 'update') return client.patch(`/api/${collection}/${id}`, updateBody[collection])
+  return client.delete(`/api/${collection}/${id}`)
+}
+
+const allowedStatus: Record<Op, number> = { create: 201, read: 200, update: 200, delete: 200 }
+
+describe.each(Object.keys(rules))('%s', (collection) => {
+  it.each(['create', 'read', 'update', 'delete'] as Op[])('%s: every actor gets exactly what the rules allow', async (op) => {
+    const outcomes: string[] = []
+    const expected: string[] = []
+    for (const actor of actorsList) {
+      const res = await attempt(collection, op, actor)
+      const allowed = rules[collection][op](actor)
+      outcomes.push(`${actor}: ${res.status === allowedStatus[op] ? 'allowed' : [401, 403, 404].includes(res.status) ? 'refused' : `status ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`}`)
+      expected.push(`${actor}: ${allowed ? 'allowed' : 'refused'}`)
+    }
+    expect(outcomes).toEqual(expected)
+  })
+})
+
+describe('lists show only what each actor may read', () => {
+  it('a teacher lists only their own classrooms and schools; a student none', async () => {
+    const teacher = clients.get('teacher')!
+    const other = clients.get('otherTeacher')!
+    const mine = await teacher.get('/api/classrooms?limit=100')
+    expect(mine.body.docs.every((c: any) => String(c.owner?.id ?? c.owner) === String(teacherId))).toBe(true)
+    expect((await other.get('/api/classrooms?limit=100')).body.docs).toHaveLength(0)
+    expect((await clients.get('student')!.get('/api/classrooms')).body.docs ?? []).toHaveLength(0)
+    const schools = await other.get('/api/schools?limit=100')
+    expect(schools.body.docs.every((s: any) => !s.user)).toBe(true)
+  })
+
+  it('nobody but users:read holders lists users, and each user sees only themself', async () => {
+    for (const actor of ['student', 'teacher', 'otherTeacher', 'pages:write'] as Actor[]) {
+      const res = await clients.get(actor)!.get('/api/users?limit=100')
+      expect(res.body.docs.map((u: any) => u.id)).toEqual([clients.get(actor)!.user.id])
+    }
+    expect((await clients.get('users:read')!.get('/api/users?limit=100')).body.totalDocs).toBeGreaterThan(5)
+    expect((await clients.get('anonymous')!.get('/api/users')).status).toBe(403)
+  })
+
+  it('anonymous visitors see modules but not their activities', async () => {
+    const moduleId = await fixture('activities').then(async (id) => (await p().findByID({ collection: 'activities', id, overrideAccess: true, depth: 0 })).module)
+    const anon = await clients.get('anonymous')!.get(`/api/modules/${moduleId}`)
+    expect(anon.status).toBe(200)
+    expect(anon.body.activities).toBeUndefined()
+    const student = await clients.get('student')!.get(`/api/modules/${moduleId}`)
+    expect(student.body.activities.docs).toHaveLength(1)
+    expect((await clients.get('anonymous')!.get('/api/activities')).status).toBe(403)
+  })
+})
+
+describe('scopes', () => {
+  it('nobody raises their own scopes, not even a users:write holder', async () => {
+    const teacher = clients.get('teacher')!
+    await teacher.patch(`/api/users/${teacher.user.id}`, { scopes: [...allScopes] })
+    const admin = clients.get('users:write')!
+    await admin.patch(`/api/users/${admin.user.id}`, { scopes: [...allScopes] })
+    const read = async (id: unknown) => (await p().findByID({ collection: 'users', id: id as number, overrideAccess: true })).scopes
+    expect(await read(teacher.user.id)).toEqual([])
+    expect(await read(admin.user.id)).toEqual(['users:write'])
+  })
+
+  it('a users:write holder grants scopes to someone else', async () => {
+    const target = await fixture('users')
+    const res = await clients.get('users:write')!.patch(`/api/users/${target}`, { scopes: ['pages:write'] })
+    expect(res.status).toBe(200)
+    expect(res.body.doc.scopes).toEqual(['pages:write'])
+  })
+
+  it('a student cannot move themself into another classroom', async () => {
+    const student = clients.get('student')!
+    const otherClass = await fixture('classrooms')
+    await student.patch(`/api/users/${student.user.id}`, { attributes: { classroom: otherClass } })
+    const saved = await p().findByID({ collection: 'users', id: student.user.id, overrideAccess: true, depth: 0 })
+    expect(String(saved.attributes?.classroom)).toBe(String(studentClassroomId))
+  })
+})

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+
+import type { Payload } from 'payload'
+
+export type TestServer = { payload: Payload; base: string; dir: string; close: () => Promise<void> }
+
+/**
+ * A fresh database per test file: a temporary SQLite file, or, when TEST_POSTGRES_URL is set
+ * (CI's PostgreSQL run), a new database on that server. Environment is set before the config
+ * is imported, because the config reads it.
+ */
+const freshDatabase = async (dir: string): Promise<{ url: string; drop: () => Promise<void> }> => {
+  const admin = process.env.TEST_POSTGRES_URL
+  if (!admin) return { url: `file:${path.join(dir, 'test.db')}`, drop: async () => {} }
+  const { default: pg } = await import('pg')
+  const name = `civics_t_${randomBytes(6).toString('hex')}`
+  const client = new pg.Client({ connectionString: admin })
+  await client.connect()
+  await client.query(`CREATE DATABASE ${name}`)
+  await client.end()
+  const url = new URL(admin)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: admin })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await c.end()
+    },
+  }
+}
+
+export const startServer = async (options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'civics-test-'))
+  const db = await freshDatabase(dir)
+  Object.assign(process.env, {
+    DATABASE_URL: db.url,
+    DATA_DIR: dir,
+    UPLOADS_DIR: path.join(dir, 'uploads'),
+    PAYLOAD_SECRET: randomBytes(24).toString('hex'),
+    PUBLIC_URL: 'http://127.0.0.1',
+    ...options.env,
+  })
+  const { boot, config } = await import('../../cms/boot')
+  const { createApp } = await import('../../cms/app')
+  const payload = await boot({ seedIfEmpty: Boolean(options.seed) })
+  const app = createApp({ payload, config })
+  const server = app.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    payload,
+    base: `http://127.0.0.1:${port}`,
+    dir,
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve))
+      await payload.destroy()
+      await db.drop()
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}

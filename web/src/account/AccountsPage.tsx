@@ -1,0 +1,95 @@
+import { useState } from 'react'
+import type { User } from '../api/types'
+import { useSession } from '../session/useSession'
+import { SuccessNotice } from '../ui/Notice'
+import { useDocumentTitle } from '../ui/useDocumentTitle'
+import { ConnectEmailModal } from './ConnectEmailModal'
+import { UpdateEmailModal } from './UpdateEmailModal'
+import { UpdatePasswordModal } from './UpdatePasswordModal'
+
+export const FACEBOOK_CONNECTED = 'Your Facebook account is connected!'
+export const GOOGLE_CONNECTED = 'Your Google account is connected!'
+
+type Dialog = 'connect' | 'email' | 'password' | null
+
+export function AccountsPage() {
+  useDocumentTitle('Accounts')
+  const { user, setUser } = useSession()
+  const [dialog, setDialog] = useState<Dialog>(null)
+  const [success, setSuccess] = useState<string | null>(null)
+  if (!user) return null
+
+  const providers = user.providers ?? []
+  const local = providers.find((entry) => entry.provider === 'local')
+  const linked = (provider: string) => providers.some((entry) => entry.provider === provider)
+
+  function done(saved: User, message: string) {
+    setUser(saved)
+    setSuccess(message)
+    setDialog(null)
+  }
+
+  function open(next: Dialog) {
+    setSuccess(null)
+    setDialog(next)
+  }
+
+  return (
+    <>
+      <h1>Accounts</h1>
+      {success && <SuccessNotice>{success}</SuccessNotice>}
+      <div className="card-grid account-cards">
+        <section className="card" aria-labelledby="email-login-heading">
+          <div className="card-body">
+            <h2 id="email-login-heading" className="card-title">
+              Email and Password
+            </h2>
+            {local ? (
+              <>
+                <p>
+                  You log in with <strong>{local.username ?? user.email}</strong> and your password.
+                </p>
+                <div className="form-actions">
+                  <button type="button" className="button button-secondary" onClick={() => open('email')}>
+                    Update Email
+                  </button>
+                  <button type="button" className="button button-secondary" onClick={() => open('password')}>
+                    Update Password
+                  </button>
+                </div>
+              </>
+            ) : (
+              <>
+                <p>You don’t have an email and password login yet.</p>
+                <button type="button" className="button button-primary" onClick={() => open('connect')}>
+                  Connect Email Account
+                </button>
+              </>
+            )}
+          </div>
+        </section>
+        {linked('facebook') && (
+          <section className="card provider-card">
+            <div className="card-body">
+              <h2 className="card-title">Facebook</h2>
+              <p>{FACEBOOK_CONNECTED}</p>
+            </div>
+          </section>
+        )}
+        {linked('google') && (
+          <section className="card provider-card">
+            <div className="card-body">
+              <h2 className="card-title">Google</h2>
+              <p>{GOOGLE_CONNECTED}</p>
+            </div>
+          </section>
+        )}
+      </div>
+      {dialog === 'connect' && <ConnectEmailModal user={user} onDone={done} onClose={() => setDialog(null)} />}
+      {dialog === 'email' && (
+        <UpdateEmailModal user={user} email={local?.username ?? user.email ?? ''} onDone={done} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'password' && <UpdatePasswordModal user={user} onDone={done} onClose={() => setDialog(null)} />}
+    </>
+  )
+}

@@ -1,0 +1,51 @@
+import { yupResolver } from '@hookform/resolvers/yup'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import type { InferType } from 'yup'
+import { api } from '../api/client'
+import type { User, UserAnswer } from '../api/types'
+import { fieldProps } from '../ui/fieldProps'
+import { Modal } from '../ui/Modal'
+import { ErrorNotice } from '../ui/Notice'
+import { SaveButton } from '../ui/SaveButton'
+import { TextInput } from '../ui/TextInput'
+import { EMAIL_UPDATED, updateEmailSchema } from './accountSchemas'
+
+type Values = InferType<typeof updateEmailSchema>
+
+interface Props {
+  user: User
+  email: string
+  onDone: (user: User, message: string) => void
+  onClose: () => void
+}
+
+export function UpdateEmailModal({ user, email, onDone, onClose }: Props) {
+  const [error, setError] = useState<unknown>(null)
+  const form = useForm<Values>({ resolver: yupResolver(updateEmailSchema), mode: 'onTouched', defaultValues: { email } })
+
+  async function submit(values: Values) {
+    setError(null)
+    try {
+      const answer = await api.put<UserAnswer>(`/api/users/${user.id}/providers`, { provider: 'local', username: values.email })
+      onDone(answer.user, EMAIL_UPDATED)
+    } catch (failure) {
+      setError(failure)
+    }
+  }
+
+  return (
+    <Modal title="Update Email" onClose={onClose}>
+      <form onSubmit={form.handleSubmit(submit)} noValidate className="form">
+        {error !== null && <ErrorNotice error={error} />}
+        <TextInput label="Email" type="email" autoComplete="email" required {...fieldProps(form, 'email')} />
+        <div className="form-actions modal-actions">
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <SaveButton label="Update Email" loading={form.formState.isSubmitting} />
+        </div>
+      </form>
+    </Modal>
+  )
+}

@@ -1,0 +1,55 @@
+import { yupResolver } from '@hookform/resolvers/yup'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import type { InferType } from 'yup'
+import { api } from '../api/client'
+import type { User, UserAnswer } from '../api/types'
+import { fieldProps } from '../ui/fieldProps'
+import { Modal } from '../ui/Modal'
+import { ErrorNotice } from '../ui/Notice'
+import { PasswordInput } from '../ui/PasswordInput'
+import { SaveButton } from '../ui/SaveButton'
+import { PASSWORD_UPDATED, updatePasswordSchema } from './accountSchemas'
+
+type Values = InferType<typeof updatePasswordSchema>
+
+interface Props {
+  user: User
+  onDone: (user: User, message: string) => void
+  onClose: () => void
+}
+
+export function UpdatePasswordModal({ user, onDone, onClose }: Props) {
+  const [error, setError] = useState<unknown>(null)
+  const form = useForm<Values>({
+    resolver: yupResolver(updatePasswordSchema),
+    mode: 'onTouched',
+    defaultValues: { password: '', confirmPassword: '' },
+  })
+
+  async function submit(values: Values) {
+    setError(null)
+    try {
+      const answer = await api.put<UserAnswer>(`/api/users/${user.id}/providers`, { provider: 'local', password: values.password })
+      onDone(answer.user, PASSWORD_UPDATED)
+    } catch (failure) {
+      setError(failure)
+    }
+  }
+
+  return (
+    <Modal title="Update Password" onClose={onClose}>
+      <form onSubmit={form.handleSubmit(submit)} noValidate className="form">
+        {error !== null && <ErrorNotice error={error} />}
+        <PasswordInput label="Password" autoComplete="new-password" required {...fieldProps(form, 'password')} />
+        <PasswordInput label="Confirm Password" autoComplete="new-password" required {...fieldProps(form, 'confirmPassword')} />
+        <div className="form-actions modal-actions">
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <SaveButton label="Update Password" loading={form.formState.isSubmitting} />
+        </div>
+      </form>
+    </Modal>
+  )
+}

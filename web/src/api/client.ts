@@ -1,0 +1,99 @@
+import { readPageData } from './pageData'
+
+export interface FieldError {
+  path: string
+  message: string
+}
+
+/** A failed API call: `message` is the server's message when it sent one. */
+export class ApiError extends Error {
+  readonly status: number
+  readonly serverMessage: string | null
+  readonly fieldErrors: FieldError[]
+
+  constructor(status: number, serverMessage: string | null, fieldErrors: FieldError[] = []) {
+    super(serverMessage ?? `Request failed with status code ${status}`)
+    this.name = 'ApiError'
+    this.status = status
+    this.serverMessage = serverMessage
+    this.fieldErrors = fieldErrors
+  }
+}
+
+let csrfToken: string | null | undefined
+
+function cookieToken(): string | null {
+  const match = document.cookie.match(/(?:^|;\s*)XSRF-TOKEN=([^;]*)/)
+  return match ? decodeURIComponent(match[1]) : null
+}
+
+/**
+ * The CSRF token. The cookie holds the same token as the page data, and is the fresher of the
+ * two if the server renews it (at login, say), so it wins when present; else the page data's.
+ */
+export function getCsrfToken(): string | null {
+  if (csrfToken === undefined) csrfToken = readPageData().csrfToken
+  return cookieToken() ?? csrfToken
+}
+
+export function setCsrfToken(token: string | null | undefined): void {
+  csrfToken = token
+}
+
+interface ErrorBody {
+  message?: unknown
+  errors?: { message?: unknown; data?: { errors?: FieldError[] } }[]
+}
+
+function errorFrom(status: number, body: unknown): ApiError {
+  const parsed = (typeof body === 'object' && body !== null ? body : {}) as ErrorBody
+  const first = parsed.errors?.[0]
+  const message =
+    typeof first?.message === 'string' && first.message
+      ? first.message
+      : typeof parsed.message === 'string' && parsed.message
+        ? parsed.message
+        : null
+  return new ApiError(status, message, first?.data?.errors ?? [])
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/**
+ * The one HTTP client of the SPA. The session is the HttpOnly cookie, so every call is
+ * same-origin with credentials; writes carry the CSRF header. No timeout (spec: 0).
+ */
+export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  if (method !== 'GET') {
+    const token = getCsrfToken()
+    if (token) headers['X-XSRF-TOKEN'] = token
+  }
+  const response = await fetch(path, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await response.text()
+  let data: unknown = null
+  if (text) {
+    try {
+      data = JSON.parse(text)
+    } catch {
+      data = null
+    }
+  }
+  if (!response.ok) throw errorFrom(response.status, data)
+  return data as T
+}
+
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
+}
+
+/** SWR's fetcher: keys are API paths. */
+export const fetcher = <T>(path: string) => api.get<T>(path)

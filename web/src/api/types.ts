@@ -1,0 +1,187 @@
+// Data shapes of docs/api.md. Replace with imports from the Payload-generated
+// `payload-types.ts` once the backend generates it (see web/DECISIONS.md).
+
+export const THEMES = ['ancient', 'behelit', 'civics', 'kitsune'] as const
+export type Theme = (typeof THEMES)[number]
+export type Mode = 'day' | 'night'
+
+export const EDUCATOR_TYPES = [
+  'teacher',
+  'school',
+  'district',
+  'professor',
+  'parent',
+  'homeschool',
+  'other',
+  'independent',
+] as const
+export type EducatorType = (typeof EDUCATOR_TYPES)[number]
+export type AccountType = EducatorType | 'student'
+
+export const STAFF_SCOPES = [
+  'pages:write',
+  'pages:delete',
+  'modules:write',
+  'modules:delete',
+  'topics:write',
+  'topics:delete',
+  'activities:write',
+  'activities:delete',
+] as const
+
+export interface School {
+  id: number | string
+  name: string
+  district: string
+  state?: string | null
+  country?: string | null
+}
+
+export interface Provider {
+  provider: 'local' | 'username' | 'google' | 'facebook' | string
+  username: string | null
+}
+
+export interface UserAttributes {
+  type?: AccountType | null
+  firstName?: string | null
+  lastName?: string | null
+  position?: string | null
+  district?: string | null
+  state?: string | null
+  country?: string | null
+  school?: School | null
+  certification?: string | null
+  grades?: string[] | null
+  subjects?: string[] | null
+  classroom?: { id: number | string; name: string; code: string } | null
+  completed?: boolean | null
+}
+
+export interface User {
+  id: number | string
+  email?: string | null
+  username?: string | null
+  scopes?: string[] | null
+  attributes?: UserAttributes | null
+  meta?: { oauthFirstName?: string | null; oauthLastName?: string | null; oauthEmail?: string | null } | null
+  providers?: Provider[] | null
+  mode?: Mode | null
+  size?: boolean | null
+  theme?: Theme | null
+}
+
+/** Answer of login, signup and password reset. */
+export interface SessionAnswer {
+  message?: string
+  user: User
+  token?: string
+  exp?: number
+}
+
+export interface UserAnswer {
+  message?: string
+  user: User
+}
+
+export interface Student {
+  id: number | string
+  username?: string | null
+  firstName?: string | null
+  lastName?: string | null
+  providers?: Provider[] | null
+}
+
+export interface Classroom {
+  id: number | string
+  name: string
+  code: string
+  studentCount?: number
+  students?: Student[]
+}
+
+export interface Media {
+  id: number | string
+  url?: string | null
+  alt?: string | null
+  filename?: string | null
+}
+
+export interface Join<T> {
+  docs?: (T | number | string)[]
+}
+
+export interface Topic {
+  id: number | string
+  title: string
+  content?: string | null
+  order?: number | null
+  thumbnail?: Media | number | string | null
+  modules?: Join<Module> | null
+}
+
+export type ActivityType = 'links' | 'readings' | 'storyline' | 'video' | 'default' | 'other'
+export type ActivityWidth = 'full' | 'half' | 'third'
+
+export interface Activity {
+  id: number | string
+  title: string
+  type?: ActivityType | null
+  content?: string | null
+  width?: ActivityWidth | null
+  order?: number | null
+  links?: { id?: string; text: string; path: string }[] | null
+  readings?:
+    | {
+        id?: string
+        text?: string | null
+        path?: string | null
+        files?: { id?: string; text?: string | null; file?: Media | number | string | null }[] | null
+      }[]
+    | null
+  video?: string | null
+  storylineUrl?: string | null
+}
+
+export interface Module {
+  id: number | string
+  title: string
+  subtitle?: string | null
+  content?: string | null
+  order?: number | null
+  topic?: Topic | number | string | null
+  thumbnail?: Media | number | string | null
+  activities?: Join<Activity> | null
+}
+
+export interface Page {
+  id: number | string
+  slug: string
+  title: string
+  content?: { markdown?: string | null; html?: string | null; template?: string | null } | null
+}
+
+export interface Region {
+  name: string
+  shortCode?: string | null
+}
+
+export interface Country {
+  countryName: string
+  countryShortCode: string
+  regions: Region[]
+}
+
+export interface Paginated<T> {
+  docs: T[]
+  totalDocs?: number
+}
+
+/** Keeps the populated documents of a join or relationship, dropping bare ids. */
+export function populated<T extends object>(items: (T | number | string)[] | null | undefined): T[] {
+  return (items ?? []).filter((item): item is T => typeof item === 'object' && item !== null)
+}
+
+export function asObject<T extends object>(value: T | number | string | null | undefined): T | null {
+  return typeof value === 'object' && value !== null ? value : null
+}

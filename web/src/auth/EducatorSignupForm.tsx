@@ -1,0 +1,51 @@
+import { yupResolver } from '@hookform/resolvers/yup'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import type { InferType } from 'yup'
+import { api } from '../api/client'
+import type { SessionAnswer, User } from '../api/types'
+import { fieldProps } from '../ui/fieldProps'
+import { ErrorNotice } from '../ui/Notice'
+import { PasswordInput } from '../ui/PasswordInput'
+import { SaveButton } from '../ui/SaveButton'
+import { TextInput } from '../ui/TextInput'
+import { educatorSignupSchema } from './signupSchemas'
+import { SocialButtons } from './SocialButtons'
+
+type Values = InferType<typeof educatorSignupSchema>
+
+export function EducatorSignupForm({ onSignedUp }: { onSignedUp: (user: User) => void }) {
+  const [error, setError] = useState<unknown>(null)
+  const form = useForm<Values>({
+    resolver: yupResolver(educatorSignupSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  })
+
+  async function submit(values: Values) {
+    setError(null)
+    try {
+      const answer = await api.post<SessionAnswer>('/api/signup', {
+        providers: [{ provider: 'local', username: values.email, password: values.password }],
+      })
+      onSignedUp(answer.user)
+    } catch (failure) {
+      setError(failure)
+    }
+  }
+
+  return (
+    <>
+      {error !== null && <ErrorNotice error={error} />}
+      <form onSubmit={form.handleSubmit(submit)} noValidate className="form">
+        <TextInput label="Email" type="email" autoComplete="email" required {...fieldProps(form, 'email')} />
+        <PasswordInput label="Password" autoComplete="new-password" required {...fieldProps(form, 'password')} />
+        <SaveButton label="Sign Up" loading={form.formState.isSubmitting} />
+      </form>
+      <p className="divider">
+        <span>or</span>
+      </p>
+      <SocialButtons verb="Sign Up" redirect="/user/profile" />
+    </>
+  )
+}

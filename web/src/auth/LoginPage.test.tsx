@@ -1,0 +1,89 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { currentLocation, field, makeUser, mockFetch, renderApp } from '../test/render'
+import { LoginPage } from './LoginPage'
+import { safeRedirect } from './safeRedirect'
+
+function loginServer(status = 200) {
+  return mockFetch(({ url }) =>
+    url === '/api/login'
+      ? status === 200
+        ? { body: { message: 'ok', user: makeUser(), token: 't', exp: 1 } }
+        : { status, body: { errors: [{ message: 'The username or password provided is incorrect.' }] } }
+      : undefined,
+  )
+}
+
+describe('/login', () => {
+  it('shows the screen of the spec', () => {
+    renderApp(<LoginPage />, { route: '/login?redirect=%2Fmodules%2F4', path: '/login' })
+    expect(document.title).toBe('Log in to Civics360')
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Log in to Civics360')
+    expect(field('Username or Email')).toHaveAttribute('type', 'text')
+    expect(field('Password')).toHaveAttribute('type', 'password')
+    expect(screen.getByRole('button', { name: 'Show password' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: "Let's go!" })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Log In with Facebook' })).toHaveAttribute('href', '/authenticate/facebook?redirect=%2Fmodules%2F4')
+    expect(screen.getByRole('link', { name: 'Log In with Google' })).toHaveAttribute('href', '/authenticate/google?redirect=%2Fmodules%2F4')
+    expect(screen.getByRole('link', { name: 'Need an account? Sign up.' })).toHaveAttribute('href', '/signup')
+    expect(screen.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', '/forgot')
+    expect(screen.getByText('Welcome back.')).toBeInTheDocument()
+  })
+
+  it('links the social buttons without a redirect when there is none', () => {
+    renderApp(<LoginPage />, { route: '/login', path: '/login' })
+    expect(screen.getByRole('link', { name: 'Log In with Google' })).toHaveAttribute('href', '/authenticate/google')
+  })
+
+  it('has no client validation: an empty form goes to the server, whose message is shown', async () => {
+    const user = userEvent.setup()
+    const { find } = loginServer(401)
+    renderApp(<LoginPage />, { route: '/login', path: '/login' })
+    await user.click(screen.getByRole('button', { name: "Let's go!" }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('The username or password provided is incorrect.')
+    expect(find('POST', '/api/login')[0].body).toEqual({ username: '', password: '' })
+  })
+
+  it('shows the general message when the server sends none', async () => {
+    const user = userEvent.setup()
+    mockFetch(() => ({ status: 502, body: undefined }))
+    renderApp(<LoginPage />, { route: '/login', path: '/login' })
+    await user.click(screen.getByRole('button', { name: "Let's go!" }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Request failed with status code 502')
+  })
+
+  it('goes to the return path after logging in', async () => {
+    const user = userEvent.setup()
+    const { find } = loginServer()
+    renderApp(<LoginPage />, { route: '/login?redirect=%2Fmodules%2F4', path: '/login' })
+    await user.type(field('Username or Email'), 'teacher@example.org')
+    await user.type(field('Password'), 'secret')
+    await user.click(screen.getByRole('button', { name: "Let's go!" }))
+    await waitFor(() => expect(currentLocation()).toBe('/modules/4'))
+    expect(find('POST', '/api/login')[0].body).toEqual({ username: 'teacher@example.org', password: 'secret' })
+  })
+
+  it.each([
+    ['/login?redirect=%2Flogin', '/'],
+    ['/login', '/'],
+    ['/login?redirect=%2F%2Fevil.example', '/'],
+  ])('from %s goes to %s', async (route, expected) => {
+    const user = userEvent.setup()
+    loginServer()
+    renderApp(<LoginPage />, { route, path: '/login' })
+    await user.click(screen.getByRole('button', { name: "Let's go!" }))
+    await waitFor(() => expect(currentLocation()).toBe(expected))
+  })
+})
+
+describe('safeRedirect', () => {
+  it('keeps same-origin relative paths only', () => {
+    expect(safeRedirect('/user/profile?x=1')).toBe('/user/profile?x=1')
+    expect(safeRedirect('https://evil.example/')).toBe('/')
+    expect(safeRedirect('//evil.example')).toBe('/')
+    expect(safeRedirect('/\\evil.example')).toBe('/')
+    expect(safeRedirect('/login?redirect=/x')).toBe('/')
+    expect(safeRedirect(null)).toBe('/')
+  })
+})

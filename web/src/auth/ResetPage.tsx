@@ -1,0 +1,100 @@
+import { yupResolver } from '@hookform/resolvers/yup'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { Link, useNavigate, useSearchParams } from 'react-router-dom'
+import type { InferType } from 'yup'
+import { api } from '../api/client'
+import type { SessionAnswer } from '../api/types'
+import { useSession } from '../session/useSession'
+import { fieldProps } from '../ui/fieldProps'
+import { ErrorNotice, SuccessNotice } from '../ui/Notice'
+import { PasswordInput } from '../ui/PasswordInput'
+import { SaveButton } from '../ui/SaveButton'
+import { TextInput } from '../ui/TextInput'
+import { useDocumentTitle } from '../ui/useDocumentTitle'
+import { PASSWORD_RESET_DONE, resetPasswordSchema, resetTokenSchema } from './passwordSchemas'
+
+function TokenForm() {
+  const navigate = useNavigate()
+  const form = useForm<InferType<typeof resetTokenSchema>>({
+    resolver: yupResolver(resetTokenSchema),
+    mode: 'onTouched',
+    defaultValues: { token: '' },
+  })
+  return (
+    <form
+      onSubmit={form.handleSubmit(({ token }) => navigate(`/reset?token=${encodeURIComponent(token)}`))}
+      noValidate
+      className="form"
+    >
+      <p>Enter the password reset token from the email we sent you.</p>
+      <TextInput label="Reset Token" autoComplete="one-time-code" required {...fieldProps(form, 'token')} />
+      <button type="submit" className="button button-primary">
+        Continue
+      </button>
+    </form>
+  )
+}
+
+type PasswordValues = InferType<typeof resetPasswordSchema>
+
+function NewPasswordForm({ token }: { token: string }) {
+  const { setUser } = useSession()
+  const [done, setDone] = useState(false)
+  const [error, setError] = useState<unknown>(null)
+  const form = useForm<PasswordValues>({
+    resolver: yupResolver(resetPasswordSchema),
+    mode: 'onTouched',
+    defaultValues: { password: '', confirmPassword: '' },
+  })
+
+  async function submit(values: PasswordValues) {
+    setError(null)
+    try {
+      const answer = await api.post<SessionAnswer>('/api/password/reset', { token, password: values.password })
+      setUser(answer.user)
+      setDone(true)
+    } catch (failure) {
+      setError(failure)
+    }
+  }
+
+  if (done) {
+    return (
+      <>
+        <SuccessNotice>{PASSWORD_RESET_DONE}</SuccessNotice>
+        <p>
+          <Link to="/" className="button button-primary">
+            Continue to Civics360
+          </Link>
+        </p>
+      </>
+    )
+  }
+
+  return (
+    <>
+      {error !== null && <ErrorNotice error={error} />}
+      <form onSubmit={form.handleSubmit(submit)} noValidate className="form">
+        <PasswordInput label="Password" autoComplete="new-password" required {...fieldProps(form, 'password')} />
+        <PasswordInput label="Confirm Password" autoComplete="new-password" required {...fieldProps(form, 'confirmPassword')} />
+        <SaveButton label="Reset Password" loading={form.formState.isSubmitting} />
+      </form>
+    </>
+  )
+}
+
+export function ResetPage() {
+  useDocumentTitle('Reset Password')
+  const [params] = useSearchParams()
+  const token = params.get('token')
+  return (
+    <section className="auth-panel auth-panel-narrow">
+      <h1>Reset Password</h1>
+      {token ? <NewPasswordForm key={token} token={token} /> : <TokenForm />}
+      <p className="auth-links">
+        <Link to="/forgot">Request a new reset link</Link>
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,125 @@
+import { yupResolver } from '@hookform/resolvers/yup'
+import { useCallback, useEffect, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import type { InferType } from 'yup'
+import { api, ApiError } from '../api/client'
+import { keys } from '../api/keys'
+import type { SessionAnswer, User } from '../api/types'
+import { fieldProps } from '../ui/fieldProps'
+import { ErrorNotice } from '../ui/Notice'
+import { PasswordInput } from '../ui/PasswordInput'
+import { SaveButton } from '../ui/SaveButton'
+import { TextInput } from '../ui/TextInput'
+import { CLASSROOM_NOT_FOUND, studentSignupSchema } from './signupSchemas'
+
+type Values = InferType<typeof studentSignupSchema>
+interface ClassroomLookup {
+  name: string
+  code: string
+}
+
+async function lookUpClassroom(code: string): Promise<ClassroomLookup> {
+  try {
+    return await api.get<ClassroomLookup>(`/api/classrooms/code/${encodeURIComponent(code.trim())}`)
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw new Error(error.serverMessage ?? CLASSROOM_NOT_FOUND)
+    throw error
+  }
+}
+
+export function StudentSignupForm({ onSignedUp }: { onSignedUp: (user: User) => void }) {
+  const [error, setError] = useState<unknown>(null)
+  const [usernameError, setUsernameError] = useState<unknown>(null)
+  const [classroom, setClassroom] = useState<ClassroomLookup | null>(null)
+  const form = useForm<Values>({
+    resolver: yupResolver(studentSignupSchema),
+    mode: 'onTouched',
+    defaultValues: { username: '', password: '', classroom: '' },
+  })
+  const { setValue, setError: setFieldError, clearErrors } = form
+
+  const generate = useCallback(async () => {
+    setUsernameError(null)
+    try {
+      const answer = await api.get<{ username: string }>(keys.generatedUsername())
+      setValue('username', answer.username)
+    } catch (failure) {
+      setUsernameError(failure)
+    }
+  }, [setValue])
+
+  useEffect(() => {
+    void generate()
+  }, [generate])
+
+  async function checkCode(code: string): Promise<boolean> {
+    setClassroom(null)
+    if (!code.trim()) return false
+    try {
+      setClassroom(await lookUpClassroom(code))
+      clearErrors('classroom')
+      return true
+    } catch (failure) {
+      setFieldError('classroom', { type: 'server', message: failure instanceof Error ? failure.message : CLASSROOM_NOT_FOUND })
+      return false
+    }
+  }
+
+  async function submit(values: Values) {
+    setError(null)
+    if (!(await checkCode(values.classroom))) return
+    try {
+      const answer = await api.post<SessionAnswer>('/api/signup', {
+        providers: [{ provider: 'username', username: values.username, password: values.password }],
+        attributes: { type: 'student', classroom: values.classroom.trim() },
+      })
+      onSignedUp(answer.user)
+    } catch (failure) {
+      setError(failure)
+    }
+  }
+
+  const classroomField = fieldProps(form, 'classroom')
+  const username = form.watch('username')
+
+  return (
+    <>
+      {error !== null && <ErrorNotice error={error} />}
+      <form onSubmit={form.handleSubmit(submit)} noValidate className="form">
+        <div className="username-row">
+          <TextInput
+            label="Username"
+            readOnly
+            value={username}
+            hint="This is the name you will log in with. Write it down!"
+          />
+          <button type="button" className="button button-secondary" onClick={() => void generate()}>
+            <span aria-hidden="true">↻ </span>New username
+          </button>
+        </div>
+        {usernameError !== null && <ErrorNotice error={usernameError} />}
+        <PasswordInput label="Password" autoComplete="new-password" required {...fieldProps(form, 'password')} />
+        <TextInput
+          label="Classroom Code"
+          required
+          autoComplete="off"
+          {...classroomField}
+          onBlur={(event) => {
+            void classroomField.onBlur(event)
+            if (event.target.value.trim()) void checkCode(event.target.value)
+          }}
+          onChange={(event) => {
+            setClassroom(null)
+            void classroomField.onChange(event)
+          }}
+        />
+        {classroom && (
+          <p role="status" className="field-success">
+            Classroom found: {classroom.name}
+          </p>
+        )}
+        <SaveButton label="Sign Up" loading={form.formState.isSubmitting} disabled={!username} />
+      </form>
+    </>
+  )
+}

@@ -1,0 +1,21 @@
+import { object, ref, string } from 'yup'
+import { EMAIL_REQUIRED, PASSWORD_CONFIRMATION_REQUIRED, PASSWORD_REQUIRED, PASSWORDS_DO_NOT_MATCH } from '../ui/messages'
+
+export const RESET_TOKEN_REQUIRED = 'Password reset token is required.'
+export const PASSWORD_RESET_DONE = 'Password reset. You have been logged in.'
+
+export const forgotSchema = object({
+  email: string().trim().required(EMAIL_REQUIRED),
+})
+
+export const resetTokenSchema = object({
+  token: string().trim().required(RESET_TOKEN_REQUIRED),
+})
+
+/** Unlike the original (which compared the password with itself), the match is enforced. */
+export const resetPasswordSchema = object({
+  password: string().required(PASSWORD_REQUIRED),
+  confirmPassword: string()
+    .required(PASSWORD_CONFIRMATION_REQUIRED)
+    .oneOf([ref('password')], PASSWORDS_DO_NOT_MATCH),
+})

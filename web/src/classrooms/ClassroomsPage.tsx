@@ -1,0 +1,44 @@
+import { Link } from 'react-router-dom'
+import useSWR from 'swr'
+import { keys } from '../api/keys'
+import type { Classroom, Paginated } from '../api/types'
+import { useSession } from '../session/useSession'
+import { Loading } from '../ui/Loading'
+import { ErrorNotice } from '../ui/Notice'
+import { useDocumentTitle } from '../ui/useDocumentTitle'
+import { NO_CLASSROOMS, studentCountLabel } from './classroomSchema'
+
+export function ClassroomsPage() {
+  useDocumentTitle('Classrooms')
+  const { user } = useSession()
+  const { data, error, isLoading } = useSWR<Paginated<Classroom>>(user ? keys.classrooms(user.id) : null)
+  const classrooms = data?.docs ?? []
+  return (
+    <>
+      <div className="page-heading">
+        <h1>Classrooms</h1>
+        <Link to="/user/classrooms/create" className="button button-primary">
+          Create Class
+        </Link>
+      </div>
+      {isLoading && <Loading label="Loading classrooms…" />}
+      {error && !data && <ErrorNotice error={error} />}
+      {data && classrooms.length === 0 && <p className="empty-state">{NO_CLASSROOMS}</p>}
+      {classrooms.length > 0 && (
+        <ul className="card-grid classroom-cards">
+          {classrooms.map((classroom) => (
+            <li key={classroom.id} className="card classroom-card">
+              <Link to={`/user/classrooms/${classroom.id}`} className="card-link">
+                <span className="card-title">{classroom.name}</span>
+                <span className="classroom-code">
+                  Code: <span className="code">{classroom.code}</span>
+                </span>
+                <span>{studentCountLabel(classroom.studentCount ?? classroom.students?.length ?? 0)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,38 @@
+import { useParams } from 'react-router-dom'
+import useSWR from 'swr'
+import { ApiError } from '../api/client'
+import { keys } from '../api/keys'
+import { populated, type Activity, type Module } from '../api/types'
+import { Loading } from '../ui/Loading'
+import { NotFound } from '../ui/NotFound'
+import { ErrorNotice } from '../ui/Notice'
+import { useDocumentTitle } from '../ui/useDocumentTitle'
+import { ActivityCard } from './ActivityCard'
+import { Html } from './Html'
+
+export function ModulePage() {
+  const { moduleId = '' } = useParams()
+  const { data: module, error, isLoading } = useSWR<Module>(keys.module(moduleId))
+  useDocumentTitle(module?.title)
+  if (isLoading) return <Loading />
+  if (error instanceof ApiError && error.status === 404) return <NotFound />
+  if (error && !module) return <ErrorNotice error={error} />
+  if (!module) return null
+  const activities = populated<Activity>(module.activities?.docs).sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+  return (
+    <article className="module">
+      <h1>{module.title}</h1>
+      {module.subtitle && <p className="subtitle">{module.subtitle}</p>}
+      <Html html={module.content} />
+      {activities.length === 0 ? (
+        <p>No activities yet.</p>
+      ) : (
+        <div className="activity-grid">
+          {activities.map((activity) => (
+            <ActivityCard key={activity.id} activity={activity} />
+          ))}
+        </div>
+      )}
+    </article>
+  )
+}

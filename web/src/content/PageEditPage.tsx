@@ -1,0 +1,98 @@
+import { useForm } from 'react-hook-form'
+import { Link, useNavigate, useParams } from 'react-router-dom'
+import useSWR, { useSWRConfig } from 'swr'
+import { useState } from 'react'
+import { api, ApiError } from '../api/client'
+import { keys } from '../api/keys'
+import { noRetry } from '../api/swrConfig'
+import type { Page } from '../api/types'
+import { hasScope } from '../session/scopes'
+import { useSession } from '../session/useSession'
+import { fieldProps } from '../ui/fieldProps'
+import { Loading } from '../ui/Loading'
+import { NotFound } from '../ui/NotFound'
+import { ErrorNotice, GENERAL_ERROR, SuccessNotice } from '../ui/Notice'
+import { SaveButton } from '../ui/SaveButton'
+import { SelectInput } from '../ui/SelectInput'
+import { TextArea } from '../ui/TextArea'
+import { TextInput } from '../ui/TextInput'
+import { useDocumentTitle } from '../ui/useDocumentTitle'
+
+export const PAGE_UPDATED = 'Page updated.'
+export const PAGE_TEMPLATES = [{ value: 'default', label: 'default' }]
+
+interface PageForm {
+  title: string
+  slug: string
+  markdown: string
+  template: string
+}
+
+function PageEditor({ page }: { page: Page }) {
+  const navigate = useNavigate()
+  const { mutate } = useSWRConfig()
+  const [result, setResult] = useState<'saved' | 'failed' | null>(null)
+  const [failure, setFailure] = useState<string>(GENERAL_ERROR)
+  const form = useForm<PageForm>({
+    defaultValues: {
+      title: page.title,
+      slug: page.slug,
+      markdown: page.content?.markdown ?? '',
+      template: page.content?.template ?? 'default',
+    },
+  })
+  const { isSubmitting } = form.formState
+
+  async function save(values: PageForm) {
+    setResult(null)
+    try {
+      const answer = await api.put<{ doc?: Page }>(`/api/pages/${page.id}`, {
+        title: values.title,
+        slug: values.slug,
+        content: { markdown: values.markdown, template: values.template },
+      })
+      setResult('saved')
+      const saved = answer.doc ?? { ...page, title: values.title, slug: values.slug }
+      await mutate(keys.pageBySlug(saved.slug), saved, { revalidate: true })
+      if (saved.slug !== page.slug) navigate(`/${saved.slug}/edit`, { replace: true })
+    } catch (error) {
+      setFailure(error instanceof ApiError && error.serverMessage ? error.serverMessage : GENERAL_ERROR)
+      setResult('failed')
+    }
+  }
+
+  return (
+    <form onSubmit={form.handleSubmit(save)} noValidate className="form page-form">
+      {result === 'saved' && <SuccessNotice>{PAGE_UPDATED}</SuccessNotice>}
+      {result === 'failed' && <ErrorNotice>{failure}</ErrorNotice>}
+      <TextInput label="Title" {...fieldProps(form, 'title')} />
+      <TextInput label="Slug" {...fieldProps(form, 'slug')} />
+      <TextArea label="Markdown" {...fieldProps(form, 'markdown')} />
+      <SelectInput label="Template" options={PAGE_TEMPLATES} {...fieldProps(form, 'template')} />
+      <div className="form-actions">
+        <SaveButton loading={isSubmitting} success={result === 'saved'} />
+        <Link to={`/${page.slug}`}>View page</Link>
+      </div>
+    </form>
+  )
+}
+
+/** /:slug/edit, for holders of pages:write. */
+export function PageEditPage() {
+  const { slug = '' } = useParams()
+  const { user } = useSession()
+  const allowed = hasScope(user, 'pages:write')
+  const { data: page, error, isLoading } = useSWR<Page>(allowed ? keys.pageBySlug(slug) : null, noRetry)
+  useDocumentTitle(page ? `Edit ${page.title}` : 'Edit Page')
+  if (!allowed) return <NotFound />
+  if (isLoading) return <Loading />
+  if (error instanceof ApiError && error.status === 404) return <NotFound />
+  if (error && !page) return <ErrorNotice error={error} />
+  if (!page) return null
+  return (
+    <>
+      <h1>Edit Page</h1>
+      <PageEditor key={page.id} page={page} />
+    </>
+  )
+}

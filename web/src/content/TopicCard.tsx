@@ -1,0 +1,30 @@
+import { Link } from 'react-router-dom'
+import { asObject, populated, type Media, type Module, type Topic } from '../api/types'
+import { Html } from './Html'
+
+/** A topic with its thumbnail, content and links to its modules. */
+export function TopicCard({ topic, headingLevel = 2 }: { topic: Topic; headingLevel?: 2 | 3 }) {
+  const thumbnail = asObject<Media>(topic.thumbnail)
+  const modules = populated<Module>(topic.modules?.docs)
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  return (
+    <article className="card topic-card">
+      {thumbnail?.url && <img className="topic-thumbnail" src={thumbnail.url} alt={thumbnail.alt ?? ''} loading="lazy" />}
+      <div className="card-body">
+        <Heading className="card-title">
+          <Link to={`/topics/${topic.id}`}>{topic.title}</Link>
+        </Heading>
+        <Html html={topic.content} />
+        {modules.length > 0 && (
+          <ul className="module-links" aria-label={`Modules in ${topic.title}`}>
+            {modules.map((module) => (
+              <li key={module.id}>
+                <Link to={`/modules/${module.id}`}>{module.title}</Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,21 @@
+import useSWR from 'swr'
+import { keys } from '../api/keys'
+import type { Paginated, Topic } from '../api/types'
+import { ErrorNotice } from '../ui/Notice'
+import { Loading } from '../ui/Loading'
+import { TopicCard } from './TopicCard'
+
+export function TopicList({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+  const { data, error, isLoading } = useSWR<Paginated<Topic>>(keys.topics())
+  if (isLoading) return <Loading label="Loading topics…" />
+  if (error && !data) return <ErrorNotice error={error} />
+  const topics = data?.docs ?? []
+  if (topics.length === 0) return <p>No topics yet.</p>
+  return (
+    <div className="topic-list">
+      {topics.map((topic) => (
+        <TopicCard key={topic.id} topic={topic} headingLevel={headingLevel} />
+      ))}
+    </div>
+  )
+}

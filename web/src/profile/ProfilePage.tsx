@@ -1,0 +1,70 @@
+import { useState } from 'react'
+import { api } from '../api/client'
+import type { EducatorType, UserAnswer } from '../api/types'
+import { useSession } from '../session/useSession'
+import { ErrorNotice } from '../ui/Notice'
+import { useDocumentTitle } from '../ui/useDocumentTitle'
+import { ProfileForm } from './ProfileForm'
+import { typeLabel } from './profileOptions'
+import { CHANGE_ACCOUNT_TYPE, FINISH_PROFILE, TypePicker } from './TypePicker'
+import { StudentProfile } from './StudentProfile'
+
+export function ProfilePage() {
+  const { user, setUser } = useSession()
+  const [chosen, setChosen] = useState<EducatorType | null>(null)
+  const [changing, setChanging] = useState(false)
+  const [error, setError] = useState<unknown>(null)
+  const savedType = user?.attributes?.type ?? null
+  const completed = Boolean(user?.attributes?.completed)
+  const type = chosen ?? (savedType === 'student' ? null : savedType)
+  useDocumentTitle(savedType === 'student' || type ? 'Profile' : completed ? CHANGE_ACCOUNT_TYPE : FINISH_PROFILE)
+  if (!user) return null
+
+  if (savedType === 'student') return <StudentProfile user={user} onSaved={setUser} />
+
+  if (!type) return <TypePicker completed={completed} onChoose={setChosen} />
+
+  async function changeAccountType() {
+    if (!user) return
+    setError(null)
+    setChanging(true)
+    try {
+      const answer = await api.put<UserAnswer>(`/api/users/${user.id}`, { attributes: { type: null } })
+      setUser(answer.user)
+      setChosen(null)
+    } catch (failure) {
+      setError(failure)
+    } finally {
+      setChanging(false)
+    }
+  }
+
+  return (
+    <>
+      <h1>Your Profile</h1>
+      <p className="profile-type">
+        Account type: <strong>{typeLabel(type)}</strong>
+      </p>
+      {error !== null && <ErrorNotice error={error} />}
+      <ProfileForm
+        key={type}
+        type={type}
+        user={user}
+        onSaved={(saved) => {
+          setUser(saved)
+          setChosen(null)
+        }}
+      >
+        {savedType === type ? (
+          <button type="button" className="button button-secondary" onClick={changeAccountType} disabled={changing}>
+            {CHANGE_ACCOUNT_TYPE}
+          </button>
+        ) : (
+          <button type="button" className="button button-secondary" onClick={() => setChosen(null)}>
+            Choose a different type
+          </button>
+        )}
+      </ProfileForm>
+    </>
+  )
+}

@@ -1,0 +1,52 @@
+import { yupResolver } from '@hookform/resolvers/yup'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import type { InferType } from 'yup'
+import { api } from '../api/client'
+import type { School } from '../api/types'
+import { fieldProps } from '../ui/fieldProps'
+import { ErrorNotice } from '../ui/Notice'
+import { SaveButton } from '../ui/SaveButton'
+import { TextInput } from '../ui/TextInput'
+import { CountryRegionFields } from './CountryRegionFields'
+import { DEFAULT_COUNTRY, DEFAULT_STATE } from './profileOptions'
+import { newSchoolSchema } from './profileSchema'
+
+type Values = InferType<typeof newSchoolSchema>
+
+export function SchoolCreate({ onCreated }: { onCreated: (school: School) => void }) {
+  const [error, setError] = useState<unknown>(null)
+  const form = useForm<Values>({
+    resolver: yupResolver(newSchoolSchema),
+    mode: 'onTouched',
+    defaultValues: { name: '', district: '', state: DEFAULT_STATE, country: DEFAULT_COUNTRY },
+  })
+
+  async function create(values: Values) {
+    setError(null)
+    try {
+      onCreated(await api.post<School>('/api/schools', values))
+    } catch (failure) {
+      setError(failure)
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      className="form"
+      onSubmit={(event) => {
+        // The modal is portaled but React still bubbles submit to the profile form.
+        event.stopPropagation()
+        void form.handleSubmit(create)(event)
+      }}
+    >
+      {error !== null && <ErrorNotice error={error} />}
+      <p>Can’t find your school? Add it here. Only you will see it.</p>
+      <TextInput label="School Name" required {...fieldProps(form, 'name')} />
+      <TextInput label="School District" required {...fieldProps(form, 'district')} />
+      <CountryRegionFields form={form} countryName="country" stateName="state" required={false} />
+      <SaveButton label="Create School" loading={form.formState.isSubmitting} />
+    </form>
+  )
+}

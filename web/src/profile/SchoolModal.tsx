@@ -1,0 +1,59 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react'
+import type { School } from '../api/types'
+import { Modal } from '../ui/Modal'
+import { SchoolCreate } from './SchoolCreate'
+import { SchoolSearch } from './SchoolSearch'
+
+type Tab = 'search' | 'create'
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'search', label: 'Search' },
+  { id: 'create', label: 'Create' },
+]
+
+/** Find or add a school; choosing or creating one closes the modal. */
+export function SchoolModal({ onSelect, onClose }: { onSelect: (school: School) => void; onClose: () => void }) {
+  const [tab, setTab] = useState<Tab>('search')
+  const id = useId()
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ search: null, create: null })
+
+  function onTabKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return
+    event.preventDefault()
+    const next: Tab = tab === 'search' ? 'create' : 'search'
+    setTab(next)
+    tabRefs.current[next]?.focus()
+  }
+
+  function choose(school: School) {
+    onSelect(school)
+    onClose()
+  }
+
+  return (
+    <Modal title="Choose Your School" onClose={onClose}>
+      <div role="tablist" aria-label="Find or add a school" className="tabs" onKeyDown={onTabKeyDown}>
+        {TABS.map((entry) => (
+          <button
+            key={entry.id}
+            ref={(element) => {
+              tabRefs.current[entry.id] = element
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-${entry.id}-tab`}
+            aria-selected={tab === entry.id}
+            aria-controls={`${id}-${entry.id}-panel`}
+            tabIndex={tab === entry.id ? 0 : -1}
+            className="tab"
+            onClick={() => setTab(entry.id)}
+          >
+            {entry.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}-tab`} className="tab-panel">
+        {tab === 'search' ? <SchoolSearch onSelect={choose} /> : <SchoolCreate onCreated={choose} />}
+      </div>
+    </Modal>
+  )
+}

@@ -1,0 +1,58 @@
+import { useId, useState } from 'react'
+import useSWR from 'swr'
+import { keys } from '../api/keys'
+import type { Paginated, School } from '../api/types'
+import { Loading } from '../ui/Loading'
+import { TextInput } from '../ui/TextInput'
+import { useDebouncedValue } from './useDebouncedValue'
+
+export const SEARCH_MIN_LENGTH = 4
+export const SEARCH_TOO_SHORT = 'Enter at least 4 characters…'
+export const NO_RESULTS = 'No results found for query'
+export const SEARCH_DEBOUNCE_MS = 300
+
+/** Search starts after more than 3 characters; a failed search is swallowed (spec section 8). */
+export function SchoolSearch({ onSelect }: { onSelect: (school: School) => void }) {
+  const [query, setQuery] = useState('')
+  const resultsId = useId()
+  const term = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS)
+  const ready = term.length >= SEARCH_MIN_LENGTH
+  const { data, error, isLoading } = useSWR<Paginated<School>>(ready ? keys.schoolSearch(term) : null, {
+    shouldRetryOnError: false,
+    revalidateOnFocus: false,
+  })
+  const tooShort = query.trim().length < SEARCH_MIN_LENGTH
+  const results = ready && !error ? (data?.docs ?? []) : []
+
+  return (
+    <div className="school-search">
+      <TextInput
+        label="Search for your school"
+        type="search"
+        autoComplete="off"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        aria-controls={resultsId}
+      />
+      <div id={resultsId} aria-live="polite">
+        {tooShort && <p className="field-hint">{SEARCH_TOO_SHORT}</p>}
+        {!tooShort && isLoading && <Loading label="Searching…" />}
+        {!tooShort && ready && !isLoading && !error && data && results.length === 0 && <p>{NO_RESULTS}</p>}
+        {!tooShort && results.length > 0 && (
+          <ul className="school-results">
+            {results.map((school) => (
+              <li key={school.id}>
+                <button type="button" className="school-result" onClick={() => onSelect(school)}>
+                  <span className="school-name">{school.name}</span>
+                  <span className="school-meta">
+                    {[school.district, school.state, school.country].filter(Boolean).join(', ')}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,87 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useSWRConfig } from 'swr'
+import { api } from '../api/client'
+import type { User, UserAnswer } from '../api/types'
+import { SessionContext, type SessionValue } from './SessionContext'
+import {
+  DEFAULT_PREFERENCES,
+  loadStoredPreferences,
+  preferencesOf,
+  storePreferences,
+  type Preferences,
+} from './preferences'
+
+interface Props {
+  initialUser: User | null
+  /** True when the server did not inject the page data, so the session must be asked for. */
+  fetchUser?: boolean
+  children: ReactNode
+}
+
+export function SessionProvider({ initialUser, fetchUser = false, children }: Props) {
+  const [user, setUser] = useState<User | null>(initialUser)
+  const [ready, setReady] = useState(!fetchUser)
+  const [anonymous, setAnonymous] = useState<Preferences>(() => loadStoredPreferences())
+  const { mutate } = useSWRConfig()
+
+  useEffect(() => {
+    if (!fetchUser) return
+    let active = true
+    api
+      .get<{ user: User | null }>('/api/users/me')
+      .then((answer) => active && setUser(answer.user ?? null))
+      .catch(() => active && setUser(null))
+      .finally(() => active && setReady(true))
+    return () => {
+      active = false
+    }
+  }, [fetchUser])
+
+  const logout = useCallback(async () => {
+    try {
+      await api.get('/api/logout')
+    } finally {
+      setUser(null)
+      setAnonymous(DEFAULT_PREFERENCES)
+      storePreferences(DEFAULT_PREFERENCES)
+      await mutate(() => true, undefined, { revalidate: false })
+    }
+  }, [mutate])
+
+  const updatePreferences = useCallback(
+    async (changes: Partial<Preferences>) => {
+      if (!user) {
+        setAnonymous((current) => {
+          const next = { ...current, ...changes }
+          storePreferences(next)
+          return next
+        })
+        return
+      }
+      const next = { ...preferencesOf(user), ...changes }
+      setUser({ ...user, ...next })
+      try {
+        const answer = await api.put<UserAnswer>(`/api/users/${user.id}/theme`, next)
+        setUser(answer.user)
+      } catch (error) {
+        setUser(user)
+        throw error
+      }
+    },
+    [user],
+  )
+
+  const value = useMemo<SessionValue>(
+    () => ({
+      ready,
+      user,
+      setUser,
+      logout,
+      preferences: user ? preferencesOf(user) : anonymous,
+      updatePreferences,
+    }),
+    [ready, user, logout, anonymous, updatePreferences],
+  )
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
+}

@@ -1,0 +1,148 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { canUseConsole } from '../session/scopes'
+import { useSession } from '../session/useSession'
+
+/** The hamburger menu of a signed-in user (WAI-ARIA menu button pattern). */
+export function AccountMenu() {
+  const { user, logout, preferences, updatePreferences } = useSession()
+  const navigate = useNavigate()
+  const [open, setOpen] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const menuId = useId()
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const menuRef = useRef<HTMLUListElement>(null)
+  const focusOnOpen = useRef<'first' | 'last' | null>(null)
+
+  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])
+
+  useEffect(() => {
+    if (!open) return
+    const list = items()
+    if (focusOnOpen.current === 'last') list[list.length - 1]?.focus()
+    else list[0]?.focus()
+    function onPointerDown(event: MouseEvent) {
+      const target = event.target as Node
+      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false)
+    }
+    document.addEventListener('mousedown', onPointerDown)
+    return () => document.removeEventListener('mousedown', onPointerDown)
+  }, [open])
+
+  function openMenu(focus: 'first' | 'last') {
+    focusOnOpen.current = focus
+    setOpen(true)
+  }
+
+  function close(returnFocus = true) {
+    setOpen(false)
+    if (returnFocus) buttonRef.current?.focus()
+  }
+
+  function onButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault()
+      openMenu('first')
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault()
+      openMenu('last')
+    }
+  }
+
+  function onMenuKeyDown(event: KeyboardEvent<HTMLUListElement>) {
+    const list = items()
+    const index = list.indexOf(document.activeElement as HTMLElement)
+    const move = (to: number) => {
+      event.preventDefault()
+      list[(to + list.length) % list.length]?.focus()
+    }
+    switch (event.key) {
+      case 'ArrowDown':
+        return move(index + 1)
+      case 'ArrowUp':
+        return move(index - 1)
+      case 'Home':
+        return move(0)
+      case 'End':
+        return move(list.length - 1)
+      case 'Escape':
+        event.preventDefault()
+        return close()
+      case 'Tab':
+        return setOpen(false)
+    }
+  }
+
+  async function changeMode() {
+    close()
+    setError(null)
+    try {
+      await updatePreferences({ mode: preferences.mode === 'night' ? 'day' : 'night' })
+    } catch {
+      setError('Your mode could not be saved.')
+    }
+  }
+
+  async function signOut() {
+    close(false)
+    setError(null)
+    try {
+      await logout()
+      navigate('/')
+    } catch {
+      setError('You could not be logged out. Please try again.')
+    }
+  }
+
+  return (
+    <div className="account-menu">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="icon-button menu-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => (open ? close() : openMenu('first'))}
+        onKeyDown={onButtonKeyDown}
+      >
+        <span aria-hidden="true">☰</span>
+        <span className="visually-hidden">Account menu</span>
+      </button>
+      <ul ref={menuRef} id={menuId} role="menu" aria-label="Account" className="menu" hidden={!open} onKeyDown={onMenuKeyDown}>
+        <li role="none">
+          <Link role="menuitem" tabIndex={-1} to="/user/profile" onClick={() => close(false)}>
+            Settings
+          </Link>
+        </li>
+        <li role="none">
+          <button role="menuitem" tabIndex={-1} type="button" onClick={changeMode}>
+            Change Mode
+          </button>
+        </li>
+        <li role="none">
+          <Link role="menuitem" tabIndex={-1} to="/help" onClick={() => close(false)}>
+            Help
+          </Link>
+        </li>
+        {canUseConsole(user) && (
+          <li role="none">
+            <Link role="menuitem" tabIndex={-1} to="/console" onClick={() => close(false)}>
+              Console
+            </Link>
+          </li>
+        )}
+        <li role="none">
+          <button role="menuitem" tabIndex={-1} type="button" onClick={signOut}>
+            Logout
+          </button>
+        </li>
+      </ul>
+      {error && (
+        <span role="alert" className="header-alert">
+          {error}
+        </span>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,72 @@
+import { lazy } from 'react'
+import { Route, Routes } from 'react-router-dom'
+import { ContentPage } from '../content/ContentPage'
+import { HomePage } from '../content/HomePage'
+import { TopicPage } from '../content/TopicPage'
+import { TopicsPage } from '../content/TopicsPage'
+import { NotFound } from '../ui/NotFound'
+import { Layout } from './Layout'
+import { PreferencesEffect } from './PreferencesEffect'
+import { RequireEducator } from './RequireEducator'
+import { RequireLogin } from './RequireLogin'
+
+// Everything behind a click (sign-in forms, the user area, modules, the editor) is its own chunk,
+// so the public pages download only the shell, the content pages and the libraries they use.
+const LoginPage = lazy(() => import('../auth/LoginPage').then((m) => ({ default: m.LoginPage })))
+const SignupPage = lazy(() => import('../auth/SignupPage').then((m) => ({ default: m.SignupPage })))
+const ForgotPage = lazy(() => import('../auth/ForgotPage').then((m) => ({ default: m.ForgotPage })))
+const ResetPage = lazy(() => import('../auth/ResetPage').then((m) => ({ default: m.ResetPage })))
+const TicketPage = lazy(() => import('../help/TicketPage').then((m) => ({ default: m.TicketPage })))
+const ModulesPage = lazy(() => import('../content/ModulesPage').then((m) => ({ default: m.ModulesPage })))
+const ModulePage = lazy(() => import('../content/ModulePage').then((m) => ({ default: m.ModulePage })))
+const PageEditPage = lazy(() => import('../content/PageEditPage').then((m) => ({ default: m.PageEditPage })))
+const UserLayout = lazy(() => import('../account/UserLayout').then((m) => ({ default: m.UserLayout })))
+const ProfilePage = lazy(() => import('../profile/ProfilePage').then((m) => ({ default: m.ProfilePage })))
+const AccountsPage = lazy(() => import('../account/AccountsPage').then((m) => ({ default: m.AccountsPage })))
+const ThemeSettingsPage = lazy(() => import('../account/ThemeSettingsPage').then((m) => ({ default: m.ThemeSettingsPage })))
+const ClassroomsPage = lazy(() => import('../classrooms/ClassroomsPage').then((m) => ({ default: m.ClassroomsPage })))
+const CreateClassroomPage = lazy(() => import('../classrooms/CreateClassroomPage').then((m) => ({ default: m.CreateClassroomPage })))
+const ClassroomDetailPage = lazy(() => import('../classrooms/ClassroomDetailPage').then((m) => ({ default: m.ClassroomDetailPage })))
+
+export function App() {
+  return (
+    <>
+      <PreferencesEffect />
+      <Routes>
+        <Route element={<Layout />}>
+          <Route index element={<HomePage />} />
+          <Route path="topics" element={<TopicsPage />} />
+          <Route path="topics/:id" element={<TopicPage />} />
+          <Route path="modules" element={<ModulesPage />} />
+          <Route element={<RequireLogin />}>
+            <Route path="modules/:moduleId" element={<ModulePage />} />
+            <Route path=":slug/edit" element={<PageEditPage />} />
+            <Route path="user" element={<UserLayout />}>
+              <Route index element={<ProfilePage />} />
+              <Route path="profile" element={<ProfilePage />} />
+              <Route path="theme" element={<ThemeSettingsPage />} />
+              <Route element={<RequireEducator />}>
+                <Route path="security" element={<AccountsPage />} />
+                <Route path="classrooms" element={<ClassroomsPage />} />
+                <Route path="classrooms/create" element={<CreateClassroomPage />} />
+                <Route path="classrooms/:classroomId" element={<ClassroomDetailPage />} />
+              </Route>
+              <Route path="*" element={<NotFound />} />
+            </Route>
+          </Route>
+          <Route path="login" element={<LoginPage />} />
+          <Route path="signup" element={<SignupPage />} />
+          <Route path="forgot" element={<ForgotPage />} />
+          <Route path="reset" element={<ResetPage />} />
+          <Route path="ticket" element={<TicketPage />} />
+          <Route path="contact" element={<TicketPage type="contact" />} />
+          <Route path="help/ticket" element={<TicketPage type="help" />} />
+          <Route path="help/independent-student" element={<TicketPage type="independent-student" />} />
+          <Route path="pages/:slug" element={<ContentPage />} />
+          <Route path=":slug" element={<ContentPage />} />
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+    </>
+  )
+}

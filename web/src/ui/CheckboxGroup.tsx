@@ -1,0 +1,43 @@
+import { useId } from 'react'
+import type { UseFormRegisterReturn } from 'react-hook-form'
+import { RequiredDot } from './Field'
+
+interface Props {
+  legend: string
+  options: readonly string[]
+  registration: UseFormRegisterReturn
+  required?: boolean
+  error?: string
+  touched?: boolean
+}
+
+/** A set of checkboxes writing one array field. */
+export function CheckboxGroup({ legend, options, registration, required, error, touched }: Props) {
+  const id = useId()
+  const invalid = Boolean(touched && error)
+  return (
+    <fieldset
+      className={invalid ? 'field checkbox-group field-invalid' : 'field checkbox-group'}
+      aria-describedby={invalid ? `${id}-error` : undefined}
+      aria-invalid={invalid || undefined}
+    >
+      <legend className="field-label">
+        {legend}
+        {required && <RequiredDot />}
+      </legend>
+      <div className="checkbox-options">
+        {options.map((option, index) => (
+          <label key={option} className="checkbox" htmlFor={`${id}-${index}`}>
+            <input id={`${id}-${index}`} type="checkbox" value={option} {...registration} />
+            {option}
+          </label>
+        ))}
+      </div>
+      {invalid && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  )
+}

@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react'
+
+export interface FieldProps {
+  label: string
+  /** Marks the label with the required dot. */
+  required?: boolean
+  /** The validation message; shown once the field is touched. */
+  error?: string
+  touched?: boolean
+  /** Shown with the error (spec: "its error and optional helper text"). */
+  helperText?: string
+  /** Shown at all times, for information the user needs before typing. */
+  hint?: string
+}
+
+export interface FieldIds {
+  inputId: string
+  describedBy: string | undefined
+  invalid: boolean
+}
+
+export function fieldIds(id: string, { error, touched, helperText, hint }: FieldProps): FieldIds {
+  const invalid = Boolean(touched && error)
+  const ids = [hint ? `${id}-hint` : null, invalid ? `${id}-error` : null, invalid && helperText ? `${id}-helper` : null]
+  const describedBy = ids.filter(Boolean).join(' ') || undefined
+  return { inputId: id, describedBy, invalid }
+}
+
+export function RequiredDot() {
+  return (
+    <>
+      <span className="required-dot" aria-hidden="true" title="required">
+        •
+      </span>
+      <span className="visually-hidden"> (required)</span>
+    </>
+  )
+}
+
+export function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
+  return (
+    <label className="field-label" htmlFor={htmlFor}>
+      {label}
+      {required && <RequiredDot />}
+    </label>
+  )
+}
+
+/** Label, control, hint, error and helper text of one form field. */
+export function Field({ id, children, ...props }: FieldProps & { id: string; children: ReactNode }) {
+  const { invalid } = fieldIds(id, props)
+  return (
+    <div className={invalid ? 'field field-invalid' : 'field'}>
+      <FieldLabel htmlFor={id} label={props.label} required={props.required} />
+      {children}
+      {props.hint && (
+        <p id={`${id}-hint`} className="field-hint">
+          {props.hint}
+        </p>
+      )}
+      {invalid && (
+        <p id={`${id}-error`} className="field-error">
+          {props.error}
+        </p>
+      )}
+      {invalid && props.helperText && (
+        <p id={`${id}-helper`} className="field-helper">
+          {props.helperText}
+        </p>
+      )}
+    </div>
+  )
+}
