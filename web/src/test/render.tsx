@@ -9,7 +9,7 @@ import { SessionProvider } from '../session/SessionProvider'
 
 function LocationProbe() {
   const location = useLocation()
-  return <output data-testid="location">{location.pathname + location.search}</output>
+  return <div data-testid="location">{location.pathname + location.search}</div>
 }
 
 interface Options {
