@@ -57,10 +57,7 @@ export const createApp = ({ payload, config, next, extend }: AppOptions) => {
   app.get('/api/users/username', limits.username)
   app.all('/api/{*path}', api)
 
-  app.use(
-    '/uploads/media',
-    express.static(path.join(uploadsDir, 'media'), { maxAge: '7d', index: false, dotfiles: 'deny', fallthrough: false }),
-  )
+  app.use('/uploads', uploadHeaders, express.static(uploadsDir, { maxAge: '1h', index: false, dotfiles: 'deny', fallthrough: false }))
 
   extend?.(app)
 
@@ -109,6 +106,24 @@ export const createApp = ({ payload, config, next, extend }: AppOptions) => {
     if (!res.headersSent) res.status(status).json({ errors: [{ message }] })
   })
   return app
+}
+
+/**
+ * Storyline packages run in an opaque origin (CSP sandbox without allow-same-origin): their scripts
+ * work in the modal but cannot read the app's cookies or call its API as the student. They may be
+ * framed only by this site. See docs/decisions.md.
+ */
+export const storylineCsp = "sandbox allow-scripts allow-popups allow-forms allow-modals; frame-ancestors 'self'"
+
+const uploadHeaders = (req: Request, res: Response, next: NextFunction) => {
+  if (/^\/[A-Za-z0-9_-]+\/storyline\//.test(req.path)) {
+    res.setHeader('Content-Security-Policy', storylineCsp)
+    // Public assets; the sandboxed page's origin is "null", so its fonts need CORS.
+    res.setHeader('Access-Control-Allow-Origin', '*')
+  } else {
+    res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+  }
+  next()
 }
 
 /** Vite puts a content hash in every asset name, so those can be cached for a year. */

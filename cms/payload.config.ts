@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-import { buildConfig, ValidationError } from 'payload'
+import { buildConfig, type Config, ValidationError } from 'payload'
 import sharp from 'sharp'
 
 import { Activities } from '../collections/Activities'
@@ -43,7 +43,7 @@ export default buildConfig({
   graphQL: { disable: true },
   telemetry: false,
   // A person's mistake (400, 401, 403, 404, 409) is not a server error: log it quietly.
-  loggingLevels: { HttpError: 'debug', ValidationError: 'info', Forbidden: 'info', NotFound: 'info', AuthenticationError: 'info', LockedAuth: 'info', UnauthorizedError: 'info' },
+  loggingLevels: { HttpError: 'debug', ValidationError: 'info', Forbidden: 'info', NotFound: 'info', AuthenticationError: 'info', LockedAuth: 'info', UnauthorizedError: 'info' } as Config['loggingLevels'],
   upload: { limits: { fileSize: 50 * 1024 * 1024 } },
   endpoints: [...authEndpoints, signup],
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },

@@ -7,7 +7,7 @@ type Retry = NonNullable<typeof swrConfig.onErrorRetry>
 function retry(error: unknown, retryCount: number) {
   const revalidate = vi.fn()
   const onErrorRetry = swrConfig.onErrorRetry as Retry
-  onErrorRetry(error, '/api/x', { ...swrConfig, errorRetryCount: 3 } as never, revalidate, { retryCount })
+  onErrorRetry(error, '/api/x', { ...swrConfig, errorRetryCount: 3 } as never, revalidate, { retryCount, dedupe: true })
   return revalidate
 }
 

@@ -12,7 +12,7 @@ export function StorylineActivity({ activity }: { activity: Activity }) {
         Start {activity.title}
       </button>
       {open && (
-        <Modal title={activity.title} size="full" onClose={() => setOpen(false)}>
+        <Modal title={activity.title} size="full" initialFocus="close" onClose={() => setOpen(false)}>
           <iframe
             className="storyline-frame"
             title={activity.title}

@@ -11,6 +11,8 @@ interface Props {
   /** Visually hide the heading (it still names the dialog). */
   hideTitle?: boolean
   size?: 'small' | 'medium' | 'full'
+  /** Where focus goes on open. 'close' suits embedded frames, which would swallow Escape. */
+  initialFocus?: 'content' | 'close'
 }
 
 function focusables(container: HTMLElement): HTMLElement[] {
@@ -21,16 +23,19 @@ function focusables(container: HTMLElement): HTMLElement[] {
  * A modal dialog: named by its title, focus moved in and kept inside, Escape and a click
  * outside close it, and focus returns to what opened it. Render it only while open.
  */
-export function Modal({ title, onClose, children, hideTitle = false, size = 'medium' }: Props) {
+export function Modal({ title, onClose, children, hideTitle = false, size = 'medium', initialFocus = 'content' }: Props) {
   const titleId = useId()
   const dialogRef = useRef<HTMLDivElement>(null)
+  const closeRef = useRef<HTMLButtonElement>(null)
   const onCloseRef = useRef(onClose)
   onCloseRef.current = onClose
+  const initialFocusRef = useRef(initialFocus)
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null
     const dialog = dialogRef.current
-    if (dialog) {
+    if (dialog && initialFocusRef.current === 'close') closeRef.current?.focus()
+    else if (dialog) {
       const body = dialog.querySelector<HTMLElement>('.modal-body')
       ;((body && focusables(body)[0]) ?? focusables(dialog)[0] ?? dialog).focus()
     }
@@ -87,7 +92,7 @@ export function Modal({ title, onClose, children, hideTitle = false, size = 'med
           <h2 id={titleId} className={hideTitle ? 'visually-hidden' : 'modal-title'}>
             {title}
           </h2>
-          <button type="button" className="modal-close" aria-label="Close" onClick={() => onCloseRef.current()}>
+          <button ref={closeRef} type="button" className="modal-close" aria-label="Close" onClick={() => onCloseRef.current()}>
             <span aria-hidden="true">×</span>
           </button>
         </div>
