@@ -29,6 +29,8 @@ export default buildConfig({
   admin: {
     user: Users.slug,
     meta: { titleSuffix: ' · Civics360 admin' },
+    // No Gravatar: the admin must not call third parties with staff email hashes.
+    avatar: 'default',
     importMap: { baseDir: dirname, importMapFile: path.resolve(dirname, 'app/(payload)/admin/importMap.js') },
   },
   collections: [Topics, Modules, Activities, Pages, Posts, Media, Users, Schools, Classrooms, Tickets, Countries],

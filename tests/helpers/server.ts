@@ -60,6 +60,8 @@ export const startServer = async (options: { seed?: boolean; env?: Record<string
     close: async () => {
       await new Promise((resolve) => server.close(resolve))
       await payload.destroy()
+      // The database is dropped WITH (FORCE): the pool's remaining clients are cut off, which is expected.
+      ;(payload.db as { pool?: { on: (event: string, listener: () => void) => void } }).pool?.on('error', () => undefined)
       await db.drop()
       fs.rmSync(dir, { recursive: true, force: true })
     },

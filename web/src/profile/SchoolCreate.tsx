@@ -25,7 +25,9 @@ export function SchoolCreate({ onCreated }: { onCreated: (school: School) => voi
   async function create(values: Values) {
     setError(null)
     try {
-      onCreated(await api.post<School>('/api/schools', values))
+      // docs/api.md answers the school; Payload's generated create wraps it as { doc, message }.
+      const answer = await api.post<School | { doc: School }>('/api/schools', values)
+      onCreated('doc' in answer ? answer.doc : answer)
     } catch (failure) {
       setError(failure)
     }

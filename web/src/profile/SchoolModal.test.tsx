@@ -85,3 +85,21 @@ describe('school modal: create', () => {
     expect(onClose).toHaveBeenCalled()
   })
 })
+
+describe("school modal: Payload's create answer", () => {
+  it('accepts the school wrapped as { doc, message }', async () => {
+    mockFetch(({ method, url, body }) => {
+      if (url.startsWith('/api/countries')) return { body: { docs: [] } }
+      if (method === 'POST' && url === '/api/schools') return { status: 201, body: { message: 'Created', doc: { id: 13, ...(body as object) } } }
+      return undefined
+    })
+    const onSelect = vi.fn()
+    renderApp(<SchoolModal onSelect={onSelect} onClose={() => undefined} />)
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('tab', { name: 'Create' }))
+    await user.type(field('School Name'), 'Wrapped Middle')
+    await user.type(field('School District'), 'Leon')
+    await user.click(screen.getByRole('button', { name: 'Create School' }))
+    await waitFor(() => expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: 13, name: 'Wrapped Middle', district: 'Leon' })))
+  })
+})
