@@ -55,9 +55,10 @@ const readingFile = async (payload: Payload, file: string, text: string) => {
 }
 
 /** Zips a sample package folder and installs it the way an editor's upload is installed. */
-const installSamplePackage = async (payload: Payload, activityId: number | string, name: string) => {
+const installSamplePackage = async (payload: Payload, activity: Doc, name: string) => {
+  const activityId = activity.id
   const launch = path.join(uploadsDir, String(activityId), 'storyline', 'story.html')
-  if (fs.existsSync(launch)) return
+  if (activity.storyline?.uploadedAt && fs.existsSync(launch)) return
   const source = path.join(here, 'storyline', name)
   const zipPath = path.join(await fs.promises.mkdtemp(path.join(os.tmpdir(), 'seed-storyline-')), `${name}.zip`)
   const zip = new yazl.ZipFile()
@@ -158,7 +159,7 @@ const seedContent = async (payload: Payload) => {
             overrideAccess: true,
           })
         }
-        if (activity.type === 'storyline') await installSamplePackage(payload, activityDoc.id, activity.storyline)
+        if (activity.type === 'storyline') await installSamplePackage(payload, activityDoc, activity.storyline)
       }
     }
   }
