@@ -43,6 +43,8 @@ export default buildConfig({
   csrf: [],
   cookiePrefix: 'payload',
   graphQL: { disable: true },
+  // Lists (a topic's modules, their thumbnails) need one level; deeper nesting is opt-in with ?depth=.
+  defaultDepth: 1,
   telemetry: false,
   // A person's mistake (400, 401, 403, 404, 409) is not a server error: log it quietly.
   loggingLevels: { HttpError: 'debug', ValidationError: 'info', Forbidden: 'info', NotFound: 'info', AuthenticationError: 'info', LockedAuth: 'info', UnauthorizedError: 'info' } as Config['loggingLevels'],

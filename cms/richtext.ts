@@ -8,6 +8,8 @@ import {
   lexicalEditor,
 } from '@payloadcms/richtext-lexical'
 import { convertLexicalToHTML } from '@payloadcms/richtext-lexical/html'
+import { createHash } from 'node:crypto'
+
 import sanitizeHtml from 'sanitize-html'
 
 /**
@@ -55,11 +57,35 @@ export const sanitizeVideoEmbed = (html: string): string =>
 const isEditorState = (value: unknown): value is SerializedEditorState =>
   Boolean(value && typeof value === 'object' && 'root' in (value as object))
 
-export const lexicalToHtml = (body: unknown): string =>
-  isEditorState(body) ? sanitizeContentHtml(convertLexicalToHTML({ data: body, disableContainer: true })) : ''
+/**
+ * Derived text is a pure function of the body, and converting is the expensive part of reading a
+ * list of topics, so results are kept in a small LRU keyed by a hash of the body.
+ */
+const derived = new Map<string, string>()
+const derivedLimit = 2000
+const memo = async (kind: string, body: SerializedEditorState, convert: () => string | Promise<string>) => {
+  const key = `${kind}:${createHash('sha1').update(JSON.stringify(body)).digest('base64')}`
+  const hit = derived.get(key)
+  if (hit !== undefined) {
+    derived.delete(key)
+    derived.set(key, hit)
+    return hit
+  }
+  const value = await convert()
+  derived.set(key, value)
+  if (derived.size > derivedLimit) derived.delete(derived.keys().next().value as string)
+  return value
+}
+
+export const lexicalToHtml = async (body: unknown): Promise<string> =>
+  isEditorState(body)
+    ? memo('html', body, () => sanitizeContentHtml(convertLexicalToHTML({ data: body, disableContainer: true })))
+    : ''
 
 export const lexicalToMarkdown = async (body: unknown, config: SanitizedConfig): Promise<string> =>
-  isEditorState(body) ? convertLexicalToMarkdown({ data: body, editorConfig: await editorConfigFor(config) }) : ''
+  isEditorState(body)
+    ? memo('md', body, async () => convertLexicalToMarkdown({ data: body, editorConfig: await editorConfigFor(config) }))
+    : ''
 
 export const markdownToLexical = async (markdown: string, config: SanitizedConfig) =>
   convertMarkdownToLexical({ editorConfig: await editorConfigFor(config), markdown })
