@@ -1,0 +1,148 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import AxeBuilder from '@axe-core/playwright'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import { expect, inject } from 'vitest'
+
+/** Flags measured to work with Debian's Chromium on these machines (../shared/STACK-NOTES.md). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+export const baseURL = () => inject('baseURL')
+export const dataDir = () => inject('dataDir')
+export const logFile = () => inject('logFile')
+
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
+
+/** Uncaught exceptions thrown in a page; every test asserts there were none. */
+const pageErrors = new WeakMap<BrowserContext, string[]>()
+
+/** A fresh context (cookies, storage) at the base URL, desktop-sized so wide-screen content shows. */
+export const newContext = async (browser: Browser): Promise<BrowserContext> => {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 }, locale: 'en-US' })
+  context.setDefaultTimeout(15_000)
+  context.setDefaultNavigationTimeout(30_000)
+  const errors: string[] = []
+  pageErrors.set(context, errors)
+  context.on('page', (page) => page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`)))
+  return context
+}
+
+export const expectNoPageErrors = (context: BrowserContext) => {
+  expect(pageErrors.get(context) ?? [], 'uncaught errors in the page').toEqual([])
+}
+
+/**
+ * Runs axe (WCAG 2.0/2.1 A and AA) on the page as it is now and fails on any serious or critical
+ * violation, naming the rule, the elements and the page.
+ */
+export const expectAccessible = async (page: Page, label: string) => {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+  if (blocking.length) {
+    const report = blocking
+      .map((violation) => {
+        const nodes = violation.nodes
+          .slice(0, 8)
+          .map((node) => `      ${JSON.stringify(node.target)}${node.failureSummary ? `\n        ${node.failureSummary.replace(/\n/g, '\n        ')}` : ''}`)
+          .join('\n')
+        const more = violation.nodes.length > 8 ? `\n      … and ${violation.nodes.length - 8} more` : ''
+        return `  [${violation.impact}] ${violation.id}: ${violation.help}\n${nodes}${more}`
+      })
+      .join('\n')
+    throw new Error(`Accessibility violations on "${label}" (${page.url()}):\n${report}`)
+  }
+}
+
+/** Waits until the locator is visible (strict: exactly one element) and returns it. */
+export const visible = async (locator: Locator, timeout?: number): Promise<Locator> => {
+  await locator.waitFor({ state: 'visible', timeout })
+  return locator
+}
+
+export const pathOf = (page: Page) => {
+  const url = new URL(page.url())
+  return url.pathname + url.search
+}
+
+export const waitForPath = async (page: Page, expected: string | RegExp) => {
+  await page.waitForURL((url) => {
+    const current = url.pathname + url.search
+    return typeof expected === 'string' ? current === expected : expected.test(current)
+  })
+}
+
+/** The classes on <html>. */
+export const rootClasses = (page: Page) => page.evaluate(() => Array.from(document.documentElement.classList))
+
+export type DemoLogin = { role: string; login: string; password: string }
+
+/** The demo accounts the server's first start wrote to <DATA_DIR>/demo-logins.txt. */
+export const demoLogins = (): DemoLogin[] => {
+  const text = fs.readFileSync(path.join(dataDir(), 'demo-logins.txt'), 'utf8')
+  return text
+    .split('\n')
+    .filter((line) => /^\s+\S/.test(line))
+    .map((line) => {
+      const parts = line.trim().split(/\s+/)
+      const password = parts.pop() as string
+      const login = parts.pop() as string
+      return { role: parts.join(' '), login, password }
+    })
+}
+
+export const demoLogin = (role: string): DemoLogin => {
+  const found = demoLogins().find((entry) => entry.role === role)
+  if (!found) throw new Error(`No demo login for "${role}" in demo-logins.txt`)
+  return found
+}
+
+/** The demo teacher's password, as the tests currently know it (the reset test restores it). */
+export const demoTeacher = () => demoLogin('Teacher')
+
+/** Fills the log-in form the way a user does and submits it. */
+export const submitLogin = async (page: Page, username: string, password: string) => {
+  await visible(page.getByRole('heading', { level: 1, name: 'Log in to Civics360' }))
+  await page.getByLabel('Username or Email').fill(username)
+  await page.getByLabel(/^Password/).fill(password)
+  await page.getByRole('button', { name: "Let's go!" }).click()
+}
+
+/** Logs out through the account (hamburger) menu and waits for the anonymous header. */
+export const logoutThroughMenu = async (page: Page) => {
+  await page.getByRole('button', { name: 'Account menu' }).click()
+  await page.getByRole('menuitem', { name: 'Logout' }).click()
+  await visible(page.getByRole('banner').getByRole('link', { name: 'Log in', exact: true }))
+  await waitForPath(page, '/')
+}
+
+/** The signed-in header: the account menu button is there and the "Log in" link is gone. */
+export const expectSignedIn = async (page: Page) => {
+  await visible(page.getByRole('button', { name: 'Account menu' }))
+  expect(await page.getByRole('banner').getByRole('link', { name: 'Log in', exact: true }).count()).toBe(0)
+}
+
+/** Polls the server log until a line matching the pattern appears after `from` bytes. */
+export const waitForLog = async (pattern: RegExp, from = 0, timeout = 20_000): Promise<RegExpMatchArray> => {
+  const started = Date.now()
+  for (;;) {
+    const text = fs.readFileSync(logFile()).subarray(from).toString('utf8')
+    const match = text.match(pattern)
+    if (match) return match
+    if (Date.now() - started > timeout) throw new Error(`No ${pattern} in the server log after ${timeout} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+export const logSize = () => fs.statSync(logFile()).size
+
+export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
