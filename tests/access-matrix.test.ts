@@ -236,6 +236,15 @@ describe('lists show only what each actor may read', () => {
   })
 })
 
+describe('admin panel', () => {
+  it('lets any staff scope into /admin and keeps students, teachers and visitors out', async () => {
+    for (const actor of actorsList) {
+      const res = await clients.get(actor)!.get('/api/access')
+      expect({ actor, canAccessAdmin: res.body.canAccessAdmin === true }).toEqual({ actor, canAccessAdmin: isScope(actor, ...allScopes) })
+    }
+  })
+})
+
 describe('scopes', () => {
   it('nobody raises their own scopes, not even a users:write holder', async () => {
     const teacher = clients.get('teacher')!
