@@ -95,7 +95,7 @@ export const payloadApiHandler =
       if (key !== 'set-cookie' && key !== 'content-encoding' && key !== 'content-length') res.setHeader(key, value)
     })
     const cookies = response.headers.getSetCookie()
-    if (cookies.length) res.setHeader('Set-Cookie', cookies)
+    for (const cookie of cookies) res.append('Set-Cookie', cookie)
     if (!response.body || method === 'HEAD') return res.end()
     Readable.fromWeb(response.body as unknown as NodeReadableStream).pipe(res)
   }

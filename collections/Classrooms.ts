@@ -2,6 +2,7 @@ import type { Access, CollectionConfig } from 'payload'
 
 import { userHasScope } from '../access/scopes'
 import { classroomEndpoints } from '../cms/endpoints/classrooms'
+import { hiddenUnless } from '../access/adminHidden'
 
 /** Teachers see their own classrooms; users:read holders see all. Students read theirs through their profile. */
 const ownClassrooms: Access = ({ req }) => {
@@ -18,7 +19,7 @@ const ownClassroomsForWriters: Access = ({ req }) => {
 
 export const Classrooms: CollectionConfig = {
   slug: 'classrooms',
-  admin: { useAsTitle: 'name', defaultColumns: ['name', 'code', 'owner', 'createdAt'], group: 'People' },
+  admin: { useAsTitle: 'name', defaultColumns: ['name', 'code', 'owner', 'createdAt'], group: 'People', hidden: hiddenUnless('users:read', 'users:write') },
   access: {
     read: ownClassrooms,
     create: ({ req }) => Boolean(req.user) && req.user?.attributes?.type !== 'student',

@@ -3,7 +3,9 @@ import path from 'node:path'
 import type { CollectionConfig } from 'payload'
 
 import { anyone } from '../access/anyone'
+import { hiddenUnless } from '../access/adminHidden'
 import { hasAnyScope } from '../access/hasScope'
+import { contentScopes } from '../access/scopes'
 import { uploadsDir } from '../cms/paths'
 
 const writers = hasAnyScope('pages:write', 'modules:write', 'topics:write', 'activities:write')
@@ -12,7 +14,7 @@ const deleters = hasAnyScope('pages:delete', 'modules:delete', 'topics:delete', 
 /** Thumbnails and reading files. */
 export const Media: CollectionConfig = {
   slug: 'media',
-  admin: { useAsTitle: 'filename', defaultColumns: ['filename', 'alt', 'mimeType', 'filesize', 'updatedAt'], group: 'Content' },
+  admin: { useAsTitle: 'filename', defaultColumns: ['filename', 'alt', 'mimeType', 'filesize', 'updatedAt'], group: 'Content', hidden: hiddenUnless(...contentScopes) },
   access: { read: anyone, create: writers, update: writers, delete: deleters },
   upload: {
     staticDir: path.join(uploadsDir, 'media'),

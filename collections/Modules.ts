@@ -3,10 +3,11 @@ import type { CollectionConfig } from 'payload'
 import { putUpdateEndpoint } from '../cms/endpoints/putUpdate'
 import { markdownWritesBody, richTextFields } from '../cms/richtext'
 import { contentAccess } from './contentAccess'
+import { hiddenUnless } from '../access/adminHidden'
 
 export const Modules: CollectionConfig = {
   slug: 'modules',
-  admin: { useAsTitle: 'title', defaultColumns: ['title', 'topic', 'order', 'updatedAt'], group: 'Content' },
+  admin: { useAsTitle: 'title', defaultColumns: ['title', 'topic', 'order', 'updatedAt'], group: 'Content', hidden: hiddenUnless('modules:write', 'modules:delete') },
   defaultSort: 'order',
   access: contentAccess('modules'),
   endpoints: [putUpdateEndpoint('modules')],

@@ -4,12 +4,13 @@ import { pageEndpoints } from '../cms/endpoints/pages'
 import { putUpdateEndpoint } from '../cms/endpoints/putUpdate'
 import { editor, lexicalToHtml, lexicalToMarkdown, markdownWritesBody } from '../cms/richtext'
 import { contentAccess } from './contentAccess'
+import { hiddenUnless } from '../access/adminHidden'
 
 export const pageTemplates = ['default'] as const
 
 export const Pages: CollectionConfig = {
   slug: 'pages',
-  admin: { useAsTitle: 'title', defaultColumns: ['title', 'slug', 'updatedAt'], group: 'Content' },
+  admin: { useAsTitle: 'title', defaultColumns: ['title', 'slug', 'updatedAt'], group: 'Content', hidden: hiddenUnless('pages:write', 'pages:delete') },
   defaultSort: 'slug',
   access: contentAccess('pages'),
   endpoints: [...pageEndpoints, putUpdateEndpoint('pages')],

@@ -4,11 +4,12 @@ import { anyone } from '../access/anyone'
 import { hasScope } from '../access/hasScope'
 import { putUpdateEndpoint } from '../cms/endpoints/putUpdate'
 import { markdownWritesBody, richTextFields } from '../cms/richtext'
+import { hiddenUnless } from '../access/adminHidden'
 
 /** Posts are editorial content like pages, so the pages scopes gate them (docs/decisions.md). */
 export const Posts: CollectionConfig = {
   slug: 'posts',
-  admin: { useAsTitle: 'title', defaultColumns: ['title', 'updatedAt'], group: 'Content' },
+  admin: { useAsTitle: 'title', defaultColumns: ['title', 'updatedAt'], group: 'Content', hidden: hiddenUnless('pages:write', 'pages:delete') },
   defaultSort: '-createdAt',
   access: {
     read: anyone,

@@ -3,6 +3,7 @@ import type { Access, CollectionConfig } from 'payload'
 import { authenticated } from '../access/authenticated'
 import { userHasScope } from '../access/scopes'
 import { schoolMessages, schoolSearch } from '../cms/endpoints/schools'
+import { hiddenUnless } from '../access/adminHidden'
 
 /** Shared schools (no owner) are visible to everyone signed in; a school a user created only to them. */
 const sharedOrOwn: Access = ({ req }) => {
@@ -22,7 +23,7 @@ const requiredText = (message: string) => (value: unknown) =>
 
 export const Schools: CollectionConfig = {
   slug: 'schools',
-  admin: { useAsTitle: 'name', defaultColumns: ['name', 'district', 'state', 'country', 'user'], group: 'People' },
+  admin: { useAsTitle: 'name', defaultColumns: ['name', 'district', 'state', 'country', 'user'], group: 'People', hidden: hiddenUnless('users:read', 'users:write') },
   access: {
     read: sharedOrOwn,
     create: authenticated,

@@ -3,10 +3,11 @@ import type { CollectionConfig } from 'payload'
 import { putUpdateEndpoint } from '../cms/endpoints/putUpdate'
 import { markdownWritesBody, richTextFields } from '../cms/richtext'
 import { contentAccess } from './contentAccess'
+import { hiddenUnless } from '../access/adminHidden'
 
 export const Topics: CollectionConfig = {
   slug: 'topics',
-  admin: { useAsTitle: 'title', defaultColumns: ['title', 'order', 'updatedAt'], group: 'Content' },
+  admin: { useAsTitle: 'title', defaultColumns: ['title', 'order', 'updatedAt'], group: 'Content', hidden: hiddenUnless('topics:write', 'topics:delete') },
   defaultSort: 'order',
   access: contentAccess('topics'),
   endpoints: [putUpdateEndpoint('topics')],
