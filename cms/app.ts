@@ -6,6 +6,8 @@ import type { Payload, SanitizedConfig } from 'payload'
 
 import { csrfProtection, ensureCsrfToken } from './csrf'
 import { publicUrl } from './env'
+import { enabledProviders } from './oauth/config'
+import { socialSignInRoutes } from './oauth/routes'
 import { pageDataPattern, pageUser, scriptSafeJson } from './pageData'
 import { payloadApiHandler } from './payloadHandler'
 import { rateLimits } from './rateLimits'
@@ -48,6 +50,11 @@ export const createApp = ({ payload, config, next, extend }: AppOptions) => {
     res.json({ status: 'ok' })
   })
   app.use('/api', csrfProtection(publicUrl()))
+  // API clients that keep cookies (curl -c/-b) get the CSRF token too, to send back as X-XSRF-TOKEN.
+  app.use('/api', (req, res, next) => {
+    ensureCsrfToken(req, res, secure)
+    next()
+  })
   app.post('/api/login', express.json({ limit: '16kb' }), ...limits.login)
   app.post('/api/signup', limits.signup)
   app.post('/api/password/request', limits.passwordRequest)
@@ -57,8 +64,9 @@ export const createApp = ({ payload, config, next, extend }: AppOptions) => {
   app.get('/api/users/username', limits.username)
   app.all('/api/{*path}', api)
 
-  app.use('/uploads', uploadHeaders, express.static(uploadsDir, { maxAge: '1h', index: false, dotfiles: 'deny', fallthrough: false }))
+  app.use('/uploads', uploadHeaders, express.static(uploadsDir, { index: false, redirect: false, dotfiles: 'deny', fallthrough: false, cacheControl: false, setHeaders: uploadCaching }))
 
+  app.use(socialSignInRoutes(payload))
   extend?.(app)
 
   if (next) {
@@ -83,7 +91,7 @@ export const createApp = ({ payload, config, next, extend }: AppOptions) => {
       const user = await pageUser(payload, headers)
       const html = (await fs.promises.readFile(indexFile, 'utf8')).replace(
         pageDataPattern,
-        `<script id="page-data" type="application/json">${scriptSafeJson({ csrfToken, user })}</script>`,
+        `<script id="page-data" type="application/json">${scriptSafeJson({ csrfToken, user, socialProviders: enabledProviders() })}</script>`,
       )
       res.setHeader('Cache-Control', 'no-store')
       res.type('html').send(html)
@@ -111,19 +119,34 @@ export const createApp = ({ payload, config, next, extend }: AppOptions) => {
 /**
  * Storyline packages run in an opaque origin (CSP sandbox without allow-same-origin): their scripts
  * work in the modal but cannot read the app's cookies or call its API as the student. They may be
- * framed only by this site. See docs/decisions.md.
+ * framed only by this site. See docs/storyline.md (to be merged into docs/decisions.md).
  */
 export const storylineCsp = "sandbox allow-scripts allow-popups allow-forms allow-modals; frame-ancestors 'self'"
 
+const storylinePath = /^\/[A-Za-z0-9_-]+\/storyline\//
+
 const uploadHeaders = (req: Request, res: Response, next: NextFunction) => {
-  if (/^\/[A-Za-z0-9_-]+\/storyline\//.test(req.path)) {
+  if (storylinePath.test(req.path)) {
     res.setHeader('Content-Security-Policy', storylineCsp)
     // Public assets; the sandboxed page's origin is "null", so its fonts need CORS.
     res.setHeader('Access-Control-Allow-Origin', '*')
   } else {
     res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
   }
+  res.setHeader('X-Content-Type-Options', 'nosniff')
   next()
+}
+
+/**
+ * Set only on files actually sent (not on 403/404). A package's pages, scripts and data keep their
+ * names from one upload to the next, so they are revalidated on every load (a 304 when unchanged:
+ * the ETag follows size and mtime, and a re-upload writes new files) and a new upload shows at once.
+ * Its images, audio, video and fonts, and media files, may be cached for an hour.
+ */
+const revalidated = /\.(?:html?|m?js|json|xml|css|txt|csv)$/i
+const uploadCaching = (res: Response, filePath: string) => {
+  const inPackage = path.relative(path.resolve(uploadsDir), filePath).split(path.sep)[1] === 'storyline'
+  res.setHeader('Cache-Control', inPackage && revalidated.test(filePath) ? 'no-cache' : 'public, max-age=3600')
 }
 
 /** Vite puts a content hash in every asset name, so those can be cached for a year. */

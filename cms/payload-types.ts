@@ -313,7 +313,7 @@ export interface Activity {
    */
   video?: string | null;
   /**
-   * The uploaded Storyline package.
+   * The uploaded Storyline package. Upload or replace it from the console (POST /api/activities/:id/storyline).
    */
   storyline?: {
     filename?: string | null;

@@ -23,6 +23,8 @@ const main = async () => {
   const server = app.listen(port, () => {
     payload.logger.info(`Civics360 is serving ${publicUrl()} (${dev ? 'development' : 'production'}); admin at ${publicUrl()}/admin`)
   })
+  // Storyline packages can be hundreds of MB on a school's upload link: allow 30 minutes a request.
+  server.requestTimeout = 30 * 60 * 1000
   const stop = () => server.close(() => process.exit(0))
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)

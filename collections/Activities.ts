@@ -1,9 +1,13 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionBeforeChangeHook, CollectionConfig } from 'payload'
 
 import { authenticated } from '../access/authenticated'
 import { putUpdateEndpoint } from '../cms/endpoints/putUpdate'
+import { clearedStoryline, storylineEndpoints } from '../cms/endpoints/storyline'
+import { uploadsDir } from '../cms/paths'
 import { markdownWritesBody, richTextFields, sanitizeVideoEmbed } from '../cms/richtext'
+import { removeStorylinePackage } from '../cms/storyline/extract'
 import { contentAccess } from './contentAccess'
+import { hiddenUnless } from '../access/adminHidden'
 
 export const activityTypes = ['links', 'readings', 'storyline', 'video', 'default'] as const
 export const activityWidths = ['full', 'half', 'third'] as const
@@ -16,13 +20,52 @@ const safeLink = (value: unknown) =>
 
 const storylineUrl = (id: unknown) => `/uploads/${String(id)}/storyline/story.html`
 
+/**
+ * Package files live in uploads/<id>/ and follow the activity: deleting the activity deletes them,
+ * and so does changing its type away from storyline (the package could no longer be reached from
+ * the product, yet would stay public at its URL). See docs/storyline.md.
+ */
+const leavesStoryline = (previousType: unknown, nextType: unknown) =>
+  previousType === 'storyline' && nextType !== undefined && nextType !== 'storyline'
+
+const clearStorylineOnTypeChange: CollectionBeforeChangeHook = ({ data, originalDoc, operation }) => {
+  if (operation === 'update' && leavesStoryline(originalDoc?.type, data?.type)) data.storyline = clearedStoryline()
+  return data
+}
+
+const removeFilesOnTypeChange: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
+  if (operation === 'update' && leavesStoryline(previousDoc?.type, doc?.type)) {
+    await removeStorylinePackage(uploadsDir, doc.id).catch((err) =>
+      req.payload.logger.error({ err }, `Could not remove the Storyline files of activity ${doc.id}`),
+    )
+  }
+  return doc
+}
+
+const removeFilesOnDelete: CollectionAfterDeleteHook = async ({ id, req }) => {
+  // A failure here must not undo the delete; the orphaned folder is logged for an operator.
+  await removeStorylinePackage(uploadsDir, id).catch((err) =>
+    req.payload.logger.error({ err }, `Could not remove the upload folder of deleted activity ${id}`),
+  )
+}
+
 export const Activities: CollectionConfig = {
   slug: 'activities',
-  admin: { useAsTitle: 'title', defaultColumns: ['title', 'module', 'type', 'order', 'updatedAt'], group: 'Content' },
+  admin: {
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'module', 'type', 'order', 'updatedAt'],
+    group: 'Content',
+    hidden: hiddenUnless('activities:write', 'activities:delete'),
+  },
   defaultSort: 'order',
   access: contentAccess('activities', authenticated),
-  endpoints: [putUpdateEndpoint('activities')],
-  hooks: { beforeValidate: [markdownWritesBody(['markdown'])] },
+  endpoints: [putUpdateEndpoint('activities'), ...storylineEndpoints],
+  hooks: {
+    beforeValidate: [markdownWritesBody(['markdown'])],
+    beforeChange: [clearStorylineOnTypeChange],
+    afterChange: [removeFilesOnTypeChange],
+    afterDelete: [removeFilesOnDelete],
+  },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 200 },
     { name: 'module', type: 'relationship', relationTo: 'modules', required: true, index: true },
@@ -91,7 +134,7 @@ export const Activities: CollectionConfig = {
     {
       name: 'storyline',
       type: 'group',
-      admin: { condition: (data) => data?.type === 'storyline', readOnly: true, description: 'The uploaded Storyline package.' },
+      admin: { condition: (data) => data?.type === 'storyline', readOnly: true, description: 'The uploaded Storyline package. Upload or replace it from the console (POST /api/activities/:id/storyline).' },
       access: { create: () => false, update: () => false },
       fields: [
         { name: 'filename', type: 'text' },

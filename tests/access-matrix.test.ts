@@ -42,7 +42,7 @@ const rules: Record<string, Record<Op, (a: Actor) => boolean>> = {
   // The target is somebody else's account.
   users: {
     create: (a) => isScope(a, 'users:write'),
-    read: (a) => isScope(a, 'users:read'),
+    read: (a) => isScope(a, 'users:read', 'users:write'),
     update: (a) => isScope(a, 'users:write'),
     delete: (a) => isScope(a, 'users:write'),
   },

@@ -5,9 +5,11 @@ import { isStaff } from '../../access/isStaff'
 import { allScopes, userHasScope } from '../../access/scopes'
 import { selfOrScope } from '../../access/selfOrScope'
 import { userEndpoints } from '../../cms/endpoints/users'
+import { unlinkProviderEndpoint } from '../../cms/oauth/unlinkEndpoint'
 import { resetPasswordEmail } from '../../cms/email'
 import { accountTypes, defaults, gradeOptions, modes, socialProviders, subjectOptions, themes } from './options'
 import { readProviders } from './providers'
+import { hiddenUnless } from '../../access/adminHidden'
 
 /** Scopes are changed only by a holder of users:write, and never on their own account. */
 const canGrantScopes: FieldAccess = ({ req, id }) =>
@@ -25,6 +27,7 @@ export const Users: CollectionConfig = {
     useAsTitle: 'displayName',
     defaultColumns: ['displayName', 'email', 'username', 'attributes.type', 'scopes', 'createdAt'],
     group: 'People',
+    hidden: hiddenUnless('users:read', 'users:write'),
     listSearchableFields: ['email', 'username', 'attributes.firstName', 'attributes.lastName'],
   },
   auth: {
@@ -47,12 +50,13 @@ export const Users: CollectionConfig = {
   access: {
     admin: isStaff,
     create: hasScope('users:write'),
-    read: selfOrScope('users:read'),
+    // users:write implies reading the accounts one changes.
+    read: (args) => (userHasScope(args.req.user, 'users:write') ? true : selfOrScope('users:read')(args)),
     update: selfOrScope('users:write'),
     delete: ({ req }) => userHasScope(req.user, 'users:write'),
     unlock: ({ req }) => userHasScope(req.user, 'users:write'),
   },
-  endpoints: userEndpoints,
+  endpoints: [...userEndpoints, unlinkProviderEndpoint],
   hooks: {
     afterRead: [
       // Session ids stay on the server. The JWT check reads the user before req.user exists, and

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 
 import AxeBuilder from '@axe-core/playwright'
@@ -25,6 +26,8 @@ export const launchBrowser = (): Promise<Browser> =>
 
 /** Uncaught exceptions thrown in a page; every test asserts there were none. */
 const pageErrors = new WeakMap<BrowserContext, string[]>()
+/** console.error output and failed requests, shown when a test fails. */
+const consoleErrors = new WeakMap<BrowserContext, string[]>()
 
 /** A fresh context (cookies, storage) at the base URL, desktop-sized so wide-screen content shows. */
 export const newContext = async (browser: Browser): Promise<BrowserContext> => {
@@ -32,13 +35,42 @@ export const newContext = async (browser: Browser): Promise<BrowserContext> => {
   context.setDefaultTimeout(15_000)
   context.setDefaultNavigationTimeout(30_000)
   const errors: string[] = []
+  const logged: string[] = []
   pageErrors.set(context, errors)
-  context.on('page', (page) => page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`)))
+  consoleErrors.set(context, logged)
+  context.on('page', (page) => {
+    page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`))
+    page.on('console', (message) => {
+      if (message.type() === 'error') logged.push(`${page.url()}: ${message.text()}`)
+    })
+    page.on('requestfailed', (request) => logged.push(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText}`))
+  })
   return context
 }
 
 export const expectNoPageErrors = (context: BrowserContext) => {
   expect(pageErrors.get(context) ?? [], 'uncaught errors in the page').toEqual([])
+}
+
+/**
+ * What a failing test leaves behind: each open page's address, the start of its text, a
+ * screenshot, and the errors its console saw.
+ */
+export const dumpDiagnostics = async (label: string, context: BrowserContext | undefined) => {
+  if (!context) return
+  const folder = path.join(os.tmpdir(), 'civics-e2e-failures')
+  fs.mkdirSync(folder, { recursive: true })
+  const lines: string[] = [`--- e2e failure: ${label}`]
+  for (const [index, page] of context.pages().entries()) {
+    if (page.isClosed()) continue
+    const text = await page.evaluate(() => document.body?.innerText.slice(0, 1200) ?? '').catch(() => '(unavailable)')
+    const shot = path.join(folder, `${label.replace(/[^\w-]+/g, '_').slice(0, 80)}-${Date.now()}-${index}.png`)
+    const saved = await page.screenshot({ path: shot, fullPage: true }).then(() => shot, () => '(no screenshot)')
+    lines.push(`page ${page.url()}\nscreenshot ${saved}\n${text.replace(/\n+/g, ' | ')}`)
+  }
+  const errors = [...(pageErrors.get(context) ?? []), ...(consoleErrors.get(context) ?? [])]
+  if (errors.length) lines.push(`console:\n  ${errors.slice(-15).join('\n  ')}`)
+  console.error(lines.join('\n'))
 }
 
 /**
@@ -74,11 +106,18 @@ export const pathOf = (page: Page) => {
   return url.pathname + url.search
 }
 
-export const waitForPath = async (page: Page, expected: string | RegExp) => {
-  await page.waitForURL((url) => {
-    const current = url.pathname + url.search
-    return typeof expected === 'string' ? current === expected : expected.test(current)
-  })
+export const waitForPath = async (page: Page, expected: string | RegExp, timeout = 15_000) => {
+  try {
+    await page.waitForURL(
+      (url) => {
+        const current = url.pathname + url.search
+        return typeof expected === 'string' ? current === expected : expected.test(current)
+      },
+      { timeout, waitUntil: 'commit' },
+    )
+  } catch (error) {
+    throw new Error(`Expected the path ${expected}, but the page is at ${pathOf(page)}`, { cause: error })
+  }
 }
 
 /** The classes on <html>. */

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import {
+  dumpDiagnostics,
   expectAccessible,
   expectNoPageErrors,
   expectSignedIn,
@@ -39,6 +40,8 @@ const step = (name: string, body: () => Promise<void>) =>
       await body()
     } catch (error) {
       broken = true
+      await dumpDiagnostics(`${name} (teacher)`, teacherContext)
+      await dumpDiagnostics(`${name} (student)`, studentContext)
       throw error
     }
   })
@@ -61,7 +64,7 @@ describe('classroom flow', () => {
     await teacher.getByRole('link', { name: /^Educator/ }).click()
     await waitForPath(teacher, '/signup?type=educator')
     await visible(teacher.getByRole('heading', { level: 1, name: 'Educator Sign Up' }))
-    await visible(teacher.getByRole('link', { name: 'Sign Up with Google' }))
+    await visible(teacher.getByLabel(/^Email/))
     await expectAccessible(teacher, 'educator signup')
 
     await teacher.getByLabel(/^Email/).fill(educator.email)
@@ -145,6 +148,7 @@ describe('classroom flow', () => {
     await waitForPath(teacher, '/user/classrooms')
     await visible(teacher.getByRole('link', { name: new RegExp(classroom.name) }))
     await visible(teacher.getByText('0 students'))
+    await expectAccessible(teacher, 'classrooms: one classroom')
     expectNoPageErrors(teacherContext)
   })
 
@@ -205,8 +209,12 @@ describe('classroom flow', () => {
     await student.getByRole('banner').getByRole('link', { name: 'Topics' }).click()
     await waitForPath(student, '/topics')
     await visible(student.getByRole('heading', { level: 1, name: 'Explore Topics' }))
+    await visible(student.getByRole('heading', { level: 2, name: 'Government in Florida' }))
+    await expectAccessible(student, 'explore topics')
     await student.getByRole('link', { name: 'The Constitution', exact: true }).click()
     await visible(student.getByRole('heading', { level: 1, name: 'The Constitution' }))
+    await visible(student.getByRole('region', { name: 'Modules' }).getByRole('link').first())
+    await expectAccessible(student, 'topic page (student)')
     await student.getByRole('region', { name: 'Modules' }).getByRole('link', { name: 'The Bill of Rights and Amendments' }).click()
     await waitForPath(student, /^\/modules\/[^/]+$/)
     await visible(student.getByRole('heading', { level: 1, name: 'The Bill of Rights and Amendments' }))
@@ -276,6 +284,8 @@ describe('classroom flow', () => {
     await student.getByRole('button', { name: "Let's go!" }).click()
     await waitForPath(student, '/')
     await expectSignedIn(student)
+    await visible(student.getByRole('region', { name: 'Topics' }).getByRole('heading', { name: 'The Constitution' }))
+    await expectAccessible(student, 'home (student)')
     await student.goto('/user/profile')
     await visible(student.getByRole('heading', { level: 1, name: 'Your Profile' }))
     expect((await student.getByRole('definition').allInnerTexts())[0]).toBe(pupil.username)

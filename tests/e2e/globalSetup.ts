@@ -39,6 +39,15 @@ const tail = (file: string, lines = 60) => {
   }
 }
 
+/** Copies the build and checks that every asset index.html names is in the copy. */
+const snapshotBuild = (from: string, to: string) => {
+  fs.cpSync(from, to, { recursive: true })
+  const html = fs.readFileSync(path.join(to, 'index.html'), 'utf8')
+  for (const [, asset] of html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)) {
+    if (!fs.existsSync(path.join(to, asset))) throw new Error(`web/dist changed while it was copied (no ${asset}); run the tests again`)
+  }
+}
+
 /** Builds the SPA once and starts one production server on a fresh, seeded SQLite database. */
 export default async function setup(project: TestProject) {
   const build = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
@@ -48,6 +57,10 @@ export default async function setup(project: TestProject) {
   if (build.status !== 0) throw new Error(`The web build failed:\n${build.stdout}\n${build.stderr}`)
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'civics-e2e-'))
+  // The server serves a private copy of the build (APP_ROOT/web/dist), so a rebuild of web/dist by
+  // anyone else during the run cannot pull hashed chunks from under pages already loaded.
+  const appRoot = path.join(dir, 'app')
+  snapshotBuild(path.join(root, 'web', 'dist'), path.join(appRoot, 'web', 'dist'))
   const logFile = path.join(dir, 'server.log')
   const port = await freePort()
   const baseURL = `http://127.0.0.1:${port}`
@@ -62,9 +75,10 @@ export default async function setup(project: TestProject) {
     PAYLOAD_SECRET: randomBytes(24).toString('hex'),
     PUBLIC_URL: baseURL,
     RATE_LIMIT_FACTOR: '50',
+    APP_ROOT: appRoot,
   }
   // The reset email must be logged, not sent; the tests read its link from the log.
-  for (const name of ['SMTP_HOST', 'TEST_POSTGRES_URL', 'TRUST_PROXY', 'APP_ROOT']) delete env[name]
+  for (const name of ['SMTP_HOST', 'TEST_POSTGRES_URL', 'TRUST_PROXY']) delete env[name]
 
   const log = fs.openSync(logFile, 'a')
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'cms/server.ts'], {
@@ -73,8 +87,14 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', log, log],
   })
   let exited: number | null | undefined
+  // If vitest itself dies without running the teardown, take the server with it.
+  const killOnExit = () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL')
+  }
+  process.once('exit', killOnExit)
   server.on('exit', (code) => {
     exited = code
+    process.removeListener('exit', killOnExit)
   })
 
   const stop = async () => {

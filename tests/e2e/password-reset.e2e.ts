@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import {
+  dumpDiagnostics,
   baseURL,
   demoTeacher,
   expectAccessible,
@@ -36,7 +37,8 @@ beforeEach(async () => {
   context = await newContext(browser)
   page = await context.newPage()
 })
-afterEach(async () => {
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') await dumpDiagnostics(ctx.task.name, context)
   await context?.close()
 })
 
@@ -77,10 +79,16 @@ describe('forgot and reset password', () => {
     // Signed in for real: the user area opens without a detour to /login.
     await page.getByRole('link', { name: 'Continue to Civics360' }).click()
     await waitForPath(page, '/')
+    await visible(page.getByRole('region', { name: 'Topics' }).getByRole('heading', { name: 'The Constitution' }))
+    await expectAccessible(page, 'home (teacher)')
     await page.getByRole('button', { name: 'Account menu' }).click()
+    await visible(page.getByRole('menu', { name: 'Account' }))
+    await expectAccessible(page, 'account menu open')
     await page.getByRole('menuitem', { name: 'Settings' }).click()
     await waitForPath(page, '/user/profile')
     await visible(page.getByRole('heading', { level: 1, name: 'Your Profile' }))
+    expect(await page.getByLabel(/^First Name/).inputValue()).toBe('Tara')
+    await expectAccessible(page, 'profile (teacher)')
 
     // The token is single-use.
     const reuse = await postJson('/api/password/reset', { token, password: 'Another-pass-1234' })
@@ -90,6 +98,7 @@ describe('forgot and reset password', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Log in', exact: true }).click()
     await submitLogin(page, teacher.login, teacher.password)
     await visible(page.getByRole('alert').filter({ hasText: 'The username/email or password provided is incorrect.' }))
+    await expectAccessible(page, 'log in: error')
 
     await page.getByLabel('Username or Email').fill(teacher.login)
     await page.getByLabel(/^Password/).fill(newPassword)

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import {
+  dumpDiagnostics,
   demoTeacher,
   expectAccessible,
   expectNoPageErrors,
@@ -28,7 +29,8 @@ beforeEach(async () => {
   context = await newContext(browser)
   page = await context.newPage()
 })
-afterEach(async () => {
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') await dumpDiagnostics(ctx.task.name, context)
   await context?.close()
 })
 
@@ -96,6 +98,8 @@ describe('a visitor', () => {
     await page.getByRole('link', { name: 'Go to the home page' }).click()
     await waitForPath(page, '/')
     await visible(page.getByRole('heading', { level: 1, name: 'Civics360' }))
+    await visible(page.getByRole('region', { name: 'Topics' }).getByRole('heading', { name: 'The Constitution' }))
+    await expectAccessible(page, 'home (from not found)')
     expectNoPageErrors(context)
   })
 })

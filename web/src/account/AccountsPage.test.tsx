@@ -45,6 +45,37 @@ describe('Accounts', () => {
   })
 })
 
+describe('Disconnect a social account', () => {
+  it('is offered only while another way to log in remains', () => {
+    renderApp(<AccountsPage />, { user: makeUser({ email: null, providers: [{ provider: 'google', username: 'ada@gmail.example' }] }) })
+    expect(screen.getByText('Your Google account is connected!')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Disconnect Google' })).toBeNull()
+  })
+
+  it('removes the provider and shows the server message', async () => {
+    const user = userEvent.setup()
+    const { find } = mockFetch(({ url, method }) =>
+      url === '/api/users/3/providers/facebook' && method === 'DELETE'
+        ? { body: { message: 'Your Facebook account is disconnected.', user: { ...socialUser, providers: [{ provider: 'google', username: 'ada@gmail.example' }] } } }
+        : undefined,
+    )
+    renderApp(<AccountsPage />, { user: socialUser })
+    await user.click(screen.getByRole('button', { name: 'Disconnect Facebook' }))
+    expect(await screen.findByText('Your Facebook account is disconnected.')).toHaveClass('notice-success')
+    expect(find('DELETE', '/api/users/3/providers/facebook')).toHaveLength(1)
+    expect(screen.queryByText('Your Facebook account is connected!')).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Disconnect Google' })).toBeNull()
+  })
+
+  it("shows the server's refusal", async () => {
+    const user = userEvent.setup()
+    mockFetch(() => ({ status: 400, body: { errors: [{ message: 'Google is the only way to log in to this account. Connect an email account first.' }] } }))
+    renderApp(<AccountsPage />, { user: socialUser })
+    await user.click(screen.getByRole('button', { name: 'Disconnect Google' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Google is the only way to log in to this account.')
+  })
+})
+
 describe('Connect Email Account', () => {
   it('prefills the social email with its helper, and validates', async () => {
     const user = userEvent.setup()

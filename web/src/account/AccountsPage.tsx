@@ -1,7 +1,9 @@
 import { useState } from 'react'
-import type { User } from '../api/types'
+import { request } from '../api/client'
+import type { SocialProvider } from '../api/pageData'
+import type { User, UserAnswer } from '../api/types'
 import { useSession } from '../session/useSession'
-import { SuccessNotice } from '../ui/Notice'
+import { ErrorNotice, SuccessNotice } from '../ui/Notice'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { ConnectEmailModal } from './ConnectEmailModal'
 import { UpdateEmailModal } from './UpdateEmailModal'
@@ -17,6 +19,8 @@ export function AccountsPage() {
   const { user, setUser } = useSession()
   const [dialog, setDialog] = useState<Dialog>(null)
   const [success, setSuccess] = useState<string | null>(null)
+  const [unlinkError, setUnlinkError] = useState<unknown>(null)
+  const [unlinking, setUnlinking] = useState<SocialProvider | null>(null)
   if (!user) return null
 
   const providers = user.providers ?? []
@@ -31,13 +35,43 @@ export function AccountsPage() {
 
   function open(next: Dialog) {
     setSuccess(null)
+    setUnlinkError(null)
     setDialog(next)
+  }
+
+  // The server refuses to remove the last way to log in; the button shows only when another remains.
+  const canUnlink = providers.length > 1
+
+  async function unlink(provider: SocialProvider) {
+    if (!user) return
+    setSuccess(null)
+    setUnlinkError(null)
+    setUnlinking(provider)
+    try {
+      const answer = await request<UserAnswer>('DELETE', `/api/users/${user.id}/providers/${provider}`)
+      setUser(answer.user)
+      setSuccess(answer.message ?? null)
+    } catch (failure) {
+      setUnlinkError(failure)
+    } finally {
+      setUnlinking(null)
+    }
+  }
+
+  function disconnectButton(provider: SocialProvider, label: string) {
+    if (!canUnlink) return null
+    return (
+      <button type="button" className="button button-secondary" disabled={unlinking !== null} onClick={() => unlink(provider)}>
+        {`Disconnect ${label}`}
+      </button>
+    )
   }
 
   return (
     <>
       <h1>Accounts</h1>
       {success && <SuccessNotice>{success}</SuccessNotice>}
+      {unlinkError !== null && <ErrorNotice error={unlinkError} />}
       <div className="card-grid account-cards">
         <section className="card" aria-labelledby="email-login-heading">
           <div className="card-body">
@@ -73,6 +107,7 @@ export function AccountsPage() {
             <div className="card-body">
               <h2 className="card-title">Facebook</h2>
               <p>{FACEBOOK_CONNECTED}</p>
+              {disconnectButton('facebook', 'Facebook')}
             </div>
           </section>
         )}
@@ -81,6 +116,7 @@ export function AccountsPage() {
             <div className="card-body">
               <h2 className="card-title">Google</h2>
               <p>{GOOGLE_CONNECTED}</p>
+              {disconnectButton('google', 'Google')}
             </div>
           </section>
         )}

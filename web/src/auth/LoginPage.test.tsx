@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { currentLocation, field, makeUser, mockFetch, renderApp } from '../test/render'
-import { LoginPage } from './LoginPage'
+import { LoginPage, SOCIAL_SIGN_IN_ERRORS, SOCIAL_SIGN_IN_FAILED } from './LoginPage'
 import { safeRedirect } from './safeRedirect'
 
 function loginServer(status = 200) {
@@ -74,6 +74,55 @@ describe('/login', () => {
     renderApp(<LoginPage />, { route, path: '/login' })
     await user.click(screen.getByRole('button', { name: "Let's go!" }))
     await waitFor(() => expect(currentLocation()).toBe(expected))
+  })
+})
+
+describe('social sign-in on /login', () => {
+  function serverPageData(data: object) {
+    const script = document.createElement('script')
+    script.id = 'page-data'
+    script.type = 'application/json'
+    script.textContent = JSON.stringify({ csrfToken: 'x', user: null, ...data })
+    document.body.append(script)
+  }
+  afterEach(() => document.getElementById('page-data')?.remove())
+
+  it('offers only the providers the server has configured', () => {
+    serverPageData({ socialProviders: ['google'] })
+    renderApp(<LoginPage />, { route: '/login', path: '/login' })
+    expect(screen.getByRole('link', { name: 'Log In with Google' })).toHaveAttribute('href', '/authenticate/google')
+    expect(screen.queryByRole('link', { name: 'Log In with Facebook' })).toBeNull()
+  })
+
+  it('drops the buttons and the "or" divider when no provider is configured', () => {
+    serverPageData({ socialProviders: [] })
+    renderApp(<LoginPage />, { route: '/login', path: '/login' })
+    expect(screen.queryByRole('link', { name: /Log In with/ })).toBeNull()
+    expect(screen.queryByText('or')).toBeNull()
+  })
+
+  it.each([
+    ['denied', 'You cancelled signing in with your social media account. Try again, or log in with your email and password.'],
+    ['state', 'Your sign-in took too long or could not be verified. Please try again.'],
+    ['provider', 'We could not reach your social media account. Please try again in a few minutes.'],
+    ['missing_email', SOCIAL_SIGN_IN_ERRORS.missing_email],
+    ['student', 'Students log in with their username and password.'],
+    ['server', 'Something went wrong while signing you in. Please try again.'],
+    ['something-new', SOCIAL_SIGN_IN_FAILED],
+    ['constructor', SOCIAL_SIGN_IN_FAILED],
+  ])('explains ?error=%s', (code, text) => {
+    renderApp(<LoginPage />, { route: `/login?error=${code}&redirect=%2Fmodules%2F4`, path: '/login' })
+    expect(screen.getByRole('alert')).toHaveTextContent(text)
+    expect(screen.getByRole('link', { name: 'Log In with Google' })).toHaveAttribute('href', '/authenticate/google?redirect=%2Fmodules%2F4')
+  })
+
+  it('replaces the social message with the password login\'s own answer', async () => {
+    const user = userEvent.setup()
+    loginServer(401)
+    renderApp(<LoginPage />, { route: '/login?error=denied', path: '/login' })
+    await user.click(screen.getByRole('button', { name: "Let's go!" }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('The username or password provided is incorrect.')
+    expect(screen.getAllByRole('alert')).toHaveLength(1)
   })
 })
 

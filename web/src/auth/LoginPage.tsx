@@ -8,9 +8,26 @@ import { PasswordInput } from '../ui/PasswordInput'
 import { TextInput } from '../ui/TextInput'
 import { PRODUCT_NAME, useDocumentTitle } from '../ui/useDocumentTitle'
 import { safeRedirect } from './safeRedirect'
-import { SocialButtons } from './SocialButtons'
+import { enabledSocialProviders, SocialButtons } from './SocialButtons'
 
 export const LOGIN_TITLE = `Log in to ${PRODUCT_NAME}`
+
+/** Why a social sign-in came back to /login (`?error=` from the server's OAuth callback). */
+export const SOCIAL_SIGN_IN_ERRORS: Record<string, string> = {
+  denied: 'You cancelled signing in with your social media account. Try again, or log in with your email and password.',
+  state: 'Your sign-in took too long or could not be verified. Please try again.',
+  provider: 'We could not reach your social media account. Please try again in a few minutes.',
+  missing_email:
+    'Your social media account did not share an email address with us. Allow access to your email address when you sign in, or sign up with your email and password.',
+  student: 'Students log in with their username and password.',
+  server: 'Something went wrong while signing you in. Please try again.',
+}
+export const SOCIAL_SIGN_IN_FAILED = 'We could not sign you in with your social media account. Please try again.'
+
+function socialSignInError(code: string | null): string | null {
+  if (!code) return null
+  return Object.hasOwn(SOCIAL_SIGN_IN_ERRORS, code) ? SOCIAL_SIGN_IN_ERRORS[code] : SOCIAL_SIGN_IN_FAILED
+}
 
 /** Spec section 2: no client validation, the server decides. */
 export function LoginPage() {
@@ -19,6 +36,7 @@ export function LoginPage() {
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const redirect = params.get('redirect')
+  const socialError = socialSignInError(params.get('error'))
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
   const [status, setStatus] = useState<'idle' | 'loading' | 'error'>('idle')
@@ -39,12 +57,14 @@ export function LoginPage() {
   }
 
   const socialRedirect = redirect ? safeRedirect(redirect) : null
+  const socialProviders = enabledSocialProviders()
 
   return (
     <div className="auth-layout">
       <section className="auth-panel">
         <h1>{LOGIN_TITLE}</h1>
         {status === 'error' && <ErrorNotice error={error} />}
+        {status === 'idle' && socialError && <ErrorNotice>{socialError}</ErrorNotice>}
         <form onSubmit={submit} noValidate className="form">
           <TextInput
             label="Username or Email"
@@ -64,10 +84,14 @@ export function LoginPage() {
             Let's go!
           </button>
         </form>
-        <p className="divider">
-          <span>or</span>
-        </p>
-        <SocialButtons verb="Log In" redirect={socialRedirect} />
+        {socialProviders.length > 0 && (
+          <>
+            <p className="divider">
+              <span>or</span>
+            </p>
+            <SocialButtons verb="Log In" redirect={socialRedirect} providers={socialProviders} />
+          </>
+        )}
         <p className="auth-links">
           <Link to="/signup">Need an account? Sign up.</Link>
           <Link to="/forgot">Forgot Password?</Link>

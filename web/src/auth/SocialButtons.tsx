@@ -1,15 +1,33 @@
+import { readPageData, type SocialProvider } from '../api/pageData'
 import { socialLoginHref } from './safeRedirect'
 
-/** Browser navigations to the server's OAuth handshake (not API calls). */
-export function SocialButtons({ verb, redirect }: { verb: 'Log In' | 'Sign Up'; redirect: string | null }) {
+const providerOrder: SocialProvider[] = ['facebook', 'google']
+const providerLabels: Record<SocialProvider, string> = { facebook: 'Facebook', google: 'Google' }
+
+/** The providers the server has configured; both when it did not say (no page data, as on Vite's dev server). */
+export function enabledSocialProviders(): SocialProvider[] {
+  return readPageData().socialProviders ?? providerOrder
+}
+
+/** Browser navigations to the server's OAuth handshake (not API calls); a provider that is off has no button. */
+export function SocialButtons({
+  verb,
+  redirect,
+  providers = enabledSocialProviders(),
+}: {
+  verb: 'Log In' | 'Sign Up'
+  redirect: string | null
+  providers?: SocialProvider[]
+}) {
+  const shown = providerOrder.filter((provider) => providers.includes(provider))
+  if (!shown.length) return null
   return (
     <div className="social-buttons">
-      <a className="button button-social button-facebook" href={socialLoginHref('facebook', redirect)}>
-        {verb} with Facebook
-      </a>
-      <a className="button button-social button-google" href={socialLoginHref('google', redirect)}>
-        {verb} with Google
-      </a>
+      {shown.map((provider) => (
+        <a key={provider} className={`button button-social button-${provider}`} href={socialLoginHref(provider, redirect)}>
+          {`${verb} with ${providerLabels[provider]}`}
+        </a>
+      ))}
     </div>
   )
 }

@@ -27,6 +27,7 @@ const ThemeSettingsPage = lazy(() => import('../account/ThemeSettingsPage').then
 const ClassroomsPage = lazy(() => import('../classrooms/ClassroomsPage').then((m) => ({ default: m.ClassroomsPage })))
 const CreateClassroomPage = lazy(() => import('../classrooms/CreateClassroomPage').then((m) => ({ default: m.CreateClassroomPage })))
 const ClassroomDetailPage = lazy(() => import('../classrooms/ClassroomDetailPage').then((m) => ({ default: m.ClassroomDetailPage })))
+const ConsoleRoutes = lazy(() => import('../console/ConsoleRoutes').then((m) => ({ default: m.ConsoleRoutes })))
 
 export function App() {
   return (
@@ -41,6 +42,7 @@ export function App() {
           <Route element={<RequireLogin />}>
             <Route path="modules/:moduleId" element={<ModulePage />} />
             <Route path=":slug/edit" element={<PageEditPage />} />
+            <Route path="console/*" element={<ConsoleRoutes />} />
             <Route path="user" element={<UserLayout />}>
               <Route index element={<ProfilePage />} />
               <Route path="profile" element={<ProfilePage />} />

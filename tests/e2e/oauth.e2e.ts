@@ -1,0 +1,191 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { type MutableResponse, OAuth2Server } from 'oauth2-mock-server'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { expectAccessible, expectSignedIn, launchBrowser, logoutThroughMenu, submitLogin, unique, visible, waitForPath } from './browser'
+
+/**
+ * Social sign-in in a real browser. The shared e2e server has no provider configured, so this file
+ * starts its own server (same way as globalSetup: the built SPA, a fresh seeded SQLite database,
+ * another port and folder) with Google pointed at an OAuth2 server on loopback. Facebook stays
+ * unconfigured, so its button must not show.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = net.createServer()
+    probe.unref()
+    probe.on('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+
+const person = {
+  sub: `1${Date.now()}${randomBytes(3).readUIntBE(0, 3)}`,
+  email: `${unique('grace')}@gmail.e2e.test`,
+  given_name: 'Grace',
+  family_name: 'Hopper',
+}
+const newPassword = 'Connected-pass-1234'
+
+const oauth = new OAuth2Server()
+let dir: string
+let logFile: string
+let server: ChildProcess | undefined
+let baseURL: string
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let broken = false
+const pageErrors: string[] = []
+
+const step = (name: string, body: () => Promise<void>) =>
+  it(name, async (ctx) => {
+    if (broken) ctx.skip()
+    try {
+      await body()
+    } catch (error) {
+      broken = true
+      throw error
+    }
+  })
+
+const stopServer = async () => {
+  if (server && server.exitCode === null && server.signalCode === null) {
+    server.kill('SIGTERM')
+    for (let i = 0; i < 50 && server.exitCode === null && server.signalCode === null; i++) await sleep(100)
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL')
+  }
+}
+
+beforeAll(async () => {
+  await oauth.issuer.keys.generate('RS256')
+  await oauth.start(0, '127.0.0.1')
+  oauth.service.on('beforeUserinfo', (response: MutableResponse) => {
+    response.body = { ...person, email_verified: true }
+  })
+
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'civics-e2e-oauth-'))
+  logFile = path.join(dir, 'server.log')
+  const port = await freePort()
+  baseURL = `http://127.0.0.1:${port}`
+  const issuer = oauth.issuer.url!
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DISABLE_ADMIN: 'true',
+    PORT: String(port),
+    DATA_DIR: dir,
+    UPLOADS_DIR: path.join(dir, 'uploads'),
+    DATABASE_URL: `file:${path.join(dir, 'e2e.db')}`,
+    PAYLOAD_SECRET: randomBytes(24).toString('hex'),
+    PUBLIC_URL: baseURL,
+    RATE_LIMIT_FACTOR: '50',
+    GOOGLE_CLIENT_ID: 'e2e-google-client',
+    GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+    GOOGLE_AUTHORIZATION_URL: `${issuer}/authorize`,
+    GOOGLE_TOKEN_URL: `${issuer}/token`,
+    GOOGLE_USERINFO_URL: `${issuer}/userinfo`,
+  }
+  for (const name of ['SMTP_HOST', 'TEST_POSTGRES_URL', 'TRUST_PROXY', 'APP_ROOT', 'FACEBOOK_CLIENT_ID', 'FACEBOOK_CLIENT_SECRET']) delete env[name]
+
+  const log = fs.openSync(logFile, 'a')
+  server = spawn(process.execPath, ['--import', 'tsx', 'cms/server.ts'], { cwd: root, env, stdio: ['ignore', log, log] })
+  fs.closeSync(log)
+  const started = Date.now()
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`The OAuth e2e server exited (code ${server.exitCode}):\n${fs.readFileSync(logFile, 'utf8').slice(-4000)}`)
+    if (Date.now() - started > 180_000) throw new Error(`The OAuth e2e server did not answer within 180 s:\n${fs.readFileSync(logFile, 'utf8').slice(-4000)}`)
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).status === 200) break
+    } catch {
+      // not listening yet
+    }
+    await sleep(250)
+  }
+
+  browser = await launchBrowser()
+  context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, locale: 'en-US' })
+  context.setDefaultTimeout(15_000)
+  context.setDefaultNavigationTimeout(30_000)
+  page = await context.newPage()
+  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`))
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await stopServer()
+  await oauth.stop()
+  if (dir && !process.env.E2E_KEEP) fs.rmSync(dir, { recursive: true, force: true })
+})
+
+describe('social sign-in with Google', () => {
+  step("'Log In with Google' goes through the provider and lands signed in on the redirect page", async () => {
+    await page.goto('/login?redirect=%2Fuser%2Fprofile')
+    await visible(page.getByRole('heading', { level: 1, name: 'Log in to Civics360' }))
+    expect(await page.getByRole('link', { name: 'Log In with Facebook' }).count()).toBe(0)
+    await page.getByRole('link', { name: 'Log In with Google' }).click()
+    await waitForPath(page, '/user/profile')
+    await expectSignedIn(page)
+    // A new social account has no type yet, so the profile picker shows.
+    await visible(page.getByRole('heading', { level: 1, name: 'Finish Your Profile' }))
+  })
+
+  step("the Accounts screen shows 'Your Google account is connected!'", async () => {
+    await page.goto('/user/security')
+    await visible(page.getByRole('heading', { level: 1, name: 'Accounts' }))
+    await visible(page.getByText('Your Google account is connected!'))
+    await expectAccessible(page, 'accounts: social-only')
+  })
+
+  step('Connect Email Account, prefilled from the social profile, adds a password login', async () => {
+    await page.getByRole('button', { name: 'Connect Email Account' }).click()
+    const dialog = await visible(page.getByRole('dialog', { name: 'Connect Email Account' }))
+    const email = dialog.getByLabel(/^Email/)
+    expect(await email.inputValue()).toBe(person.email)
+    await visible(dialog.getByText('Email copied from your social media profile.'))
+    await dialog.getByLabel(/^Password/).fill(newPassword)
+    await dialog.getByLabel(/^Confirm Password/).fill(newPassword)
+    await dialog.getByRole('button', { name: 'Update Email' }).click()
+    await visible(page.getByText('Email and password added to your account.'))
+    await visible(page.getByRole('button', { name: 'Update Password' }))
+    await visible(page.getByText('Your Google account is connected!'))
+  })
+
+  step('after logging out, the email and password log in too', async () => {
+    await logoutThroughMenu(page)
+    await page.goto('/login')
+    await submitLogin(page, person.email, newPassword)
+    await waitForPath(page, '/')
+    await expectSignedIn(page)
+    await page.goto('/user/security')
+    await visible(page.getByText(person.email))
+    await visible(page.getByText('Your Google account is connected!'))
+  })
+
+  step('a cancelled consent comes back to /login with a clear message', async () => {
+    await logoutThroughMenu(page)
+    const deny = ({ url }: { url: URL }) => {
+      url.searchParams.delete('code')
+      url.searchParams.set('error', 'access_denied')
+    }
+    oauth.service.once('beforeAuthorizeRedirect', deny)
+    await page.goto('/login')
+    await page.getByRole('link', { name: 'Log In with Google' }).click()
+    await waitForPath(page, '/login?error=denied')
+    await visible(page.getByRole('alert').filter({ hasText: 'You cancelled signing in with your social media account.' }))
+    expect(pageErrors).toEqual([])
+  })
+})

@@ -1,0 +1,68 @@
+import type { ReactElement } from 'react'
+import { Route, Routes } from 'react-router-dom'
+import { ActivitiesList } from './ActivitiesList'
+import { ActivityCreatePage } from './ActivityCreatePage'
+import { ActivityEditPage } from './ActivityEditPage'
+import { ConsoleLayout } from './ConsoleLayout'
+import { ConsoleNotFound } from './ConsoleNotFound'
+import type { Collection } from './consoleScopes'
+import { Dashboard } from './Dashboard'
+import { ModuleCreatePage } from './ModuleCreatePage'
+import { ModuleEditPage } from './ModuleEditPage'
+import { ModulesList } from './ModulesList'
+import { PageCreatePage } from './PageCreatePage'
+import { PageEditPage } from './PageEditPage'
+import { PagesList } from './PagesList'
+import { PostCreatePage } from './PostCreatePage'
+import { PostEditPage } from './PostEditPage'
+import { PostsList } from './PostsList'
+import { RequireSection } from './RequireSection'
+import { TicketDetailPage } from './TicketDetailPage'
+import { TicketsPage } from './TicketsPage'
+import { TopicCreatePage } from './TopicCreatePage'
+import { TopicEditPage } from './TopicEditPage'
+import { TopicsList } from './TopicsList'
+import { UserDetailPage } from './UserDetailPage'
+import { UsersPage } from './UsersPage'
+
+function gate(collection: Collection, element: ReactElement, write = false) {
+  return (
+    <RequireSection collection={collection} write={write}>
+      {element}
+    </RequireSection>
+  )
+}
+
+/**
+ * /console/*: one lazy chunk (App.tsx loads it on first visit). The shell's RequireLogin sends
+ * anonymous visitors to log in; each screen then checks the scope the server enforces.
+ */
+export function ConsoleRoutes() {
+  return (
+    <Routes>
+      <Route element={<ConsoleLayout />}>
+        <Route index element={<Dashboard />} />
+        <Route path="topics" element={gate('topics', <TopicsList />)} />
+        <Route path="topics/create" element={gate('topics', <TopicCreatePage />, true)} />
+        <Route path="topics/:topicId" element={gate('topics', <TopicEditPage />)} />
+        <Route path="modules" element={gate('modules', <ModulesList />)} />
+        <Route path="modules/create" element={gate('modules', <ModuleCreatePage />, true)} />
+        <Route path="modules/:moduleId" element={gate('modules', <ModuleEditPage />)} />
+        <Route path="activities" element={gate('activities', <ActivitiesList />)} />
+        <Route path="activities/create" element={gate('activities', <ActivityCreatePage />, true)} />
+        <Route path="activities/:activityId" element={gate('activities', <ActivityEditPage />)} />
+        <Route path="pages" element={gate('pages', <PagesList />)} />
+        <Route path="pages/create" element={gate('pages', <PageCreatePage />, true)} />
+        <Route path="pages/:pageId" element={gate('pages', <PageEditPage />)} />
+        <Route path="posts" element={gate('posts', <PostsList />)} />
+        <Route path="posts/create" element={gate('posts', <PostCreatePage />, true)} />
+        <Route path="posts/:id" element={gate('posts', <PostEditPage />)} />
+        <Route path="users" element={gate('users', <UsersPage />)} />
+        <Route path="users/:userId" element={gate('users', <UserDetailPage />)} />
+        <Route path="tickets" element={gate('tickets', <TicketsPage />)} />
+        <Route path="tickets/:ticketId" element={gate('tickets', <TicketDetailPage />)} />
+        <Route path="*" element={<ConsoleNotFound />} />
+      </Route>
+    </Routes>
+  )
+}

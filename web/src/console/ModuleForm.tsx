@@ -1,0 +1,93 @@
+import { yupResolver } from '@hookform/resolvers/yup'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useNavigate } from 'react-router-dom'
+import useSWR from 'swr'
+import type { InferType } from 'yup'
+import { api } from '../api/client'
+import type { Media } from '../api/types'
+import { fieldProps } from '../ui/fieldProps'
+import { SuccessNotice } from '../ui/Notice'
+import { SaveButton } from '../ui/SaveButton'
+import { SelectInput } from '../ui/SelectInput'
+import { TextInput } from '../ui/TextInput'
+import { createDoc, idOf, optionsKey, toId, useRevalidateCollection, type DocAnswer, type ListAnswer } from './consoleApi'
+import { ConsoleError } from './ConsoleError'
+import { MODULE_SAVED } from './consoleMessages'
+import { mediaOf, type ModuleDoc, type TopicDoc } from './consoleTypes'
+import { MarkdownEditor } from './MarkdownEditor'
+import { MediaUpload } from './MediaUpload'
+import { moduleSchema } from './moduleSchema'
+import { applyFieldErrors, useSaveResult } from './useSaveResult'
+import { WriteGuard } from './WriteGuard'
+
+type Values = InferType<typeof moduleSchema>
+
+interface Props {
+  module?: ModuleDoc
+  /** Preselected topic of a new module (?topicId=). */
+  topicId?: string
+}
+
+/** Creates a module (then opens its edit screen) or edits one. */
+export function ModuleForm({ module, topicId = '' }: Props) {
+  const navigate = useNavigate()
+  const revalidate = useRevalidateCollection()
+  const result = useSaveResult()
+  const topics = useSWR<ListAnswer<TopicDoc>>(optionsKey('topics', 'order', ['title']))
+  const [thumbnail, setThumbnail] = useState<Media | null>(mediaOf(module?.thumbnail))
+  const form = useForm<Values>({
+    resolver: yupResolver(moduleSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      title: module?.title ?? '',
+      subtitle: module?.subtitle ?? '',
+      topic: module ? idOf(module.topic) : topicId,
+      markdown: module?.markdown ?? '',
+      order: module?.order ?? ('' as unknown as number),
+    },
+  })
+  const options = (topics.data?.docs ?? []).map((topic) => ({ value: String(topic.id), label: topic.title }))
+  const currentTopic = form.getValues('topic')
+  // Keep the current topic selectable while the list loads.
+  if (currentTopic && !options.some((option) => option.value === currentTopic)) options.unshift({ value: currentTopic, label: `Topic ${currentTopic}` })
+
+  async function save(values: Values) {
+    result.start()
+    const body = { ...values, topic: toId(values.topic), thumbnail: thumbnail ? toId(thumbnail.id) : null }
+    try {
+      if (module) {
+        await api.put<DocAnswer<ModuleDoc>>(`/api/modules/${module.id}`, body)
+        result.succeed(MODULE_SAVED)
+        form.reset(values)
+        await revalidate('modules')
+      } else {
+        const answer = await createDoc<ModuleDoc>('modules', body)
+        await revalidate('modules')
+        navigate(`/console/modules/${answer.doc.id}`, { state: { notice: MODULE_SAVED } })
+      }
+    } catch (error) {
+      applyFieldErrors(form, error, ['title', 'subtitle', 'topic', 'markdown', 'order'])
+      result.fail(error)
+    }
+  }
+
+  return (
+    <form onSubmit={form.handleSubmit(save)} noValidate className="form console-form">
+      <WriteGuard collection="modules">
+      {result.notice && <SuccessNotice>{result.notice}</SuccessNotice>}
+      {result.error !== null && <ConsoleError error={result.error} />}
+      {topics.error && <ConsoleError error={topics.error} />}
+      <TextInput label="Title" required {...fieldProps(form, 'title')} />
+      <TextInput label="Subtitle" {...fieldProps(form, 'subtitle')} />
+      <SelectInput label="Topic" required placeholder="Choose a topic" options={options} {...fieldProps(form, 'topic')} />
+      <TextInput label="Order" type="number" inputMode="numeric" required hint="Modules are listed by this number within their topic." {...fieldProps(form, 'order')} />
+      <MarkdownEditor required preview={form.watch('markdown') ?? ''} {...fieldProps(form, 'markdown')} />
+      <MediaUpload label="Thumbnail" image accept="image/*" value={thumbnail} onChange={setThumbnail} />
+      <div className="form-actions">
+        <SaveButton label={module ? 'Save Module' : 'Create Module'} loading={form.formState.isSubmitting} success={Boolean(result.notice)} />
+      </div>
+      </WriteGuard>
+    </form>
+  )
+}

@@ -1,0 +1,142 @@
+import { useId, useRef, useState } from 'react'
+import { request } from '../api/client'
+import { Modal } from '../ui/Modal'
+import { SuccessNotice } from '../ui/Notice'
+import { upload, type DocAnswer } from './consoleApi'
+import { ConsoleError } from './ConsoleError'
+import { formatDate, type ActivityDoc } from './consoleTypes'
+
+export const PACKAGE_UPLOADED = 'Storyline package uploaded.'
+export const PACKAGE_REMOVED = 'Storyline package removed.'
+
+function formatBytes(bytes: number | null | undefined): string {
+  if (!bytes) return '0 B'
+  const units = ['B', 'KB', 'MB', 'GB']
+  const power = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)))
+  return `${(bytes / 1024 ** power).toFixed(power === 0 ? 0 : 1)} ${units[power]}`
+}
+
+interface Props {
+  activity: ActivityDoc
+  onUploaded: (doc: ActivityDoc) => void
+}
+
+/** POST /api/activities/:id/storyline with the .zip; shows progress, the server's error, and the current package. */
+export function StorylineUpload({ activity, onUploaded }: Props) {
+  const id = useId()
+  const fileRef = useRef<HTMLInputElement>(null)
+  const [progress, setProgress] = useState<number | null>(null)
+  const [error, setError] = useState<unknown>(null)
+  const [done, setDone] = useState<string | null>(null)
+  const [confirming, setConfirming] = useState(false)
+  const current = activity.storyline
+
+  async function remove() {
+    setConfirming(false)
+    setDone(null)
+    setError(null)
+    try {
+      const answer = await request<DocAnswer<ActivityDoc>>('DELETE', `/api/activities/${activity.id}/storyline`)
+      setDone(PACKAGE_REMOVED)
+      onUploaded(answer.doc)
+    } catch (failure) {
+      setError(failure)
+    }
+  }
+
+  async function send() {
+    const file = fileRef.current?.files?.[0]
+    setDone(null)
+    if (!file) {
+      setError(new Error('Choose the .zip file of a Storyline export first.'))
+      return
+    }
+    if (!file.name.toLowerCase().endsWith('.zip')) {
+      setError(new Error('A Storyline package is a .zip file (Publish › Web in Storyline, then zip the output folder).'))
+      return
+    }
+    const form = new FormData()
+    form.append('file', file)
+    setError(null)
+    setProgress(0)
+    try {
+      const answer = await upload<{ doc: ActivityDoc; message?: string }>(`/api/activities/${activity.id}/storyline`, form, setProgress)
+      setDone(PACKAGE_UPLOADED)
+      if (fileRef.current) fileRef.current.value = ''
+      onUploaded(answer.doc)
+    } catch (failure) {
+      setError(failure)
+    } finally {
+      setProgress(null)
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="console-fieldset storyline-upload">
+      <h2 id={`${id}-title`}>Storyline package</h2>
+      {current?.filename ? (
+        <dl className="read-only-fields">
+          <div>
+            <dt>File</dt>
+            <dd>{current.filename}</dd>
+          </div>
+          <div>
+            <dt>Files in package</dt>
+            <dd>{current.fileCount ?? 0}</dd>
+          </div>
+          <div>
+            <dt>Size</dt>
+            <dd>{formatBytes(current.totalBytes)}</dd>
+          </div>
+          <div>
+            <dt>Uploaded</dt>
+            <dd>{formatDate(current.uploadedAt)}</dd>
+          </div>
+        </dl>
+      ) : (
+        <p className="field-hint">No package uploaded yet.</p>
+      )}
+      {activity.storylineUrl && (
+        <p>
+          <a href={activity.storylineUrl} target="_blank" rel="noopener noreferrer">
+            Preview <span className="visually-hidden">the Storyline package (opens in a new tab)</span>
+          </a>
+        </p>
+      )}
+      {done && <SuccessNotice>{done}</SuccessNotice>}
+      {error !== null && <ConsoleError error={error} />}
+      <div className="media-upload-row">
+        <label htmlFor={`${id}-file`}>Storyline export (.zip)</label>
+        <input id={`${id}-file`} ref={fileRef} type="file" accept=".zip,application/zip" />
+        <button type="button" className="button button-secondary button-small" disabled={progress !== null} onClick={() => void send()}>
+          {progress !== null ? 'Uploading' : current?.filename ? 'Replace package' : 'Upload package'}
+        </button>
+        {current?.filename && (
+          <button type="button" className="button button-secondary button-small" disabled={progress !== null} onClick={() => setConfirming(true)}>
+            Remove package
+          </button>
+        )}
+      </div>
+      {progress !== null && (
+        <p>
+          <label htmlFor={`${id}-progress`}>Upload progress</label>{' '}
+          <progress id={`${id}-progress`} max={100} value={Math.round(progress * 100)} />{' '}
+          {progress >= 1 ? 'Checking and unpacking the package…' : `${Math.round(progress * 100)}%`}
+        </p>
+      )}
+      {confirming && (
+        <Modal title="Remove the package?" size="small" onClose={() => setConfirming(false)}>
+          <p>Students will no longer be able to open this quiz until a new package is uploaded.</p>
+          <div className="form-actions">
+            <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+            <button type="button" className="button button-danger" onClick={() => void remove()}>
+              Remove package
+            </button>
+          </div>
+        </Modal>
+      )}
+    </section>
+  )
+}

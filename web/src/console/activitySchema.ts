@@ -1,0 +1,54 @@
+import { array, mixed, number, object, string } from 'yup'
+import type { Media } from '../api/types'
+import { MODULE_REQUIRED, ORDER_MUST_BE_NUMBER, TITLE_REQUIRED } from './consoleMessages'
+
+export const ACTIVITY_TYPES = [
+  { value: 'default', label: 'Content' },
+  { value: 'links', label: 'Links' },
+  { value: 'readings', label: 'Readings' },
+  { value: 'storyline', label: 'Storyline quiz' },
+  { value: 'video', label: 'Video' },
+]
+
+export const ACTIVITY_WIDTHS = [
+  { value: 'full', label: 'Full width' },
+  { value: 'half', label: 'Half width' },
+  { value: 'third', label: 'One third' },
+]
+
+export const LINK_TEXT_REQUIRED = 'Link text is required.'
+export const LINK_PATH_REQUIRED = 'Link address is required.'
+export const READING_TEXT_REQUIRED = 'Reading title is required.'
+export const FILE_TEXT_REQUIRED = 'File label is required.'
+export const FILE_REQUIRED = 'Upload a file.'
+
+export const activitySchema = object({
+  module: string().required(MODULE_REQUIRED),
+  title: string().trim().required(TITLE_REQUIRED),
+  type: string().oneOf(ACTIVITY_TYPES.map((type) => type.value)).required(),
+  order: number()
+    .transform((value: number, original: unknown) => (original === '' || original === null ? 0 : value))
+    .typeError(ORDER_MUST_BE_NUMBER)
+    .required(),
+  width: string().oneOf(ACTIVITY_WIDTHS.map((width) => width.value)).required(),
+  markdown: string().default(''),
+  links: array(
+    object({
+      text: string().trim().required(LINK_TEXT_REQUIRED),
+      path: string().trim().required(LINK_PATH_REQUIRED),
+    }),
+  ).default([]),
+  readings: array(
+    object({
+      text: string().trim().required(READING_TEXT_REQUIRED),
+      path: string().trim().default(''),
+      files: array(
+        object({
+          text: string().trim().required(FILE_TEXT_REQUIRED),
+          file: mixed<Media>().nullable().required(FILE_REQUIRED),
+        }),
+      ).default([]),
+    }),
+  ).default([]),
+  video: string().default(''),
+})
