@@ -119,7 +119,7 @@ export const createApp = ({ payload, config, next, extend }: AppOptions) => {
 /**
  * Storyline packages run in an opaque origin (CSP sandbox without allow-same-origin): their scripts
  * work in the modal but cannot read the app's cookies or call its API as the student. They may be
- * framed only by this site. See docs/storyline.md (to be merged into docs/decisions.md).
+ * framed only by this site. See docs/decisions.md, "Storyline packages".
  */
 export const storylineCsp = "sandbox allow-scripts allow-popups allow-forms allow-modals; frame-ancestors 'self'"
 

@@ -44,7 +44,7 @@ const oauthMeta = (profile: SocialProfile, current: Doc = {}) => ({
 const newIdentity = (profile: SocialProfile): Identity => ({ provider: profile.provider, subject: profile.subject, email: profile.email })
 
 /**
- * The account a social sign-in opens (docs/oauth.md):
+ * The account a social sign-in opens (README, "Social sign-in"):
  * 1. the account that already holds this provider identity;
  * 2. else, when the provider vouches for the email, the account with that email, which gains the identity;
  * 3. else a new educator account with no type yet. Its login email is the provider's email only when

@@ -55,6 +55,6 @@ export const callbackUrl = (provider: SocialProvider) => `${publicUrl()}/authent
 
 /**
  * Facebook sends no "email verified" flag. Its email is trusted for linking to an existing
- * account only when the operator opts in (see docs/oauth.md).
+ * account only when the operator opts in (see the README, "Social sign-in").
  */
 export const facebookEmailTrusted = () => process.env.FACEBOOK_TRUST_EMAIL === 'true'

@@ -1,5 +1,5 @@
 // Data shapes of docs/api.md. Replace with imports from the Payload-generated
-// `payload-types.ts` once the backend generates it (see web/DECISIONS.md).
+// `payload-types.ts` once the backend generates it (see docs/decisions.md, "Web app").
 
 export const THEMES = ['ancient', 'behelit', 'civics', 'kitsune'] as const
 export type Theme = (typeof THEMES)[number]

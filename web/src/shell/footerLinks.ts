@@ -1,4 +1,4 @@
-// External addresses are placeholders to confirm with the programme (see web/DECISIONS.md).
+// External addresses are placeholders to confirm with the programme (see docs/decisions.md, "Web app").
 
 export const VERSION = '2.0.1'
 
