@@ -263,6 +263,17 @@ describe('scopes', () => {
     expect(res.body.doc.scopes).toEqual(['pages:write'])
   })
 
+  it('nobody rewrites their own profile around its rules through PATCH', async () => {
+    const student = clients.get('student')!
+    await student.patch(`/api/users/${student.user.id}`, { attributes: { type: 'teacher', completed: true } })
+    const teacher = clients.get('otherTeacher')!
+    await teacher.patch(`/api/users/${teacher.user.id}`, { attributes: { type: 'student' } })
+    const read = async (id: unknown) => (await p().findByID({ collection: 'users', id: id as number, overrideAccess: true, depth: 0 })).attributes?.type
+    expect(await read(student.user.id)).toBe('student')
+    expect(await read(teacher.user.id)).toBe('teacher')
+    expect((await student.post(`/api/classrooms`, { name: 'Mine', code: 'STUDENT-1' })).status).toBe(403)
+  })
+
   it('a student cannot move themself into another classroom', async () => {
     const student = clients.get('student')!
     const otherClass = await fixture('classrooms')

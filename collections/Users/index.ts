@@ -96,6 +96,9 @@ export const Users: CollectionConfig = {
     {
       name: 'attributes',
       type: 'group',
+      // A user's own profile changes go through PUT /api/users/:id, which applies the spec's rules
+      // (a student stays a student, nobody makes themself one); Payload's PATCH may not bypass them.
+      access: { update: ({ req }) => userHasScope(req.user, 'users:write') },
       fields: [
         { name: 'type', type: 'select', options: accountTypes.map((value) => ({ label: value, value })) },
         { name: 'firstName', type: 'text', maxLength: 100 },
