@@ -211,6 +211,8 @@ describe('classrooms', () => {
       lastName: null,
       providers: [{ provider: 'username', username: generated.body.username }],
     })
+    // Payload's own classroom read gives the teacher no student documents (the join obeys users' access).
+    expect((await teacher.get(`/api/classrooms/${classroom.id}?depth=1`)).body.students.docs).toEqual([])
     // A student reads nothing but themself: not the classroom document, not the teacher.
     expect((await student.get(`/api/classrooms/${classroom.id}`)).status).toBe(404)
     expect((await student.get(`/api/users/${teacher.user.id}`)).status).toBe(404)
