@@ -43,7 +43,9 @@ describe('a visitor', () => {
     // The four seeded topics, each a heading linking to its page, with links to its modules.
     await visible(topics.getByRole('heading', { level: 3, name: 'The Constitution' }))
     const topicHeadings = await topics.getByRole('heading', { level: 3 }).allInnerTexts()
-    expect(topicHeadings).toEqual(['Foundations of Government', 'The Constitution', 'Citizenship', 'Government in Florida'])
+    // Other browser tests share this server and may add topics; the seeded four keep their order.
+    const seeded = ['Foundations of Government', 'The Constitution', 'Citizenship', 'Government in Florida']
+    expect(topicHeadings.filter((heading) => seeded.includes(heading))).toEqual(seeded)
     await visible(topics.getByRole('list', { name: 'Modules in The Constitution' }).getByRole('link', { name: 'The Three Branches' }))
     expect(await topics.getByRole('img').count()).toBeGreaterThanOrEqual(4)
     await expectAccessible(page, 'home')
