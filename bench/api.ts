@@ -3,39 +3,18 @@
  * real Express app (no admin). Prints one line per endpoint. Usage:
  *   node --import tsx bench/api.ts [seconds per endpoint, default 5] [connections, default 10]
  */
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import type { AddressInfo } from 'node:net'
-import os from 'node:os'
 import path from 'node:path'
+
+import { startBenchServer } from './harness'
 
 const seconds = Number(process.argv[2] || 5)
 const connections = Number(process.argv[3] || 10)
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'civics-bench-'))
-Object.assign(process.env, {
-  DATABASE_URL: `file:${path.join(dir, 'bench.db')}`,
-  DATA_DIR: dir,
-  UPLOADS_DIR: path.join(dir, 'uploads'),
-  PAYLOAD_SECRET: randomBytes(24).toString('hex'),
-  RATE_LIMIT_FACTOR: '100000',
-  NODE_ENV: 'production',
-})
-const { boot, config } = await import('../cms/boot')
-const { createApp } = await import('../cms/app')
-const payload = await boot()
-const server = createApp({ payload, config }).listen(0, '127.0.0.1')
-await new Promise((resolve) => server.once('listening', resolve))
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-
-const logins = fs.readFileSync(path.join(dir, 'demo-logins.txt'), 'utf8')
-const studentPassword = /demo-student\s+(\S+)/.exec(logins)?.[1] ?? ''
-const login = await fetch(`${base}/api/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ username: 'demo-student', password: studentPassword }),
-})
-const { token } = (await login.json()) as { token: string }
+const bench = await startBenchServer()
+const { payload } = bench
+const { server, base } = await bench.listen()
+const token = await bench.token(base, 'demo-student')
 const storyline = (await payload.find({ collection: 'activities', where: { type: { equals: 'storyline' } }, overrideAccess: true })).docs[0]
 const moduleId = typeof storyline.module === 'object' ? storyline.module.id : storyline.module
 
@@ -75,7 +54,5 @@ for (const target of targets) {
   )
 }
 
-server.close()
-await payload.destroy()
-fs.rmSync(dir, { recursive: true, force: true })
+await bench.close(server)
 process.exit(0)

@@ -4,25 +4,11 @@
  * first page and a deep page, plus a title search. Prints one line per request.
  *   node --import tsx bench/lists.ts [rounds, default 30]
  */
-import { randomBytes } from 'node:crypto'
-import fs from 'node:fs'
-import type { AddressInfo } from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
+import { startBenchServer } from './harness'
 
 const rounds = Number(process.argv[2] || 30)
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'civics-bench-lists-'))
-Object.assign(process.env, {
-  DATABASE_URL: `file:${path.join(dir, 'bench.db')}`,
-  DATA_DIR: dir,
-  UPLOADS_DIR: path.join(dir, 'uploads'),
-  PAYLOAD_SECRET: randomBytes(24).toString('hex'),
-  RATE_LIMIT_FACTOR: '100000',
-  NODE_ENV: 'production',
-})
-const { boot, config } = await import('../cms/boot')
-const { createApp } = await import('../cms/app')
-const payload = await boot()
+const bench = await startBenchServer()
+const { payload } = bench
 
 const started = Date.now()
 const moduleId = (await payload.find({ collection: 'modules', limit: 1, overrideAccess: true })).docs[0].id
@@ -34,12 +20,8 @@ for (let i = 0; i < 5000; i++) {
 }
 console.log(`filled 3,000 pages and 5,000 activities in ${Math.round((Date.now() - started) / 1000)} s`)
 
-const server = createApp({ payload, config }).listen(0, '127.0.0.1')
-await new Promise((resolve) => server.once('listening', resolve))
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-const password = /editor@civics360\.local\s+(\S+)/.exec(fs.readFileSync(path.join(dir, 'demo-logins.txt'), 'utf8'))?.[1]
-const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'editor@civics360.local', password }) })
-const { token } = (await login.json()) as { token: string }
+const { server, base } = await bench.listen()
+const token = await bench.token(base, 'editor@civics360.local')
 const headers = { authorization: `Bearer ${token}` }
 
 const requests: [string, string][] = [
@@ -62,7 +44,5 @@ for (const [name, url] of requests) {
   times.sort((a, b) => a - b)
   console.log(`${name.padEnd(40)} median ${times[Math.floor(times.length / 2)].toFixed(1)} ms  worst ${times[times.length - 1].toFixed(1)} ms`)
 }
-server.close()
-await payload.destroy()
-fs.rmSync(dir, { recursive: true, force: true })
+await bench.close(server)
 process.exit(0)

@@ -42,7 +42,7 @@ const run = (label, command, args, env = {}) => {
   }
 }
 
-const webSources = newest(['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'package-lock.json'])
+const webSources = newest(['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'collections/Users/options.ts', 'access/scopes.ts', 'package-lock.json'])
 if (builtAt('web/dist/index.html') < webSources) {
   run('Building the web app (vite)', bin('vite'), ['build', '--config', 'web/vite.config.ts'])
 }

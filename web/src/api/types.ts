@@ -1,33 +1,20 @@
 // Data shapes of docs/api.md. Replace with imports from the Payload-generated
 // `payload-types.ts` once the backend generates it (see docs/decisions.md, "Web app").
 
-export const THEMES = ['ancient', 'behelit', 'civics', 'kitsune'] as const
+// Constants shared with the server: one source for both sides.
+import { educatorTypes, themes } from '../../../collections/Users/options'
+import { contentScopes } from '../../../access/scopes'
+
+export const THEMES = themes
 export type Theme = (typeof THEMES)[number]
 export type Mode = 'day' | 'night'
 
-export const EDUCATOR_TYPES = [
-  'teacher',
-  'school',
-  'district',
-  'professor',
-  'parent',
-  'homeschool',
-  'other',
-  'independent',
-] as const
+export const EDUCATOR_TYPES = educatorTypes
 export type EducatorType = (typeof EDUCATOR_TYPES)[number]
 export type AccountType = EducatorType | 'student'
 
-export const STAFF_SCOPES = [
-  'pages:write',
-  'pages:delete',
-  'modules:write',
-  'modules:delete',
-  'topics:write',
-  'topics:delete',
-  'activities:write',
-  'activities:delete',
-] as const
+/** The spec's eight content scopes (section 2): any one shows the Console menu entry. */
+export const STAFF_SCOPES = contentScopes
 
 export interface School {
   id: number | string

@@ -1,41 +1,11 @@
+import { defaults } from '../../../collections/Users/options'
 import type { EducatorType } from '../api/types'
 
-/** Spec section 9. */
-export const GRADES = [
-  'Kindergarten',
-  'First',
-  'Second',
-  'Third',
-  'Fourth',
-  'Fifth',
-  'Sixth',
-  'Seventh',
-  'Eighth',
-  'Ninth',
-  'Tenth',
-  'Eleventh',
-  'Twelfth',
-  'College/University',
-  'Other',
-] as const
+/** Spec section 9, from the same module the server validates with. */
+export { gradeOptions as GRADES, subjectOptions as SUBJECTS } from '../../../collections/Users/options'
 
-export const SUBJECTS = [
-  'American Government',
-  'American History',
-  'Civics',
-  'Fine Arts',
-  'Economics',
-  'Elementary Core Subjects',
-  'Geography',
-  'Language Arts',
-  'Math',
-  'Reading',
-  'Science',
-  'Other',
-] as const
-
-export const DEFAULT_STATE = 'Florida'
-export const DEFAULT_COUNTRY = 'United States'
+export const DEFAULT_STATE = defaults.state
+export const DEFAULT_COUNTRY = defaults.country
 
 export const ACCOUNT_TYPES: { type: EducatorType; label: string; description: string }[] = [
   { type: 'teacher', label: 'Teacher', description: 'I teach students in a classroom.' },

@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+
+/** The real Express app (no admin) on a fresh, seeded SQLite database in a temporary folder. */
+export const startBenchServer = async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'civics-bench-'))
+  Object.assign(process.env, {
+    DATABASE_URL: `file:${path.join(dir, 'bench.db')}`,
+    DATA_DIR: dir,
+    UPLOADS_DIR: path.join(dir, 'uploads'),
+    PAYLOAD_SECRET: randomBytes(24).toString('hex'),
+    RATE_LIMIT_FACTOR: '100000',
+    NODE_ENV: 'production',
+  })
+  const { boot, config } = await import('../cms/boot')
+  const { createApp } = await import('../cms/app')
+  const payload = await boot()
+  const logins = fs.readFileSync(path.join(dir, 'demo-logins.txt'), 'utf8')
+  const listen = async () => {
+    const server = createApp({ payload, config }).listen(0, '127.0.0.1')
+    await new Promise((resolve) => server.once('listening', resolve))
+    return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }
+  }
+  /** Logs a demo account in over HTTP and answers its bearer token. */
+  const token = async (base: string, login: string) => {
+    const password = new RegExp(`${login.replace(/\./g, '\\.')}\\s+(\\S+)`).exec(logins)?.[1]
+    const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: login, password }) })
+    return ((await res.json()) as { token: string }).token
+  }
+  const close = async (server: { close: () => void }) => {
+    server.close()
+    await payload.destroy()
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+  return { payload, listen, token, close }
+}
