@@ -1,5 +1,5 @@
 import { yupResolver } from '@hookform/resolvers/yup'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { InferType } from 'yup'
 import { api, ApiError } from '../api/client'
@@ -38,13 +38,17 @@ export function StudentSignupForm({ onSignedUp }: { onSignedUp: (user: User) => 
   })
   const { setValue, setError: setFieldError, clearErrors } = form
 
+  // Only the newest request may fill the field: an older answer arriving late must never replace
+  // the username the student has already seen (and perhaps written down).
+  const latestRequest = useRef(0)
   const generate = useCallback(async () => {
+    const request = ++latestRequest.current
     setUsernameError(null)
     try {
       const answer = await api.get<{ username: string }>(keys.generatedUsername())
-      setValue('username', answer.username)
+      if (request === latestRequest.current) setValue('username', answer.username)
     } catch (failure) {
-      setUsernameError(failure)
+      if (request === latestRequest.current) setUsernameError(failure)
     }
   }, [setValue])
 
