@@ -54,6 +54,10 @@ if (wants('types')) {
   check('Type check (server)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])
   check('Type check (web)', bin('tsc'), ['--noEmit', '-p', 'web/tsconfig.json'])
 }
+if (wants('api') || wants('e2e')) {
+  // The API tests read the SPA's page data from web/dist/index.html, and the browser tests serve it.
+  check('Build the web app', bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])
+}
 if (wants('api')) {
   vitest('API integration tests (SQLite)', 'vitest.config.ts')
   if (process.env.TEST_POSTGRES_URL) vitest('API integration tests (PostgreSQL)', 'vitest.config.ts', { TEST_POSTGRES_URL: process.env.TEST_POSTGRES_URL })

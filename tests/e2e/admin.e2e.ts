@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -13,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromium } from 'playwright-core'
 
 import { CHROMIUM_ARGS, visible } from './browser'
+import { root, type ServerProcess, startServerProcess } from './serverProcess'
 import { createStaff, demoEditor, demoStudent, type StaffAccount } from './consoleHelpers'
 
 /**
@@ -21,19 +19,6 @@ import { createStaff, demoEditor, demoStudent, type StaffAccount } from './conso
  * sources) and starts its own server with the admin on: the built SPA, a fresh seeded SQLite
  * database, its own port and folder, the same way as globalSetup and oauth.e2e.ts.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer()
-    probe.unref()
-    probe.on('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
 
 /** The newest modification time of the files under these paths (skipping build output and dependencies). */
 const newestMtime = (entries: string[]): { time: number; file: string } => {
@@ -83,79 +68,23 @@ const ensureAdminBuild = async () => {
   console.log(`admin e2e: admin built in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 }
 
-let dir: string
-let logFile: string
-let server: ChildProcess | undefined
+let server: ServerProcess | undefined
 let baseURL: string
 let browser: Browser
 const contexts: BrowserContext[] = []
 
-const tail = () => {
-  try {
-    return fs.readFileSync(logFile, 'utf8').slice(-4000)
-  } catch {
-    return '(no log)'
-  }
-}
-
-const stopServer = async () => {
-  if (server && server.exitCode === null && server.signalCode === null) {
-    server.kill('SIGTERM')
-    for (let i = 0; i < 50 && server.exitCode === null && server.signalCode === null; i++) await sleep(100)
-    if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL')
-  }
-}
-
 beforeAll(async () => {
   await ensureAdminBuild()
 
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'civics-e2e-admin-'))
-  logFile = path.join(dir, 'server.log')
-  const port = await freePort()
-  baseURL = `http://127.0.0.1:${port}`
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    DATA_DIR: dir,
-    UPLOADS_DIR: path.join(dir, 'uploads'),
-    DATABASE_URL: `file:${path.join(dir, 'e2e.db')}`,
-    PAYLOAD_SECRET: randomBytes(24).toString('hex'),
-    PUBLIC_URL: baseURL,
-    RATE_LIMIT_FACTOR: '50',
-    NEXT_TELEMETRY_DISABLED: '1',
-  }
-  for (const name of ['DISABLE_ADMIN', 'SMTP_HOST', 'TEST_POSTGRES_URL', 'TRUST_PROXY', 'APP_ROOT']) delete env[name]
-
-  const log = fs.openSync(logFile, 'a')
-  server = spawn(process.execPath, ['--import', 'tsx', 'cms/server.ts'], { cwd: root, env, stdio: ['ignore', log, log] })
-  fs.closeSync(log)
-  const killOnExit = () => {
-    if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL')
-  }
-  process.once('exit', killOnExit)
-  server.on('exit', () => process.removeListener('exit', killOnExit))
-  const started = Date.now()
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`The admin e2e server exited (code ${server.exitCode}):\n${tail()}`)
-    if (Date.now() - started > 120_000) throw new Error(`The admin e2e server did not answer within 120 s:\n${tail()}`)
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).status === 200) break
-    } catch {
-      // not listening yet
-    }
-    await sleep(250)
-  }
-  if (!fs.existsSync(path.join(dir, 'demo-logins.txt'))) throw new Error(`No demo-logins.txt in ${dir}:\n${tail()}`)
-  console.log(`admin e2e: server with the admin ready at ${baseURL} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  server = await startServerProcess({ name: 'admin', admin: true, timeoutMs: 120_000 })
+  baseURL = server.baseURL
 
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
 }, 240_000)
 
 afterAll(async () => {
   await browser?.close()
-  await stopServer()
-  if (dir && !process.env.E2E_KEEP) fs.rmSync(dir, { recursive: true, force: true })
+  await server?.stop()
 })
 
 const pageErrors = new WeakMap<BrowserContext, string[]>()
@@ -187,7 +116,7 @@ const diagnose = async (label: string) => {
     const errors = pageErrors.get(context) ?? []
     if (errors.length) lines.push(`page errors:\n  ${errors.slice(-10).join('\n  ')}`)
   }
-  lines.push(`server log:\n${tail()}`)
+  lines.push(`server log:\n${server?.tail() ?? '(no server)'}`)
   console.error(lines.join('\n'))
 }
 
@@ -223,7 +152,7 @@ const openNav = async (page: Page) => {
 
 describe('Payload admin (/admin)', () => {
   test('the seeded editor logs in and reaches the dashboard with the Topics collection', async () => {
-    const editor = demoEditor(dir)
+    const editor = demoEditor(server!.dir)
     const page = await open()
     await adminLogin(page, editor.login, editor.password)
     await page.waitForURL((url) => url.pathname === '/admin')
@@ -254,7 +183,7 @@ describe('Payload admin (/admin)', () => {
   })
 
   test('a student who logs in is refused: the unauthorized screen, and no collections', async () => {
-    const student = demoStudent(dir)
+    const student = demoStudent(server!.dir)
     const page = await open()
     await adminLogin(page, student.login, student.password)
     await page.waitForURL((url) => url.pathname === '/admin/unauthorized')
@@ -268,7 +197,7 @@ describe('Payload admin (/admin)', () => {
   })
 
   test('an editor with only pages:write sees Pages but not Topics in the nav', async () => {
-    const staff: StaffAccount = await createStaff(['pages:write'], 'admin-pages', { base: baseURL, dataDir: dir })
+    const staff: StaffAccount = await createStaff(['pages:write'], 'admin-pages', { base: baseURL, dataDir: server!.dir })
     const page = await open()
     await adminLogin(page, staff.email, staff.password)
     await page.waitForURL((url) => url.pathname === '/admin')

@@ -1,15 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import fs from 'node:fs'
-import net from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 
 import { type MutableResponse, OAuth2Server } from 'oauth2-mock-server'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { type ServerProcess, startServerProcess } from './serverProcess'
 import { expectAccessible, expectSignedIn, launchBrowser, logoutThroughMenu, submitLogin, unique, visible, waitForPath } from './browser'
 
 /**
@@ -18,20 +13,6 @@ import { expectAccessible, expectSignedIn, launchBrowser, logoutThroughMenu, sub
  * another port and folder) with Google pointed at an OAuth2 server on loopback. Facebook stays
  * unconfigured, so its button must not show.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer()
-    probe.unref()
-    probe.on('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-
 const person = {
   sub: `1${Date.now()}${randomBytes(3).readUIntBE(0, 3)}`,
   email: `${unique('grace')}@gmail.e2e.test`,
@@ -41,9 +22,7 @@ const person = {
 const newPassword = 'Connected-pass-1234'
 
 const oauth = new OAuth2Server()
-let dir: string
-let logFile: string
-let server: ChildProcess | undefined
+let server: ServerProcess | undefined
 let baseURL: string
 let browser: Browser
 let context: BrowserContext
@@ -62,14 +41,6 @@ const step = (name: string, body: () => Promise<void>) =>
     }
   })
 
-const stopServer = async () => {
-  if (server && server.exitCode === null && server.signalCode === null) {
-    server.kill('SIGTERM')
-    for (let i = 0; i < 50 && server.exitCode === null && server.signalCode === null; i++) await sleep(100)
-    if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL')
-  }
-}
-
 beforeAll(async () => {
   await oauth.issuer.keys.generate('RS256')
   await oauth.start(0, '127.0.0.1')
@@ -77,44 +48,18 @@ beforeAll(async () => {
     response.body = { ...person, email_verified: true }
   })
 
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'civics-e2e-oauth-'))
-  logFile = path.join(dir, 'server.log')
-  const port = await freePort()
-  baseURL = `http://127.0.0.1:${port}`
   const issuer = oauth.issuer.url!
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    DISABLE_ADMIN: 'true',
-    PORT: String(port),
-    DATA_DIR: dir,
-    UPLOADS_DIR: path.join(dir, 'uploads'),
-    DATABASE_URL: `file:${path.join(dir, 'e2e.db')}`,
-    PAYLOAD_SECRET: randomBytes(24).toString('hex'),
-    PUBLIC_URL: baseURL,
-    RATE_LIMIT_FACTOR: '50',
-    GOOGLE_CLIENT_ID: 'e2e-google-client',
-    GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
-    GOOGLE_AUTHORIZATION_URL: `${issuer}/authorize`,
-    GOOGLE_TOKEN_URL: `${issuer}/token`,
-    GOOGLE_USERINFO_URL: `${issuer}/userinfo`,
-  }
-  for (const name of ['SMTP_HOST', 'TEST_POSTGRES_URL', 'TRUST_PROXY', 'APP_ROOT', 'FACEBOOK_CLIENT_ID', 'FACEBOOK_CLIENT_SECRET']) delete env[name]
-
-  const log = fs.openSync(logFile, 'a')
-  server = spawn(process.execPath, ['--import', 'tsx', 'cms/server.ts'], { cwd: root, env, stdio: ['ignore', log, log] })
-  fs.closeSync(log)
-  const started = Date.now()
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`The OAuth e2e server exited (code ${server.exitCode}):\n${fs.readFileSync(logFile, 'utf8').slice(-4000)}`)
-    if (Date.now() - started > 180_000) throw new Error(`The OAuth e2e server did not answer within 180 s:\n${fs.readFileSync(logFile, 'utf8').slice(-4000)}`)
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).status === 200) break
-    } catch {
-      // not listening yet
-    }
-    await sleep(250)
-  }
+  server = await startServerProcess({
+    name: 'oauth',
+    env: {
+      GOOGLE_CLIENT_ID: 'e2e-google-client',
+      GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+      GOOGLE_AUTHORIZATION_URL: `${issuer}/authorize`,
+      GOOGLE_TOKEN_URL: `${issuer}/token`,
+      GOOGLE_USERINFO_URL: `${issuer}/userinfo`,
+    },
+  })
+  baseURL = server.baseURL
 
   browser = await launchBrowser()
   context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, locale: 'en-US' })
@@ -126,9 +71,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  await stopServer()
+  await server?.stop()
   await oauth.stop()
-  if (dir && !process.env.E2E_KEEP) fs.rmSync(dir, { recursive: true, force: true })
 })
 
 describe('social sign-in with Google', () => {

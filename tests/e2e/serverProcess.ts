@@ -1,0 +1,120 @@
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = net.createServer()
+    probe.unref()
+    probe.on('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+
+export type ServerProcess = { baseURL: string; dir: string; logFile: string; tail: (chars?: number) => string; stop: () => Promise<void> }
+
+/**
+ * The real server (`node --import tsx cms/server.ts`, production mode) in its own temporary folder
+ * with a fresh SQLite database, seeded on start, on a free port. `env` adds or overrides
+ * variables (`undefined` removes one); `prepare` can put files in the folder before the start.
+ * Emails are logged (no SMTP), so tests can read reset links from `logFile`.
+ */
+export const startServerProcess = async ({
+  name,
+  admin = false,
+  env = {},
+  prepare,
+  timeoutMs = 180_000,
+}: {
+  name: string
+  admin?: boolean
+  env?: Record<string, string | undefined>
+  prepare?: (dir: string) => Record<string, string> | void
+  timeoutMs?: number
+}): Promise<ServerProcess> => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `civics-e2e-${name}-`))
+  const logFile = path.join(dir, 'server.log')
+  const port = await freePort()
+  const baseURL = `http://127.0.0.1:${port}`
+  const merged: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    DISABLE_ADMIN: admin ? undefined : 'true',
+    PORT: String(port),
+    DATA_DIR: dir,
+    UPLOADS_DIR: path.join(dir, 'uploads'),
+    DATABASE_URL: `file:${path.join(dir, 'e2e.db')}`,
+    PAYLOAD_SECRET: randomBytes(24).toString('hex'),
+    PUBLIC_URL: baseURL,
+    RATE_LIMIT_FACTOR: '50',
+    SMTP_HOST: undefined,
+    TEST_POSTGRES_URL: undefined,
+    TRUST_PROXY: undefined,
+    APP_ROOT: undefined,
+    GOOGLE_CLIENT_ID: undefined,
+    FACEBOOK_CLIENT_ID: undefined,
+    ...prepare?.(dir),
+    ...env,
+  }
+  const childEnv = Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)) as NodeJS.ProcessEnv
+
+  const log = fs.openSync(logFile, 'a')
+  const server = spawn(process.execPath, ['--import', 'tsx', 'cms/server.ts'], { cwd: root, env: childEnv, stdio: ['ignore', log, log] })
+  fs.closeSync(log)
+  const running = () => server.exitCode === null && server.signalCode === null
+  // If vitest itself dies without its teardown, take the server with it.
+  const killOnExit = () => {
+    if (running()) server.kill('SIGKILL')
+  }
+  process.once('exit', killOnExit)
+  server.on('exit', () => process.removeListener('exit', killOnExit))
+
+  const tail = (chars = 4000) => {
+    try {
+      return fs.readFileSync(logFile, 'utf8').slice(-chars)
+    } catch {
+      return '(no log)'
+    }
+  }
+  const stop = async () => {
+    if (running()) {
+      server.kill('SIGTERM')
+      for (let i = 0; i < 50 && running(); i++) await sleep(100)
+      if (running()) server.kill('SIGKILL')
+    }
+    if (process.env.E2E_KEEP) console.log(`e2e: kept ${dir}`)
+    else fs.rmSync(dir, { recursive: true, force: true })
+  }
+
+  const started = Date.now()
+  try {
+    for (;;) {
+      if (!running()) throw new Error(`The ${name} server exited (code ${server.exitCode}) before it was ready:\n${tail()}`)
+      if (Date.now() - started > timeoutMs) throw new Error(`The ${name} server did not answer /api/health within ${timeoutMs / 1000} s:\n${tail()}`)
+      try {
+        if ((await fetch(`${baseURL}/api/health`)).status === 200) break
+      } catch {
+        // not listening yet
+      }
+      await sleep(250)
+    }
+    // The seed writes the demo logins before the server listens; make sure they are there.
+    if (!fs.existsSync(path.join(dir, 'demo-logins.txt'))) throw new Error(`No demo-logins.txt in ${dir}:\n${tail()}`)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  console.log(`e2e: ${name} server ready at ${baseURL} in ${((Date.now() - started) / 1000).toFixed(1)} s (log ${logFile})`)
+  return { baseURL, dir, logFile, tail, stop }
+}
