@@ -3,7 +3,6 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import yazl from 'yazl'
 import {
   defaultStorylineLimits,
   installStorylinePackage,
@@ -13,101 +12,7 @@ import {
   storylineLimitsFromEnv,
   type StorylineLimits,
 } from './extract'
-
-// ---------------------------------------------------------------------------
-// Zip building and byte patching (tests only: yazl refuses to write malicious names)
-
-interface EntrySpec {
-  name: string
-  data?: string | Buffer
-  dir?: boolean
-  mode?: number
-  compress?: boolean
-}
-
-async function buildZip(specs: EntrySpec[]): Promise<Buffer> {
-  const zip = new yazl.ZipFile()
-  for (const s of specs) {
-    if (s.dir) zip.addEmptyDirectory(s.name, s.mode === undefined ? {} : { mode: s.mode })
-    else {
-      const data = typeof s.data === 'string' || s.data === undefined ? Buffer.from(s.data ?? '') : s.data
-      zip.addBuffer(data, s.name, { compress: s.compress ?? true, ...(s.mode === undefined ? {} : { mode: s.mode }) })
-    }
-  }
-  zip.end()
-  const chunks: Buffer[] = []
-  for await (const chunk of zip.outputStream as AsyncIterable<Buffer>) chunks.push(chunk)
-  return Buffer.concat(chunks)
-}
-
-interface ZipRecord {
-  central: number
-  local: number
-  name: string
-}
-
-/** Walks the central directory (yazl output: no zip64, no archive comment). */
-function records(buf: Buffer): ZipRecord[] {
-  const eocd = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
-  const count = buf.readUInt16LE(eocd + 10)
-  let p = buf.readUInt32LE(eocd + 16)
-  const out: ZipRecord[] = []
-  for (let i = 0; i < count; i++) {
-    expect(buf.readUInt32LE(p)).toBe(0x02014b50)
-    const n = buf.readUInt16LE(p + 28)
-    const m = buf.readUInt16LE(p + 30)
-    const k = buf.readUInt16LE(p + 32)
-    out.push({ central: p, local: buf.readUInt32LE(p + 42), name: buf.toString('utf8', p + 46, p + 46 + n) })
-    p += 46 + n + m + k
-  }
-  return out
-}
-
-function recordFor(buf: Buffer, name: string): ZipRecord {
-  const rec = records(buf).find((r) => r.name === name)
-  if (!rec) throw new Error(`no entry ${name}`)
-  return rec
-}
-
-/** Rewrites an entry's name (same byte length) in both the local header and the central directory. */
-function renameEntry(buf: Buffer, from: string, to: string): Buffer {
-  const rec = recordFor(buf, from)
-  const bytes = Buffer.from(to, 'utf8')
-  expect(bytes.length).toBe(Buffer.byteLength(from))
-  bytes.copy(buf, rec.central + 46)
-  bytes.copy(buf, rec.local + 30)
-  return buf
-}
-
-function patchEntry(
-  buf: Buffer,
-  name: string,
-  patch: { uncompressedSize?: number; compressedSize?: number; flagsOr?: number },
-): Buffer {
-  const rec = recordFor(buf, name)
-  if (patch.uncompressedSize !== undefined) {
-    buf.writeUInt32LE(patch.uncompressedSize, rec.central + 24)
-    buf.writeUInt32LE(patch.uncompressedSize, rec.local + 22)
-  }
-  if (patch.compressedSize !== undefined) {
-    buf.writeUInt32LE(patch.compressedSize, rec.central + 20)
-    buf.writeUInt32LE(patch.compressedSize, rec.local + 18)
-  }
-  if (patch.flagsOr !== undefined) {
-    buf.writeUInt16LE(buf.readUInt16LE(rec.central + 8) | patch.flagsOr, rec.central + 8)
-    buf.writeUInt16LE(buf.readUInt16LE(rec.local + 6) | patch.flagsOr, rec.local + 6)
-  }
-  return buf
-}
-
-/** A valid zip whose entry `placeholder` is then renamed to `evilName` (same byte length). */
-async function zipWithName(evilName: string, placeholder: string): Promise<Buffer> {
-  const buf = await buildZip([
-    { name: 'story.html', data: 'EVIL' },
-    { name: placeholder, data: 'pwned' },
-  ])
-  return renameEntry(buf, placeholder, evilName)
-}
+import { buildZip, patchEntry, recordFor, zipWithName } from '../../tests/helpers/zips'
 
 // ---------------------------------------------------------------------------
 // Fixture: a temp root holding uploads/, a sibling activity and a file outside uploads
