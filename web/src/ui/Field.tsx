@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useId } from 'react'
 
 export interface FieldProps {
   label: string
@@ -24,6 +24,24 @@ export function fieldIds(id: string, { error, touched, helperText, hint }: Field
   const ids = [hint ? `${id}-hint` : null, invalid ? `${id}-error` : null, invalid && helperText ? `${id}-helper` : null]
   const describedBy = ids.filter(Boolean).join(' ') || undefined
   return { inputId: id, describedBy, invalid }
+}
+
+/**
+ * One field's wiring: its id (given or generated), the props for <Field> and the accessibility
+ * attributes of the control (invalid state, description ids, required).
+ */
+export function useFieldControl({ id, label, required, error, touched, helperText, hint }: FieldProps & { id?: string }) {
+  const generated = useId()
+  const inputId = id ?? generated
+  const field = { label, required, error, touched, helperText, hint }
+  const { describedBy, invalid } = fieldIds(inputId, field)
+  const control = {
+    id: inputId,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': describedBy,
+    'aria-required': required || undefined,
+  }
+  return { inputId, field, control }
 }
 
 export function RequiredDot() {

@@ -1,5 +1,5 @@
-import { useId, type Ref, type SelectHTMLAttributes } from 'react'
-import { Field, fieldIds, type FieldProps } from './Field'
+import { type Ref, type SelectHTMLAttributes } from 'react'
+import { Field, type FieldProps, useFieldControl } from './Field'
 
 export interface Option {
   value: string
@@ -14,20 +14,14 @@ type Props = FieldProps &
   }
 
 export function SelectInput({ label, required, error, touched, helperText, hint, id, ref, options, placeholder, ...select }: Props) {
-  const generated = useId()
-  const inputId = id ?? generated
-  const field = { label, required, error, touched, helperText, hint }
-  const { describedBy, invalid } = fieldIds(inputId, field)
+  const { inputId, field, control } = useFieldControl({ id, label, required, error, touched, helperText, hint })
   return (
     <Field id={inputId} {...field}>
       <select
         {...select}
         ref={ref}
-        id={inputId}
+        {...control}
         className="input select"
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-        aria-required={required || undefined}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (

@@ -1,24 +1,18 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react'
-import { Field, fieldIds, type FieldProps } from './Field'
+import { type InputHTMLAttributes, type Ref } from 'react'
+import { Field, type FieldProps, useFieldControl } from './Field'
 
 type Props = FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'required'> & { ref?: Ref<HTMLInputElement> }
 
 export function TextInput({ label, required, error, touched, helperText, hint, id, ref, ...input }: Props) {
-  const generated = useId()
-  const inputId = id ?? generated
-  const field = { label, required, error, touched, helperText, hint }
-  const { describedBy, invalid } = fieldIds(inputId, field)
+  const { inputId, field, control } = useFieldControl({ id, label, required, error, touched, helperText, hint })
   return (
     <Field id={inputId} {...field}>
       <input
         type="text"
         {...input}
         ref={ref}
-        id={inputId}
+        {...control}
         className="input"
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-        aria-required={required || undefined}
       />
     </Field>
   )
