@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { currentLocation, makeUser, mockFetch, renderApp } from '../test/render'
 import { App } from './App'
@@ -13,6 +14,15 @@ beforeEach(() => {
 })
 
 describe('app shell', () => {
+  it('moves focus to the main content after a client-side navigation, not on the first load', async () => {
+    renderApp(<App />)
+    const main = screen.getByRole('main')
+    expect(document.activeElement).not.toBe(main)
+    await userEvent.setup().click(within(screen.getByRole('banner')).getByRole('link', { name: 'Topics' }))
+    await waitFor(() => expect(currentLocation()).toBe('/topics'))
+    await waitFor(() => expect(document.activeElement).toBe(main))
+  })
+
   it('has the landmarks, a skip link, one h1 and the footer of the spec', async () => {
     renderApp(<App />)
     expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main')

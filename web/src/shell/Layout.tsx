@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react'
+import { Suspense, useEffect, useRef } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
 import { Loading } from '../ui/Loading'
 import { Footer } from './Footer'
@@ -6,8 +6,20 @@ import { Header } from './Header'
 
 export function Layout() {
   const { pathname } = useLocation()
+  const main = useRef<HTMLElement>(null)
+  const firstRender = useRef(true)
   useEffect(() => {
     window.scrollTo?.(0, 0)
+    // After a client-side navigation, screen-reader and keyboard users start at the new page's
+    // content, as they would after a full page load (not on the first load: the browser does that).
+    if (firstRender.current) {
+      firstRender.current = false
+      return
+    }
+    const frame = requestAnimationFrame(() => {
+      if (!document.querySelector('[role="dialog"]')) main.current?.focus({ preventScroll: true })
+    })
+    return () => cancelAnimationFrame(frame)
   }, [pathname])
 
   return (
@@ -16,7 +28,7 @@ export function Layout() {
         Skip to main content
       </a>
       <Header />
-      <main id="main" tabIndex={-1} className="site-main">
+      <main id="main" ref={main} tabIndex={-1} className="site-main">
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>
