@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import AxeBuilder from '@axe-core/playwright'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
-import { expect, inject } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest'
 
 /** Flags measured to work with Debian's Chromium on these machines (../shared/STACK-NOTES.md). */
 export const CHROMIUM_ARGS = [
@@ -185,3 +185,26 @@ export const waitForLog = async (pattern: RegExp, from = 0, timeout = 20_000): P
 export const logSize = () => fs.statSync(logFile()).size
 
 export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+
+/**
+ * The usual life cycle of a browser test file: one Chromium for the file, a fresh context and page
+ * for every test, diagnostics when a test fails. `use` receives them before each test.
+ */
+export const freshPagePerTest = (use: (session: { browser: Browser; context: BrowserContext; page: Page }) => void) => {
+  let browser: Browser | undefined
+  let context: BrowserContext | undefined
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  beforeEach(async () => {
+    context = await newContext(browser!)
+    use({ browser: browser!, context, page: await context.newPage() })
+  })
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await dumpDiagnostics(ctx.task.name, context)
+    await context?.close()
+  })
+}

@@ -1,17 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 
 import {
-  dumpDiagnostics,
   baseURL,
   demoTeacher,
   expectAccessible,
   expectNoPageErrors,
   expectSignedIn,
-  launchBrowser,
-  logSize,
+  freshPagePerTest,
   logoutThroughMenu,
-  newContext,
+  logSize,
   pathOf,
   submitLogin,
   visible,
@@ -23,24 +21,9 @@ import {
 const postJson = (path: string, body: unknown) =>
   fetch(new URL(path, baseURL()), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
 
-let browser: Browser
 let context: BrowserContext
 let page: Page
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-beforeEach(async () => {
-  context = await newContext(browser)
-  page = await context.newPage()
-})
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await dumpDiagnostics(ctx.task.name, context)
-  await context?.close()
-})
+freshPagePerTest((session) => ({ context, page } = session))
 
 describe('forgot and reset password', () => {
   it('requests a link by email, resets with the logged token, is signed in, and logs in again with the new password', async () => {

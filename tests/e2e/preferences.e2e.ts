@@ -1,36 +1,19 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 
 import {
-  dumpDiagnostics,
   expectAccessible,
   expectNoPageErrors,
   expectSignedIn,
-  launchBrowser,
-  newContext,
+  freshPagePerTest,
   rootClasses,
   unique,
   visible,
 } from './browser'
 
-let browser: Browser
 let context: BrowserContext
 let page: Page
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-beforeEach(async () => {
-  context = await newContext(browser)
-  page = await context.newPage()
-})
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await dumpDiagnostics(ctx.task.name, context)
-  await context?.close()
-})
+freshPagePerTest((session) => ({ context, page } = session))
 
 const THEMES = ['ancient', 'behelit', 'civics', 'kitsune'] as const
 

@@ -1,38 +1,21 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 
 import {
-  dumpDiagnostics,
   demoTeacher,
   expectAccessible,
   expectNoPageErrors,
   expectSignedIn,
-  launchBrowser,
-  newContext,
+  freshPagePerTest,
   pathOf,
   submitLogin,
   visible,
   waitForPath,
 } from './browser'
 
-let browser: Browser
 let context: BrowserContext
 let page: Page
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-beforeEach(async () => {
-  context = await newContext(browser)
-  page = await context.newPage()
-})
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await dumpDiagnostics(ctx.task.name, context)
-  await context?.close()
-})
+freshPagePerTest((session) => ({ context, page } = session))
 
 describe('a visitor', () => {
   it('browses home → topic → module, is sent to log in with the return path, and comes back to the module', async () => {
