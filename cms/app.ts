@@ -20,8 +20,6 @@ export type AppOptions = {
   config: Promise<SanitizedConfig>
   /** Next's request handler for /admin and /_next; absent in tests that need no admin panel. */
   next?: NextHandler
-  /** Extra routes mounted before the SPA fallback (social sign-in). */
-  extend?: (app: express.Express) => void
 }
 
 const kb = 1024
@@ -34,7 +32,7 @@ const securityHeaders = (req: Request, res: Response, next: NextFunction) => {
 }
 
 /** The single Express app: /api → Payload, /admin → Next, /uploads static, everything else the SPA. */
-export const createApp = ({ payload, config, next, extend }: AppOptions) => {
+export const createApp = ({ payload, config, next }: AppOptions) => {
   const app = express()
   const secure = publicUrl().startsWith('https://')
   app.disable('x-powered-by')
@@ -67,7 +65,6 @@ export const createApp = ({ payload, config, next, extend }: AppOptions) => {
   app.use('/uploads', uploadHeaders, express.static(uploadsDir, { index: false, redirect: false, dotfiles: 'deny', fallthrough: false, cacheControl: false, setHeaders: uploadCaching }))
 
   app.use(socialSignInRoutes(payload))
-  extend?.(app)
 
   if (next) {
     app.all('/admin', (req, res) => next(req, res))

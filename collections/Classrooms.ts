@@ -1,30 +1,19 @@
-import type { Access, CollectionConfig } from 'payload'
+import type { CollectionConfig } from 'payload'
 
+import { ownerOrScope } from '../access/ownerOrScope'
 import { userHasScope } from '../access/scopes'
 import { classroomEndpoints } from '../cms/endpoints/classrooms'
 import { hiddenUnless } from '../access/adminHidden'
-
-/** Teachers see their own classrooms; users:read holders see all. Students read theirs through their profile. */
-const ownClassrooms: Access = ({ req }) => {
-  if (!req.user) return false
-  if (userHasScope(req.user, 'users:read')) return true
-  return { owner: { equals: req.user.id } }
-}
-
-const ownClassroomsForWriters: Access = ({ req }) => {
-  if (!req.user) return false
-  if (userHasScope(req.user, 'users:write')) return true
-  return { owner: { equals: req.user.id } }
-}
 
 export const Classrooms: CollectionConfig = {
   slug: 'classrooms',
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'code', 'owner', 'createdAt'], group: 'People', hidden: hiddenUnless('users:read', 'users:write') },
   access: {
-    read: ownClassrooms,
+    // Teachers see their own classrooms; students read theirs through their profile.
+    read: ownerOrScope('owner', 'users:read'),
     create: ({ req }) => Boolean(req.user) && req.user?.attributes?.type !== 'student',
-    update: ownClassroomsForWriters,
-    delete: ownClassroomsForWriters,
+    update: ownerOrScope('owner', 'users:write'),
+    delete: ownerOrScope('owner', 'users:write'),
   },
   endpoints: classroomEndpoints,
   hooks: {

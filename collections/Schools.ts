@@ -1,6 +1,7 @@
 import type { Access, CollectionConfig } from 'payload'
 
 import { authenticated } from '../access/authenticated'
+import { ownerOrScope } from '../access/ownerOrScope'
 import { userHasScope } from '../access/scopes'
 import { schoolMessages, schoolSearch } from '../cms/endpoints/schools'
 import { hiddenUnless } from '../access/adminHidden'
@@ -12,12 +13,6 @@ const sharedOrOwn: Access = ({ req }) => {
   return { or: [{ user: { equals: req.user.id } }, { user: { exists: false } }] }
 }
 
-const ownOrUserWriters: Access = ({ req }) => {
-  if (!req.user) return false
-  if (userHasScope(req.user, 'users:write')) return true
-  return { user: { equals: req.user.id } }
-}
-
 const requiredText = (message: string) => (value: unknown) =>
   typeof value === 'string' && value.trim() !== '' ? (value.length <= 200 ? true : 'Use at most 200 characters.') : message
 
@@ -27,8 +22,8 @@ export const Schools: CollectionConfig = {
   access: {
     read: sharedOrOwn,
     create: authenticated,
-    update: ownOrUserWriters,
-    delete: ownOrUserWriters,
+    update: ownerOrScope('user', 'users:write'),
+    delete: ownerOrScope('user', 'users:write'),
   },
   hooks: {
     beforeOperation: [schoolSearch],

@@ -43,6 +43,10 @@ export const loadPublicUser = async (req: PayloadRequest, id: string | number) =
   return publicUser(user as unknown as Doc)
 }
 
+/** Writes the account (the caller has checked the change) and answers it as the client sees it, in one step. */
+export const updatePublicUser = async (req: PayloadRequest, id: string | number, data: Record<string, unknown>) =>
+  publicUser((await req.payload.update({ collection: 'users', id, data, depth: 1, overrideAccess: true, req })) as unknown as Doc)
+
 export const sessionCookie = (req: PayloadRequest, token: string): string =>
   generatePayloadCookie({
     collectionAuthConfig: req.payload.collections.users.config.auth,

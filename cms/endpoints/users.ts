@@ -24,7 +24,7 @@ import {
   throwIfErrors,
 } from './http'
 import { generateUsername } from './usernames'
-import { loadPublicUser } from './userResponse'
+import { updatePublicUser } from './userResponse'
 
 type Doc = Record<string, any>
 
@@ -94,8 +94,7 @@ const connectLocal: Endpoint = {
     const password = passwordPair(body, errors, accountMessages.connectMismatch)
     throwIfErrors(errors)
     if (await emailInUse(req, email, user.id)) throw conflict('username', accountMessages.emailTaken)
-    await req.payload.update({ collection: 'users', id: user.id, data: { email, password, hasPassword: true }, overrideAccess: true, req })
-    return json({ message: accountMessages.connected, user: await loadPublicUser(req, user.id) })
+    return json({ message: accountMessages.connected, user: await updatePublicUser(req, user.id, { email, password, hasPassword: true }) })
   },
 }
 
@@ -122,9 +121,8 @@ const updateLocal: Endpoint = {
     if (newEmail === undefined && data.password === undefined) errors.push({ path: 'username', message: 'Email is required.' })
     throwIfErrors(errors)
     if (data.email && (await emailInUse(req, data.email, user.id))) throw conflict('username', accountMessages.emailTaken)
-    await req.payload.update({ collection: 'users', id: user.id, data, overrideAccess: true, req })
     const message = data.email ? accountMessages.emailUpdated : accountMessages.passwordUpdated
-    return json({ message, user: await loadPublicUser(req, user.id) })
+    return json({ message, user: await updatePublicUser(req, user.id, data) })
   },
 }
 
@@ -179,8 +177,7 @@ const updateProfile: Endpoint = {
     }
     if (typeof next.school === 'object' && next.school) next.school = next.school.id
     if (typeof next.classroom === 'object' && next.classroom) next.classroom = next.classroom.id
-    await req.payload.update({ collection: 'users', id: user.id, data: { attributes: next }, overrideAccess: true, req })
-    return json({ message: accountMessages.profileSaved, user: await loadPublicUser(req, user.id) })
+    return json({ message: accountMessages.profileSaved, user: await updatePublicUser(req, user.id, { attributes: next }) })
   },
 }
 
@@ -207,8 +204,7 @@ const saveTheme: Endpoint = {
     }
     if (!errors.length && !Object.keys(data).length) errors.push({ path: 'theme', message: 'Send mode, size or theme.' })
     throwIfErrors(errors)
-    await req.payload.update({ collection: 'users', id: user.id, data, overrideAccess: true, req })
-    return json({ message: accountMessages.themeUpdated, user: await loadPublicUser(req, user.id) })
+    return json({ message: accountMessages.themeUpdated, user: await updatePublicUser(req, user.id, data) })
   },
 }
 

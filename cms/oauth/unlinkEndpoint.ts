@@ -2,7 +2,7 @@ import type { Endpoint } from 'payload'
 
 import { deriveProviders } from '../../collections/Users/providers'
 import { badRequest, forbidden, HttpError, json, notFound, requireUser, routeParam, sameId } from '../endpoints/http'
-import { loadPublicUser } from '../endpoints/userResponse'
+import { updatePublicUser } from '../endpoints/userResponse'
 import { isSocialProvider, providerLabels } from './config'
 
 type Identity = { id?: string; provider?: string | null; subject?: string | null; email?: string | null }
@@ -35,7 +35,6 @@ export const unlinkProviderEndpoint: Endpoint = {
     const remaining = identities.filter((identity) => identity.provider !== provider)
     if (remaining.length === identities.length) throw notFound(unlinkMessages.notLinked(label))
     if (!deriveProviders({ ...user, identities: remaining }).length) throw new HttpError(400, unlinkMessages.lastLogin(label))
-    await req.payload.update({ collection: 'users', id, data: { identities: remaining } as never, overrideAccess: true, req })
-    return json({ message: unlinkMessages.unlinked(label), user: await loadPublicUser(req, id) })
+    return json({ message: unlinkMessages.unlinked(label), user: await updatePublicUser(req, id, { identities: remaining }) })
   },
 }
