@@ -1,9 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import express, { type NextFunction, type Request, type Response } from 'express'
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express'
 import type { Payload, SanitizedConfig } from 'payload'
 
+import { bodyGate } from './bodyGate'
 import { csrfProtection, ensureCsrfToken } from './csrf'
 import { publicUrl } from './env'
 import { enabledProviders } from './oauth/config'
@@ -31,6 +32,17 @@ const securityHeaders = (req: Request, res: Response, next: NextFunction) => {
   next()
 }
 
+/** The method Payload will act on: a POST with a method-override header is read as a GET. */
+const effectiveMethod = (req: Request) => {
+  const override = req.headers['x-payload-http-method-override'] || req.headers['x-http-method-override']
+  if (req.method === 'POST' && override === 'GET') return 'GET'
+  return req.method === 'HEAD' ? 'GET' : req.method
+}
+
+/** A limiter for a read, however the read is sent. */
+const asRead = (limiter: RequestHandler) => (req: Request, res: Response, next: NextFunction) =>
+  effectiveMethod(req) === 'GET' ? limiter(req, res, next) : next()
+
 /** The single Express app: /api → Payload, /admin → Next, /uploads static, everything else the SPA. */
 export const createApp = ({ payload, config, next }: AppOptions) => {
   const app = express()
@@ -53,13 +65,18 @@ export const createApp = ({ payload, config, next }: AppOptions) => {
     ensureCsrfToken(req, res, secure)
     next()
   })
-  app.post('/api/login', express.json({ limit: '16kb' }), ...limits.login)
+  // Every door to the same action shares its limit: Payload's generated /api/users/login,
+  // forgot-password and reset-password are the product's own handlers (collections/Users), and a
+  // POST that Payload reads as a GET (method override) counts as that GET.
+  app.post(['/api/login', '/api/users/login'], express.json({ limit: '16kb' }), ...limits.login)
   app.post('/api/signup', limits.signup)
-  app.post('/api/password/request', limits.passwordRequest)
-  app.post('/api/password/reset', limits.passwordReset)
+  // Everything that sends mail shares one budget per address.
+  app.post(['/api/password/request', '/api/users/forgot-password', '/api/email/confirm/resend'], limits.passwordRequest)
+  app.post(['/api/password/reset', '/api/users/reset-password', '/api/email/confirm'], limits.passwordReset)
   app.post('/api/tickets', limits.tickets)
-  app.get('/api/classrooms/code/{*code}', limits.classroomCode)
-  app.get('/api/users/username', limits.username)
+  app.all('/api/classrooms/code/{*code}', asRead(limits.classroomCode))
+  app.all('/api/users/username', asRead(limits.username))
+  app.use('/api', bodyGate(payload, Number(process.env.MAX_ANONYMOUS_KB || 64) * kb))
   app.all('/api/{*path}', api)
 
   app.use('/uploads', uploadHeaders, express.static(uploadsDir, { index: false, redirect: false, dotfiles: 'deny', fallthrough: false, cacheControl: false, setHeaders: uploadCaching }))

@@ -24,25 +24,41 @@ export const ensureCsrfToken = (req: Request, res: Response, secure: boolean): s
   return token
 }
 
+const ourOrigin = (origin: string, req: Request, publicOrigin: string) => origin === publicOrigin || origin === `${req.protocol}://${req.headers.host}`
+
 const sameOrigin = (req: Request, publicOrigin: string) => {
   const origin = req.headers.origin
-  if (origin) return origin === publicOrigin || origin === `${req.protocol}://${req.headers.host}`
+  if (origin) return ourOrigin(origin, req, publicOrigin)
   return req.headers['sec-fetch-site'] === 'same-origin'
 }
 
+/** A browser says the request comes from another site: its Origin (or, without one, Sec-Fetch-Site) is not ours. */
+const fromAnotherSite = (req: Request, publicOrigin: string) => {
+  const origin = req.headers.origin
+  if (origin) return !ourOrigin(origin, req, publicOrigin)
+  const site = req.headers['sec-fetch-site']
+  return site === 'cross-site' || site === 'same-site'
+}
+
+const refuse = (res: Response, message: string) => res.status(403).json({ errors: [{ message }] })
+
 /**
- * Double-submit CSRF check (spec section 7: csrf-token / X-XSRF-TOKEN headers). It applies to
- * unsafe requests that ride on the session cookie; same-origin requests (the admin panel) pass on
- * their Origin, and requests that authenticate with an Authorization header need no token.
+ * CSRF (spec section 7: csrf-token / X-XSRF-TOKEN headers). An unsafe request that a browser sends
+ * from another site is refused outright, signed in or not: a cross-site form could otherwise log
+ * the visitor into someone else's account (login CSRF) or start a signup or a password reset in
+ * their name. One that rides on the session cookie must also send the double-submit token or come
+ * from our own origin (the admin panel). Requests authenticated with an Authorization header carry
+ * no ambient credential and need neither.
  */
 export const csrfProtection =
   (publicOrigin: string) =>
   (req: Request, res: Response, next: NextFunction): void => {
     if (!unsafe.has(req.method) || req.headers.authorization) return next()
+    if (fromAnotherSite(req, publicOrigin)) return void refuse(res, 'Cross-site request refused (CSRF protection). Open Civics360 and try again there.')
     if (!readCookie(req, 'payload-token')) return next()
     const cookie = readCookie(req, csrfCookie)
     const header = req.headers['x-xsrf-token'] || req.headers['csrf-token']
     if (cookie && typeof header === 'string' && equal(cookie, header)) return next()
     if (sameOrigin(req, publicOrigin)) return next()
-    res.status(403).json({ errors: [{ message: 'Invalid or missing CSRF token. Reload the page and try again.' }] })
+    refuse(res, 'Invalid or missing CSRF token. Reload the page and try again.')
   }

@@ -61,3 +61,17 @@ export const resetPasswordEmail = (args?: { token?: string }) => {
 
 export const resetPasswordText = (token: string) =>
   `Someone asked to reset the password of your Civics360 account.\n\nChoose a new password (this link works for one hour):\n${resetLink(token)}\n\nIf it was not you, ignore this email: your password stays the same.`
+
+export const confirmEmailLink = (token: string) => `${publicUrl()}/verify-email?token=${encodeURIComponent(token)}`
+
+export const confirmEmailMessage = (token: string) => {
+  const link = confirmEmailLink(token)
+  return {
+    subject: 'Confirm your Civics360 email address',
+    text: `Please confirm that this is your email address for Civics360:\n${link}\n\nThe link works for 48 hours. If you did not create a Civics360 account, ignore this email.`,
+    html: `<p>Please confirm that this is your email address for Civics360.</p>
+<p><a href="${escapeHtml(link)}">Confirm my email</a> (this link works for 48 hours).</p>
+<p>Or paste this link into your browser: ${escapeHtml(link)}</p>
+<p>If you did not create a Civics360 account, ignore this email.</p>`,
+  }
+}

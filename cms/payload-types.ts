@@ -488,6 +488,14 @@ export interface User {
    */
   hasPassword?: boolean | null;
   /**
+   * True once the owner opened the confirmation link sent to this email (or signed in with a provider that vouches for it).
+   */
+  emailVerified?: boolean | null;
+  emailVerification?: {
+    tokenHash?: string | null;
+    expires?: string | null;
+  };
+  /**
    * Linked social sign-in accounts.
    */
   identities?:
@@ -893,6 +901,13 @@ export interface UsersSelect<T extends boolean = true> {
   size?: T;
   theme?: T;
   hasPassword?: T;
+  emailVerified?: T;
+  emailVerification?:
+    | T
+    | {
+        tokenHash?: T;
+        expires?: T;
+      };
   identities?:
     | T
     | {

@@ -15,6 +15,7 @@ import { Schools } from '../collections/Schools'
 import { Tickets } from '../collections/Tickets'
 import { Topics } from '../collections/Topics'
 import { Users } from '../collections/Users'
+import { emailVerificationEndpoints } from '../collections/Users/emailVerification'
 import { databaseAdapter } from './db'
 import { emailAdapter } from './email'
 import { authEndpoints } from './endpoints/auth'
@@ -49,7 +50,7 @@ export default buildConfig({
   // A person's mistake (400, 401, 403, 404, 409) is not a server error: log it quietly.
   loggingLevels: { HttpError: 'debug', ValidationError: 'info', Forbidden: 'info', NotFound: 'info', AuthenticationError: 'info', LockedAuth: 'info', UnauthorizedError: 'info' } as Config['loggingLevels'],
   upload: { limits: { fileSize: 50 * 1024 * 1024 } },
-  endpoints: [...authEndpoints, signup],
+  endpoints: [...authEndpoints, signup, ...emailVerificationEndpoints],
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
   hooks: {
     afterError: [
@@ -60,7 +61,8 @@ export default buildConfig({
         if (fieldErrors.length === 0) return
         const first = result.errors[0] as { message: string }
         first.message = fieldErrors[0].message
-        if (fieldErrors.every((e) => /unique/i.test(e.message))) {
+        // Payload says "unique" for a taken value and "already registered" for a taken login email.
+        if (fieldErrors.every((e) => /unique|already registered/i.test(e.message))) {
           first.message = `That ${fieldErrors[0].path} is already taken.`
           return { response: result, status: 409 }
         }

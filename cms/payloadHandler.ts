@@ -58,7 +58,8 @@ export const payloadApiHandler =
       const type = (req.headers['content-type'] || '').split(';')[0].trim().toLowerCase()
       const declared = Number(req.headers['content-length'] || 0)
       const isMultipart = type.startsWith('multipart/')
-      const limit = isMultipart ? limits.uploadBytes : limits.jsonBytes
+      // The body gate (cms/bodyGate.ts) may have set a lower limit for an anonymous sender.
+      const limit = Math.min(isMultipart ? limits.uploadBytes : limits.jsonBytes, Number(res.locals.bodyLimit) || Infinity)
       if (declared > limit) return jsonError(res, 413, `The request is too large (limit ${Math.round(limit / 1024)} KB).`)
       if (isMultipart) {
         body = limitedStream(req, limit)

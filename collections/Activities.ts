@@ -4,6 +4,7 @@ import { authenticated } from '../access/authenticated'
 import { putUpdateEndpoint } from '../cms/endpoints/putUpdate'
 import { clearedStoryline, storylineEndpoints } from '../cms/endpoints/storyline'
 import { uploadsDir } from '../cms/paths'
+import { isSameSitePath } from '../common/sameSitePath'
 import { markdownWritesBody, richTextFields, sanitizeVideoEmbed } from '../cms/richtext'
 import { removeStorylinePackage } from '../cms/storyline/extract'
 import { contentAccess } from './contentAccess'
@@ -14,7 +15,7 @@ export const activityWidths = ['full', 'half', 'third'] as const
 
 /** Links open from a child's browser: web addresses or paths on this site, never `javascript:` and the like. */
 const safeLink = (value: unknown) =>
-  value === undefined || value === null || value === '' || (typeof value === 'string' && /^(https?:\/\/|\/(?!\/))/i.test(value))
+  value === undefined || value === null || value === '' || (typeof value === 'string' && (/^https?:\/\//i.test(value) || isSameSitePath(value)))
     ? true
     : 'Links must start with https://, http:// or /.'
 

@@ -23,7 +23,6 @@ export const Media: CollectionConfig = {
       'image/jpeg',
       'image/gif',
       'image/webp',
-      'image/svg+xml',
       'application/pdf',
       'application/msword',
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',

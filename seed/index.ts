@@ -191,7 +191,7 @@ const seedAccounts = async (payload: Payload): Promise<DemoLogin[]> => {
     const password = newPassword()
     await payload.create({
       collection: 'users',
-      data: { email: editorEmail, password, scopes: [...allScopes], ...prefs, attributes: { type: 'other', firstName: 'Erin', lastName: 'Editor', position: 'Content editor', completed: true } },
+      data: { email: editorEmail, emailVerified: true, password, scopes: [...allScopes], ...prefs, attributes: { type: 'other', firstName: 'Erin', lastName: 'Editor', position: 'Content editor', completed: true } },
       overrideAccess: true,
     })
     logins.push({ role: 'Staff editor (every scope)', login: editorEmail, password })
@@ -205,6 +205,7 @@ const seedAccounts = async (payload: Payload): Promise<DemoLogin[]> => {
       collection: 'users',
       data: {
         email: teacherEmail,
+        emailVerified: true,
         password,
         ...prefs,
         attributes: {

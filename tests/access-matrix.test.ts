@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { allScopes, type Scope } from '../access/scopes'
-import { Actors } from './helpers/actors'
+import { Actors, password } from './helpers/actors'
 import { Client } from './helpers/client'
 import { startServer, type TestServer } from './helpers/server'
 
@@ -280,5 +280,44 @@ describe('scopes', () => {
     await student.patch(`/api/users/${student.user.id}`, { attributes: { classroom: otherClass } })
     const saved = await p().findByID({ collection: 'users', id: student.user.id, overrideAccess: true, depth: 0 })
     expect(String(saved.attributes?.classroom)).toBe(String(studentClassroomId))
+  })
+})
+
+describe('login fields: PATCH of username, email and password (issue 8)', () => {
+  const newValue = (field: 'username' | 'email' | 'password') =>
+    field === 'username' ? `renamed-${++seq}` : field === 'email' ? `renamed${++seq}@example.org` : `renamed-pass-${++seq}`
+
+  it.each(['username', 'email', 'password'] as const)("someone else's %s: only users:write changes it", async (field) => {
+    const outcomes: string[] = []
+    const expected: string[] = []
+    for (const actor of actorsList) {
+      const target = await fixture('users')
+      const value = newValue(field)
+      const res = await clients.get(actor)!.patch(`/api/users/${target}`, { [field]: value })
+      const saved = await p().findByID({ collection: 'users', id: target as number, overrideAccess: true, depth: 0 })
+      const changed =
+        field === 'password'
+          ? (await new Client(server.base).post('/api/login', { username: saved.email, password: value })).status === 200
+          : (saved as unknown as Record<string, unknown>)[field] === value
+      outcomes.push(`${actor}: ${res.status === 200 && changed ? 'allowed' : !changed && [401, 403, 404].includes(res.status) ? 'refused' : `status ${res.status}, changed ${changed}`}`)
+      expected.push(`${actor}: ${isScope(actor, 'users:write') ? 'allowed' : 'refused'}`)
+    }
+    expect(outcomes).toEqual(expected)
+  })
+
+  it.each(['username', 'email', 'password'] as const)('their own %s: every actor must give the current password', async (field) => {
+    for (const actor of actorsList.filter(loggedIn)) {
+      const client = clients.get(actor)!
+      const without = await client.patch(`/api/users/${client.user.id}`, { [field]: newValue(field) })
+      expect({ actor, status: without.status }).toEqual({ actor, status: 400 })
+      const value = field === 'email' && client.user.username ? null : newValue(field)
+      if (value === null) continue // a student has no email to change here (PUT /providers refuses it)
+      const withIt = await client.patch(`/api/users/${client.user.id}`, { [field]: value, currentPassword: password })
+      expect({ actor, status: withIt.status }).toEqual({ actor, status: 200 })
+      if (field === 'password') {
+        // Put the shared password back so the other tests' logins keep working.
+        await client.patch(`/api/users/${client.user.id}`, { password, currentPassword: value })
+      }
+    }
   })
 })

@@ -103,12 +103,13 @@ describe('theme: PUT /api/users/:id/theme', () => {
 describe('email and password: /api/users/:id/providers', () => {
   it('updates the email, then the password, with the spec notices', async () => {
     const me = await signUpEducator()
-    const email = await me.put(`/api/users/${me.user.id}/providers`, { provider: 'local', username: 'renamed@example.org' })
+    // Issue 8: the current password is required for either change (tests/account-doors.test.ts covers its absence).
+    const email = await me.put(`/api/users/${me.user.id}/providers`, { provider: 'local', username: 'renamed@example.org', currentPassword: password })
     expect(email.body.message).toBe('Email successfully updated.')
     expect(email.body.user.providers).toEqual([{ provider: 'local', username: 'renamed@example.org' }])
     const mismatch = await me.put(`/api/users/${me.user.id}/providers`, { provider: 'local', password: 'new-password-9', confirmPassword: 'other-password-9' })
     expect(fieldMessages(mismatch)).toEqual({ confirmPassword: 'Passwords do not match.' })
-    const pass = await me.put(`/api/users/${me.user.id}/providers`, { provider: 'local', password: 'new-password-9', confirmPassword: 'new-password-9' })
+    const pass = await me.put(`/api/users/${me.user.id}/providers`, { provider: 'local', password: 'new-password-9', confirmPassword: 'new-password-9', currentPassword: password })
     expect(pass.body.message).toBe('Password successfully updated.')
     expect((await new Client(server.base).post('/api/login', { username: 'renamed@example.org', password: 'new-password-9' })).status).toBe(200)
   })
@@ -116,7 +117,7 @@ describe('email and password: /api/users/:id/providers', () => {
   it('refuses an email another account uses with 409', async () => {
     const me = await signUpEducator()
     const other = await signUpEducator()
-    const res = await me.put(`/api/users/${me.user.id}/providers`, { provider: 'local', username: other.email })
+    const res = await me.put(`/api/users/${me.user.id}/providers`, { provider: 'local', username: other.email, currentPassword: password })
     expect(res.status).toBe(409)
   })
 

@@ -278,6 +278,47 @@ describe('Google', () => {
     expect((await actors.login(email)).user.id).toBe(local.user.id)
   })
 
+  it('pre-hijack: an account whose email was never confirmed is not linked; its owner is sent to log in and connect from Accounts', async () => {
+    // A squatter signs up with the victim's address (they cannot open the confirmation mail).
+    const victimEmail = `victim${uniqueSub()}@gmail.example`
+    const squatter = new Client(server.base)
+    expect((await squatter.post('/api/signup', { providers: [{ provider: 'local', username: victimEmail, password: 'squatter-pass-1' }] })).status).toBe(201)
+    const squatted = (await squatter.get('/api/users/me')).body.user
+    // The real owner signs in with Google, which vouches for the address.
+    as(newPerson({ email: victimEmail, emailVerified: true }))
+    const owner = new Client(server.base)
+    const { location, done } = await signIn(owner, 'google')
+    expect(location).toBe('/login?error=unconfirmed_email')
+    expect(sessionCookieSet(done)).toBe(false)
+    const stored = await server.payload.findByID({ collection: 'users', id: squatted.id, overrideAccess: true })
+    expect(stored.identities ?? []).toEqual([])
+    expect(await userCount({ email: { equals: victimEmail } })).toBe(1)
+  })
+
+  it('a signed-in educator connects Google from Accounts, whatever the emails; another account cannot take the identity', async () => {
+    const local = await actors.educator()
+    const person = as(newPerson({ email: `other${uniqueSub()}@gmail.example`, emailVerified: true }))
+    const start = await local.get(`/authenticate/google?connect=1&redirect=${encodeURIComponent('/user/security')}`)
+    expect(start.status).toBe(302)
+    const consent = await fetch(new URL(start.headers.get('location') ?? ''), { redirect: 'manual' })
+    const callback = new URL(consent.headers.get('location') ?? '')
+    const done = await local.get(callback.pathname + callback.search)
+    expect(done.headers.get('location')).toBe('/user/security')
+    expect((await me(local)).providers).toContainEqual({ provider: 'google', username: person.email })
+    // Signing in with that Google account now opens this account.
+    const later = new Client(server.base)
+    await signIn(later, 'google')
+    expect((await me(later)).id).toBe(local.user.id)
+    // Another signed-in educator trying to connect the same Google account is refused.
+    const other = await actors.educator()
+    const again = await other.get('/authenticate/google?connect=1')
+    const consent2 = await fetch(new URL(again.headers.get('location') ?? ''), { redirect: 'manual' })
+    const callback2 = new URL(consent2.headers.get('location') ?? '')
+    const refused = await other.get(callback2.pathname + callback2.search)
+    expect(refused.headers.get('location')).toBe('/login?error=identity_taken')
+    expect((await me(other)).providers.some((p: { provider: string }) => p.provider === 'google')).toBe(false)
+  })
+
   it('an unverified email does not link: a separate account with a generated username, the email kept only as a suggestion', async () => {
     const local = await actors.educator()
     const email = local.user.email as string

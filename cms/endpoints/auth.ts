@@ -67,6 +67,18 @@ const logoutHandler: Endpoint['handler'] = async (req) => {
   return json({ message: messages.loggedOut }, 200, { 'Set-Cookie': expired })
 }
 
+/** Makes a reset token and mails the link, when an account uses that email. */
+const sendResetLink = async (req: PayloadRequest, email: string) => {
+  const token = await req.payload.forgotPassword({ collection: 'users', data: { email }, disableEmail: true, req })
+  if (!token) return
+  await req.payload.sendEmail({
+    to: email,
+    subject: 'Reset your Civics360 password',
+    text: resetPasswordText(token),
+    html: await req.payload.collections.users.config.auth.forgotPassword?.generateEmailHTML?.({ req, token, user: { email } }),
+  })
+}
+
 const passwordRequest: Endpoint = {
   path: '/password/request',
   method: 'post',
@@ -77,15 +89,8 @@ const passwordRequest: Endpoint = {
     const email = requiredString({ email: body.username ?? body.email }, 'email', 'Email is required.', errors, 'username').toLowerCase()
     checkEmail(email, errors, 'username')
     throwIfErrors(errors)
-    const token = await req.payload.forgotPassword({ collection: 'users', data: { email }, disableEmail: true, req })
-    if (token) {
-      await req.payload.sendEmail({
-        to: email,
-        subject: 'Reset your Civics360 password',
-        text: resetPasswordText(token),
-        html: await req.payload.collections.users.config.auth.forgotPassword?.generateEmailHTML?.({ req, token, user: { email } }),
-      })
-    }
+    // The answer goes out before the work, so its timing says nothing about whether the account exists.
+    sendResetLink(req, email).catch((err) => req.payload.logger.error({ err }, 'Could not send a password reset email'))
     return json({ message: messages.resetRequested })
   },
 }
@@ -95,12 +100,14 @@ const passwordReset: Endpoint = {
   method: 'post',
   handler: async (req) => {
     const body = await readBody(req)
-    onlyFields(body, ['token', 'password', 'confirmPassword'])
+    // `confirm-password` is the admin panel's name for the confirmation.
+    onlyFields(body, ['token', 'password', 'confirmPassword', 'confirm-password'])
     const errors: FieldError[] = []
+    const confirmation = body.confirmPassword ?? body['confirm-password']
     const token = requiredString(body, 'token', 'Password reset token is required.', errors, 'token', 200)
     const password = requiredString(body, 'password', 'Password is required.', errors, 'password', 1000)
     checkPassword(password, errors)
-    if (body.confirmPassword !== undefined && body.confirmPassword !== body.password) {
+    if (confirmation !== undefined && confirmation !== body.password) {
       errors.push({ path: 'confirmPassword', message: 'Passwords do not match.' })
     }
     throwIfErrors(errors)
@@ -112,8 +119,9 @@ const passwordReset: Endpoint = {
       throw badRequest([{ path: 'token', message: messages.badResetToken }])
     }
     const id = (result.user as { id: string | number }).id
-    // Choosing a password by email gives a social-only account a local login too.
-    await req.payload.update({ collection: 'users', id, data: { hasPassword: true }, overrideAccess: true, req })
+    // Choosing a password by email gives a social-only account a local login too, and opening the
+    // link proved the email is theirs. (Payload's reset already ended every other session.)
+    await req.payload.update({ collection: 'users', id, data: { hasPassword: true, emailVerified: true }, overrideAccess: true, req })
     const user = await loadPublicUser(req, id)
     const sessionToken = result.token as string
     return json({ message: messages.resetDone, user: { ...user, token: sessionToken }, token: sessionToken }, 200, {
@@ -121,6 +129,13 @@ const passwordReset: Endpoint = {
     })
   },
 }
+
+/** Payload's generated login and password routes under /api/users, answered by the same handlers. */
+export const passwordDoors: Endpoint[] = [
+  { ...login, path: '/login' },
+  { ...passwordRequest, path: '/forgot-password' },
+  { ...passwordReset, path: '/reset-password' },
+]
 
 export const authEndpoints: Endpoint[] = [
   login,

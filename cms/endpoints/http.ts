@@ -2,6 +2,8 @@ import type { PayloadRequest } from 'payload'
 
 import { addDataAndFileToRequest, APIError } from 'payload'
 
+import { accountRuleMessages, emailPattern, passwordProblem } from '../../common/accountRules'
+
 export type FieldError = { path: string; message: string }
 
 /** A 4xx with a human message; `fieldErrors` become Payload's per-field `data.errors`. */
@@ -79,17 +81,13 @@ export const routeParam = (req: PayloadRequest, name: string): string => {
 
 export const sameId = (a: unknown, b: unknown): boolean => a !== undefined && a !== null && String(a) === String(b)
 
-export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-export const passwordRule = { min: 8, max: 128 }
-
 export const checkPassword = (password: string, errors: FieldError[], path = 'password'): void => {
-  if (!password) return
-  if (password.length < passwordRule.min) errors.push({ path, message: `Password must be at least ${passwordRule.min} characters.` })
-  else if (password.length > passwordRule.max) errors.push({ path, message: `Password must be at most ${passwordRule.max} characters.` })
+  const problem = password ? passwordProblem(password) : null
+  if (problem) errors.push({ path, message: problem })
 }
 
 export const checkEmail = (email: string, errors: FieldError[], path = 'email'): void => {
-  if (email && !emailPattern.test(email)) errors.push({ path, message: 'Enter a valid email address.' })
+  if (email && !emailPattern.test(email)) errors.push({ path, message: accountRuleMessages.emailFormat })
 }
 
 export const throwIfErrors = (errors: FieldError[]): void => {

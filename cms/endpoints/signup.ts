@@ -14,7 +14,8 @@ import {
   requiredString,
   throwIfErrors,
 } from './http'
-import { usernamePattern, usernameTaken } from './usernames'
+import { usernameTaken } from './usernames'
+import { accountRuleMessages, usernamePattern } from '../../common/accountRules'
 
 type Doc = Record<string, any>
 
@@ -24,7 +25,7 @@ export const signupMessages = {
   email: 'Email is required.',
   password: 'Password is required.',
   username: 'Username is required.',
-  usernameFormat: 'Usernames use 3 to 40 lower-case letters, digits, dashes or underscores.',
+  usernameFormat: accountRuleMessages.usernameFormat,
   usernameTaken: 'That username is taken. Get another one.',
   emailTaken: 'An account with this email already exists.',
   classroom: 'Classroom code is required.',
@@ -33,7 +34,8 @@ export const signupMessages = {
 
 /**
  * POST /api/signup (spec section 7). Educators: one `local` provider (email + password).
- * Students: one `username` provider and `attributes: { type: 'student', classroom: <code> }`.
+ * Students: one `username` (or, as the spec writes it, `local`) provider and
+ * `attributes: { type: 'student', classroom: <code> }`.
  */
 export const signup: Endpoint = {
   path: '/signup',
@@ -51,7 +53,12 @@ export const signup: Endpoint = {
     const password = requiredString(provider, 'password', signupMessages.password, errors, 'password', 1000)
     checkPassword(password, errors)
 
-    if (provider.provider === 'local') {
+    // Spec section 7 writes a student's signup with a `local` provider and `attributes.type: student`;
+    // the `username` provider says the same. Either is a student signup.
+    const attributesType = body.attributes && typeof body.attributes === 'object' ? (body.attributes as Doc).type : undefined
+    const isStudentSignup = provider.provider === 'username' || (provider.provider === 'local' && attributesType === 'student')
+
+    if (provider.provider === 'local' && !isStudentSignup) {
       if (body.attributes !== undefined) throw badRequest([{ path: 'attributes', message: 'Educators choose their account type after signing up.' }])
       const email = requiredString(provider, 'username', signupMessages.email, errors, 'email').toLowerCase()
       checkEmail(email, errors)
@@ -67,7 +74,7 @@ export const signup: Endpoint = {
       return logIn(req, email, password, 201, signupMessages.created)
     }
 
-    if (provider.provider === 'username') {
+    if (isStudentSignup) {
       const username = requiredString(provider, 'username', signupMessages.username, errors, 'username', 40).toLowerCase()
       if (username && !usernamePattern.test(username)) errors.push({ path: 'username', message: signupMessages.usernameFormat })
       const attributes = (body.attributes ?? {}) as Doc

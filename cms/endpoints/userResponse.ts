@@ -29,6 +29,7 @@ export const publicUser = (user: Doc) => {
     meta: user.meta ?? {},
     providers: user.providers ?? [],
     hasPassword: user.hasPassword !== false,
+    emailVerified: user.emailVerified === true,
     mode: user.mode,
     size: user.size,
     theme: user.theme,

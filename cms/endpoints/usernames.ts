@@ -20,8 +20,6 @@ const pickOne = (list: string[]) => list[randomInt(list.length)]
 
 export const randomUsername = () => `${pickOne(adjectives)}-${pickOne(nouns)}-${randomInt(100, 1000)}`
 
-export const usernamePattern = /^[a-z0-9](?:[a-z0-9_-]{1,38})[a-z0-9]$/
-
 export const usernameTaken = async (payload: Payload, username: string): Promise<boolean> => {
   const { totalDocs } = await payload.count({ collection: 'users', where: { username: { equals: username } }, overrideAccess: true })
   return totalDocs > 0

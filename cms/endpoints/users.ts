@@ -104,7 +104,7 @@ const updateLocal: Endpoint = {
   handler: async (req) => {
     const user = await ownAccount(req, 'id')
     const body = await readBody(req)
-    onlyFields(body, ['provider', 'username', 'email', 'password', 'confirmPassword'])
+    onlyFields(body, ['provider', 'username', 'email', 'password', 'confirmPassword', 'currentPassword'])
     if (body.provider !== undefined && body.provider !== 'local' && body.provider !== 'username') {
       throw badRequest([{ path: 'provider', message: 'Only the email and password login can be updated here.' }])
     }
@@ -122,7 +122,8 @@ const updateLocal: Endpoint = {
     throwIfErrors(errors)
     if (data.email && (await emailInUse(req, data.email, user.id))) throw conflict('username', accountMessages.emailTaken)
     const message = data.email ? accountMessages.emailUpdated : accountMessages.passwordUpdated
-    return json({ message, user: await updatePublicUser(req, user.id, data) })
+    // The Users hooks check the current password and end the account's other sessions.
+    return json({ message, user: await updatePublicUser(req, user.id, { ...data, currentPassword: body.currentPassword }) })
   },
 }
 

@@ -9,7 +9,7 @@ type Doc = Record<string, any>
 type Identity = { id?: string; provider: string; subject: string; email?: string | null }
 
 /** Why a sign-in ends on /login instead of in a session; the login page words each code. */
-export type RefusalCode = 'missing_email' | 'student' | 'provider'
+export type RefusalCode = 'missing_email' | 'student' | 'provider' | 'unconfirmed_email' | 'identity_taken'
 
 export type SignInOutcome = { user: Doc; created: boolean; linked: boolean } | { refused: RefusalCode }
 
@@ -43,10 +43,23 @@ const oauthMeta = (profile: SocialProfile, current: Doc = {}) => ({
 
 const newIdentity = (profile: SocialProfile): Identity => ({ provider: profile.provider, subject: profile.subject, email: profile.email })
 
+/** The account (as stored) gains the provider identity. */
+const linkIdentity = async (payload: Payload, account: Doc, profile: SocialProfile): Promise<SignInOutcome> => {
+  const user = await payload.update({
+    collection: 'users',
+    id: account.id,
+    data: { identities: [...identitiesOf(account), newIdentity(profile)], meta: oauthMeta(profile, account.meta ?? {}) } as never,
+    depth: 0,
+    overrideAccess: true,
+  })
+  return { user: user as Doc, created: false, linked: true }
+}
+
 /**
  * The account a social sign-in opens (README, "Social sign-in"):
  * 1. the account that already holds this provider identity;
- * 2. else, when the provider vouches for the email, the account with that email, which gains the identity;
+ * 2. else, when the provider vouches for the email, the account with that email, which gains the identity,
+ *    if that account confirmed its email (else the owner logs in and connects the provider from Accounts);
  * 3. else a new educator account with no type yet. Its login email is the provider's email only when
  *    verified; an unverified one is kept in `meta.oauthEmail` for the user to confirm by connecting it,
  *    and the account gets a generated username instead, so nobody can claim an address by way of a
@@ -65,18 +78,13 @@ export const signInWithProfile = async (payload: Payload, profile: SocialProfile
     const owner = await findByEmail(payload, profile.email)
     if (owner) {
       if (isStudent(owner)) return { refused: 'student' }
-      const user = await payload.update({
-        collection: 'users',
-        id: owner.id,
-        data: { identities: [...identitiesOf(owner), newIdentity(profile)], meta: oauthMeta(profile, owner.meta ?? {}) } as never,
-        depth: 0,
-        overrideAccess: true,
-      })
-      return { user: user as Doc, created: false, linked: true }
+      // Whoever signed up with this email may not own it: link only once the owner confirmed it.
+      if (owner.emailVerified !== true) return { refused: 'unconfirmed_email' }
+      return linkIdentity(payload, owner, profile)
     }
   }
 
-  const login = profile.emailVerified ? { email: profile.email } : { username: await generateUsername(payload) }
+  const login = profile.emailVerified ? { email: profile.email, emailVerified: true } : { username: await generateUsername(payload) }
   const user = await payload.create({
     collection: 'users',
     data: {
@@ -92,4 +100,16 @@ export const signInWithProfile = async (payload: Payload, profile: SocialProfile
     overrideAccess: true,
   })
   return { user: user as Doc, created: true, linked: false }
+}
+
+/**
+ * Connect from Accounts: the signed-in account gains this provider identity, unless another
+ * account already holds it. Students never sign in socially.
+ */
+export const connectIdentity = async (payload: Payload, account: Doc, profile: SocialProfile): Promise<SignInOutcome> => {
+  if (!profile.subject) return { refused: 'provider' }
+  if (isStudent(account)) return { refused: 'student' }
+  const holder = await findByIdentity(payload, profile)
+  if (holder) return String(holder.id) === String(account.id) ? { user: holder, created: false, linked: false } : { refused: 'identity_taken' }
+  return linkIdentity(payload, await payload.findByID({ collection: 'users', id: account.id, depth: 0, overrideAccess: true }), profile)
 }

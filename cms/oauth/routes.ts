@@ -7,8 +7,8 @@ import { generatePayloadCookie } from 'payload/shared'
 
 import { issueSession } from '../session'
 import { callbackUrl, isSocialProvider, providerLabels, providerSettings, type SocialProvider } from './config'
-import { type RefusalCode, signInWithProfile } from './accounts'
-import { socialProfile } from './profile'
+import { connectIdentity, type RefusalCode, signInWithProfile } from './accounts'
+import { type SocialProfile, socialProfile } from './profile'
 import { expiredNonceCookie, SignedStateStore } from './state'
 
 /** Codes of /login?error=…; the login page has a message for each. */
@@ -18,6 +18,15 @@ type Doc = Record<string, any>
 type Outcome = { user: Doc } | { error: SignInErrorCode }
 type VerifyDone = (err: unknown, user?: Doc | false, info?: object) => void
 
+/** The account this sign-in opens; when connecting from Accounts, the signed-in account (never another). */
+const outcomeFor = async (payload: Payload, req: Request, profile: SocialProfile) => {
+  if (!req.res?.locals.oauthConnect) return signInWithProfile(payload, profile)
+  const headers = new Headers()
+  if (req.headers.cookie) headers.set('cookie', req.headers.cookie)
+  const { user } = await payload.auth({ headers })
+  return user ? connectIdentity(payload, user as Doc, profile) : signInWithProfile(payload, profile)
+}
+
 /**
  * A strategy per request, built from the current settings: passport does the OAuth handshake
  * only (no session, no serializer); the state is ours, signed and tied to a cookie nonce.
@@ -26,8 +35,8 @@ const strategyFor = (payload: Payload, provider: SocialProvider) => {
   const settings = providerSettings(provider)
   if (!settings) return null
   const store = new SignedStateStore(provider, payload.secret)
-  const verify = (_accessToken: string, _refreshToken: string, profile: Parameters<typeof socialProfile>[1], done: VerifyDone) => {
-    signInWithProfile(payload, socialProfile(provider, profile)).then(
+  const verify = (req: Request, _accessToken: string, _refreshToken: string, profile: Parameters<typeof socialProfile>[1], done: VerifyDone) => {
+    outcomeFor(payload, req, socialProfile(provider, profile)).then(
       (outcome) => ('refused' in outcome ? done(null, false, { code: outcome.refused }) : done(null, outcome.user)),
       (error) => {
         payload.logger.error({ err: error }, `Social sign-in with ${providerLabels[provider]}: could not find or create the account`)
@@ -42,6 +51,7 @@ const strategyFor = (payload: Payload, provider: SocialProvider) => {
     tokenURL: settings.tokenURL,
     callbackURL: callbackUrl(provider),
     store,
+    passReqToCallback: true as const,
   }
   if (provider === 'google') {
     const google = new GoogleStrategy({ ...common, userProfileURL: settings.profileURL, scope: ['openid', 'email', 'profile'] }, verify)

@@ -6,12 +6,13 @@ import type OAuth2Strategy from 'passport-oauth2'
 import { readCookie } from '../csrf'
 import { publicUrl } from '../env'
 import type { SocialProvider } from './config'
-import { safeRedirect } from './redirect'
+import { safeRedirect } from '../../common/sameSitePath'
 
 /** How long a sign-in may take between leaving for the provider and coming back. */
 export const stateMaxAgeSeconds = 10 * 60
 
-type StateData = { p: SocialProvider; n: string; r: string; t: number }
+/** Provider, nonce, redirect, time, and `c` when the signed-in user connects the provider from Accounts. */
+type StateData = { p: SocialProvider; n: string; r: string; t: number; c?: 1 }
 
 export const nonceCookieName = (provider: SocialProvider) => `oauth-nonce-${provider}`
 
@@ -33,14 +34,14 @@ const mac = (secret: string, body: string) => createHmac('sha256', secret).updat
 const equal = (a: Buffer, b: Buffer) => a.length === b.length && timingSafeEqual(a, b)
 
 /** The OAuth `state`: provider, nonce, validated redirect and time, signed with the Payload secret. */
-export const signState = (secret: string, provider: SocialProvider, nonce: string, redirect: string, now = Date.now()) => {
-  const data: StateData = { p: provider, n: nonce, r: safeRedirect(redirect), t: now }
+export const signState = (secret: string, provider: SocialProvider, nonce: string, redirect: string, now = Date.now(), connect = false) => {
+  const data: StateData = { p: provider, n: nonce, r: safeRedirect(redirect), t: now, ...(connect ? { c: 1 as const } : {}) }
   const body = Buffer.from(JSON.stringify(data)).toString('base64url')
   return `${body}.${mac(secret, body).toString('base64url')}`
 }
 
 /** The redirect carried by a state that is ours, fresh, for this provider and this browser's nonce; else null. */
-export const verifyState = (secret: string, provider: SocialProvider, state: unknown, nonce: string | undefined, now = Date.now()): { redirect: string } | null => {
+export const verifyState = (secret: string, provider: SocialProvider, state: unknown, nonce: string | undefined, now = Date.now()): { redirect: string; connect: boolean } | null => {
   if (typeof state !== 'string' || state.length > 4000 || !nonce) return null
   const [body, signature, extra] = state.split('.')
   if (!body || !signature || extra !== undefined) return null
@@ -54,7 +55,7 @@ export const verifyState = (secret: string, provider: SocialProvider, state: unk
   if (data.p !== provider || typeof data.n !== 'string' || typeof data.t !== 'number') return null
   if (now - data.t > stateMaxAgeSeconds * 1000 || data.t - now > 60_000) return null
   if (!equal(Buffer.from(data.n), Buffer.from(nonce))) return null
-  return { redirect: safeRedirect(data.r) }
+  return { redirect: safeRedirect(data.r), connect: data.c === 1 }
 }
 
 type StoreCallback = OAuth2Strategy.StateStoreStoreCallback
@@ -77,7 +78,8 @@ export class SignedStateStore implements OAuth2Strategy.StateStore {
   store(req: Request, ...rest: unknown[]) {
     const nonce = randomBytes(24).toString('base64url')
     req.res?.append('Set-Cookie', nonceCookie(this.provider, nonce))
-    lastArgument<StoreCallback>(rest)(null, signState(this.secret, this.provider, nonce, safeRedirect(req.query.redirect)))
+    const connect = req.query.connect === '1'
+    lastArgument<StoreCallback>(rest)(null, signState(this.secret, this.provider, nonce, safeRedirect(req.query.redirect), Date.now(), connect))
   }
 
   verify(req: Request, state: string, callback: VerifyCallback): void
@@ -86,7 +88,10 @@ export class SignedStateStore implements OAuth2Strategy.StateStore {
     const done = lastArgument<VerifyCallback>(rest)
     const verified = verifyState(this.secret, this.provider, state, readCookie(req, nonceCookieName(this.provider)))
     if (!verified) return done(null, false, { code: 'state' })
-    if (req.res) req.res.locals.oauthRedirect = verified.redirect
+    if (req.res) {
+      req.res.locals.oauthRedirect = verified.redirect
+      req.res.locals.oauthConnect = verified.connect
+    }
     done(null, true, verified)
   }
 }

@@ -4,6 +4,12 @@ import { hasScope } from '../../access/hasScope'
 import { isStaff } from '../../access/isStaff'
 import { allScopes, userHasScope } from '../../access/scopes'
 import { selfOrScope } from '../../access/selfOrScope'
+import { selfOrUserReaders } from '../../access/selfOrUserReaders'
+import { passwordDoors } from '../../cms/endpoints/auth'
+import { publicUrl } from '../../cms/env'
+import { emailVerificationFields, issueConfirmationToken, sendConfirmationEmail } from './emailVerification'
+import { checkLoginFields, loginChangeEffects, requireCurrentPassword } from './hooks/accountWrites'
+import { equalLoginTiming } from './hooks/loginTiming'
 import { userEndpoints } from '../../cms/endpoints/users'
 import { unlinkProviderEndpoint } from '../../cms/oauth/unlinkEndpoint'
 import { resetPasswordEmail } from '../../cms/email'
@@ -16,8 +22,6 @@ const canGrantScopes: FieldAccess = ({ req, id }) =>
   userHasScope(req.user, 'users:write') && (id === undefined || String(id) !== String(req.user?.id))
 
 const serverOnly: FieldAccess = () => false
-const selfOrUserReaders: FieldAccess = ({ req, doc }) =>
-  Boolean(req.user) && (String(req.user?.id) === String(doc?.id) || userHasScope(req.user, 'users:read'))
 
 const minutes = 60 * 1000
 
@@ -39,7 +43,8 @@ export const Users: CollectionConfig = {
     depth: 0,
     cookies: {
       sameSite: 'Lax',
-      secure: process.env.COOKIE_SECURE === 'true',
+      // Behind HTTPS (a https PUBLIC_URL) the session cookie never travels in clear, whatever COOKIE_SECURE says.
+      secure: process.env.COOKIE_SECURE === 'true' || publicUrl().startsWith('https://'),
     },
     forgotPassword: {
       expiration: 60 * minutes,
@@ -56,8 +61,14 @@ export const Users: CollectionConfig = {
     delete: ({ req }) => userHasScope(req.user, 'users:write'),
     unlock: ({ req }) => userHasScope(req.user, 'users:write'),
   },
-  endpoints: [...userEndpoints, unlinkProviderEndpoint],
+  // Payload's own /login, /forgot-password and /reset-password are answered by the product's
+  // handlers (custom endpoints come first), so their rules and rate limits hold on every door.
+  endpoints: [...passwordDoors, ...userEndpoints, unlinkProviderEndpoint],
   hooks: {
+    beforeOperation: [requireCurrentPassword, equalLoginTiming],
+    beforeValidate: [checkLoginFields],
+    beforeChange: [loginChangeEffects, issueConfirmationToken],
+    afterChange: [sendConfirmationEmail],
     afterRead: [
       // Session ids stay on the server. The JWT check reads the user before req.user exists, and
       // Payload's own session bookkeeping reads the database directly, so both still see them.
@@ -142,6 +153,7 @@ export const Users: CollectionConfig = {
       access: { update: serverOnly, read: selfOrUserReaders },
       admin: { readOnly: true, description: 'False for accounts created by social sign-in until they add a password.' },
     },
+    ...emailVerificationFields,
     {
       name: 'identities',
       type: 'array',

@@ -95,6 +95,7 @@ describe('forgot and reset password', () => {
     await expectAccessible(page, 'accounts')
     await page.getByRole('button', { name: 'Update Password' }).click()
     const dialog = await visible(page.getByRole('dialog', { name: 'Update Password' }))
+    await dialog.getByLabel(/^Current Password/).fill(newPassword)
     await dialog.getByLabel(/^Password/).fill(teacher.password)
     await dialog.getByLabel(/^Confirm Password/).fill(teacher.password)
     await expectAccessible(page, 'update password modal')

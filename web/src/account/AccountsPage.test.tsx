@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { User } from '../api/types'
 import { expectOnlyMessages } from '../test/messages'
 import { field, makeUser, mockFetch, renderApp } from '../test/render'
-import { EMAIL_REQUIRED, PASSWORD_CONFIRMATION_REQUIRED, PASSWORD_REQUIRED, PASSWORDS_DO_NOT_MATCH } from '../ui/messages'
+import { CURRENT_PASSWORD_REQUIRED, EMAIL_REQUIRED, PASSWORD_CONFIRMATION_REQUIRED, PASSWORD_REQUIRED, PASSWORDS_DO_NOT_MATCH } from '../ui/messages'
 import { PASSWORD_AND_CONFIRMATION_MISMATCH } from './accountSchemas'
 import { AccountsPage } from './AccountsPage'
 
@@ -135,11 +135,12 @@ describe('Update Email', () => {
     expect(screen.queryByLabelText(/^Password/)).toBeNull()
     await user.clear(field('Email'))
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Update Email' }))
-    await expectOnlyMessages([EMAIL_REQUIRED])
+    await expectOnlyMessages([EMAIL_REQUIRED, CURRENT_PASSWORD_REQUIRED])
     await user.type(field('Email'), 'new@example.org')
+    await user.type(field('Current Password'), 'my-old-password')
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Update Email' }))
     expect(await screen.findByText('Email successfully updated.')).toBeInTheDocument()
-    expect(find('PUT', '/api/users/3/providers')[0].body).toEqual({ provider: 'local', username: 'new@example.org' })
+    expect(find('PUT', '/api/users/3/providers')[0].body).toEqual({ provider: 'local', username: 'new@example.org', currentPassword: 'my-old-password' })
   })
 
   it('closes with Cancel without saving', async () => {
@@ -161,7 +162,8 @@ describe('Update Password', () => {
     await user.click(screen.getByRole('button', { name: 'Update Password' }))
     expect(screen.getByRole('dialog', { name: 'Update Password' })).toBeInTheDocument()
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Update Password' }))
-    await expectOnlyMessages([PASSWORD_REQUIRED, PASSWORD_CONFIRMATION_REQUIRED])
+    await expectOnlyMessages([CURRENT_PASSWORD_REQUIRED, PASSWORD_REQUIRED, PASSWORD_CONFIRMATION_REQUIRED])
+    await user.type(field('Current Password'), 'my-old-password')
     await user.type(field('Password'), 'one')
     await user.type(field('Confirm Password'), 'two')
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Update Password' }))
@@ -170,6 +172,6 @@ describe('Update Password', () => {
     await user.type(field('Confirm Password'), 'one')
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Update Password' }))
     await waitFor(() => expect(screen.getByText('Password successfully updated.')).toBeInTheDocument())
-    expect(find('PUT', '/api/users/3/providers')[0].body).toEqual({ provider: 'local', password: 'one' })
+    expect(find('PUT', '/api/users/3/providers')[0].body).toEqual({ provider: 'local', password: 'one', currentPassword: 'my-old-password' })
   })
 })

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { request } from '../api/client'
-import type { SocialProvider } from '../api/pageData'
+import { readPageData, type SocialProvider } from '../api/pageData'
 import type { User, UserAnswer } from '../api/types'
 import { useSession } from '../session/useSession'
 import { ErrorNotice, SuccessNotice } from '../ui/Notice'
@@ -14,6 +14,11 @@ export const GOOGLE_CONNECTED = 'Your Google account is connected!'
 
 type Dialog = 'connect' | 'email' | 'password' | null
 
+const providerLabels: Record<SocialProvider, string> = { facebook: 'Facebook', google: 'Google' }
+
+/** The server's OAuth handshake in "connect" mode: the identity joins the signed-in account, then back here. */
+const connectHref = (provider: SocialProvider) => `/authenticate/${provider}?connect=1&redirect=${encodeURIComponent('/user/security')}`
+
 export function AccountsPage() {
   useDocumentTitle('Accounts')
   const { user, setUser } = useSession()
@@ -26,6 +31,7 @@ export function AccountsPage() {
   const providers = user.providers ?? []
   const local = providers.find((entry) => entry.provider === 'local')
   const linked = (provider: string) => providers.some((entry) => entry.provider === provider)
+  const connectable = (readPageData().socialProviders ?? []).filter((provider) => !linked(provider))
 
   function done(saved: User, message: string) {
     setUser(saved)
@@ -117,6 +123,23 @@ export function AccountsPage() {
               <h2 className="card-title">Google</h2>
               <p>{GOOGLE_CONNECTED}</p>
               {disconnectButton('google', 'Google')}
+            </div>
+          </section>
+        )}
+        {connectable.length > 0 && (
+          <section className="card" aria-labelledby="social-connect-heading">
+            <div className="card-body">
+              <h2 id="social-connect-heading" className="card-title">
+                Social Media
+              </h2>
+              <p>Connect a social media account to log in with it too.</p>
+              <div className="form-actions">
+                {connectable.map((provider) => (
+                  <a key={provider} className="button button-secondary" href={connectHref(provider)}>
+                    {`Connect ${providerLabels[provider]}`}
+                  </a>
+                ))}
+              </div>
             </div>
           </section>
         )}

@@ -7,6 +7,7 @@ import type { User, UserAnswer } from '../api/types'
 import { fieldProps } from '../ui/fieldProps'
 import { Modal } from '../ui/Modal'
 import { ErrorNotice } from '../ui/Notice'
+import { PasswordInput } from '../ui/PasswordInput'
 import { SaveButton } from '../ui/SaveButton'
 import { TextInput } from '../ui/TextInput'
 import { EMAIL_UPDATED, updateEmailSchema } from './accountSchemas'
@@ -22,12 +23,16 @@ interface Props {
 
 export function UpdateEmailModal({ user, email, onDone, onClose }: Props) {
   const [error, setError] = useState<unknown>(null)
-  const form = useForm<Values>({ resolver: yupResolver(updateEmailSchema), mode: 'onTouched', defaultValues: { email } })
+  const form = useForm<Values>({ resolver: yupResolver(updateEmailSchema), mode: 'onTouched', defaultValues: { email, currentPassword: '' } })
 
   async function submit(values: Values) {
     setError(null)
     try {
-      const answer = await api.put<UserAnswer>(`/api/users/${user.id}/providers`, { provider: 'local', username: values.email })
+      const answer = await api.put<UserAnswer>(`/api/users/${user.id}/providers`, {
+        provider: 'local',
+        username: values.email,
+        currentPassword: values.currentPassword,
+      })
       onDone(answer.user, EMAIL_UPDATED)
     } catch (failure) {
       setError(failure)
@@ -39,6 +44,7 @@ export function UpdateEmailModal({ user, email, onDone, onClose }: Props) {
       <form onSubmit={form.handleSubmit(submit)} noValidate className="form">
         {error !== null && <ErrorNotice error={error} />}
         <TextInput label="Email" type="email" autoComplete="email" required {...fieldProps(form, 'email')} />
+        <PasswordInput label="Current Password" autoComplete="current-password" required {...fieldProps(form, 'currentPassword')} />
         <div className="form-actions modal-actions">
           <button type="button" className="button button-secondary" onClick={onClose}>
             Cancel

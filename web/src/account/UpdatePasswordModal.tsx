@@ -24,13 +24,17 @@ export function UpdatePasswordModal({ user, onDone, onClose }: Props) {
   const form = useForm<Values>({
     resolver: yupResolver(updatePasswordSchema),
     mode: 'onTouched',
-    defaultValues: { password: '', confirmPassword: '' },
+    defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
   })
 
   async function submit(values: Values) {
     setError(null)
     try {
-      const answer = await api.put<UserAnswer>(`/api/users/${user.id}/providers`, { provider: 'local', password: values.password })
+      const answer = await api.put<UserAnswer>(`/api/users/${user.id}/providers`, {
+        provider: 'local',
+        password: values.password,
+        currentPassword: values.currentPassword,
+      })
       onDone(answer.user, PASSWORD_UPDATED)
     } catch (failure) {
       setError(failure)
@@ -41,6 +45,7 @@ export function UpdatePasswordModal({ user, onDone, onClose }: Props) {
     <Modal title="Update Password" onClose={onClose}>
       <form onSubmit={form.handleSubmit(submit)} noValidate className="form">
         {error !== null && <ErrorNotice error={error} />}
+        <PasswordInput label="Current Password" autoComplete="current-password" required {...fieldProps(form, 'currentPassword')} />
         <PasswordInput label="Password" autoComplete="new-password" required {...fieldProps(form, 'password')} />
         <PasswordInput label="Confirm Password" autoComplete="new-password" required {...fieldProps(form, 'confirmPassword')} />
         <div className="form-actions modal-actions">

@@ -1,5 +1,5 @@
 import { object, ref, string } from 'yup'
-import { EMAIL_REQUIRED, PASSWORD_CONFIRMATION_REQUIRED, PASSWORD_REQUIRED, PASSWORDS_DO_NOT_MATCH } from '../ui/messages'
+import { CURRENT_PASSWORD_REQUIRED, EMAIL_REQUIRED, PASSWORD_CONFIRMATION_REQUIRED, PASSWORD_REQUIRED, PASSWORDS_DO_NOT_MATCH } from '../ui/messages'
 
 // Spec sections 2, 5 and 8, word for word.
 export const PASSWORD_AND_CONFIRMATION_MISMATCH = "Password and confirmation don't match"
@@ -17,11 +17,15 @@ export const connectEmailSchema = object({
     .oneOf([ref('password')], PASSWORD_AND_CONFIRMATION_MISMATCH),
 })
 
+const currentPassword = string().required(CURRENT_PASSWORD_REQUIRED)
+
 export const updateEmailSchema = object({
   email: string().trim().required(EMAIL_REQUIRED),
+  currentPassword,
 })
 
 export const updatePasswordSchema = object({
+  currentPassword,
   password: string().required(PASSWORD_REQUIRED),
   confirmPassword: string()
     .required(PASSWORD_CONFIRMATION_REQUIRED)

@@ -53,6 +53,8 @@ export interface User {
   attributes?: UserAttributes | null
   meta?: { oauthFirstName?: string | null; oauthLastName?: string | null; oauthEmail?: string | null } | null
   providers?: Provider[] | null
+  /** False until the owner opens the confirmation link sent to `email`. */
+  emailVerified?: boolean | null
   mode?: Mode | null
   size?: boolean | null
   theme?: Theme | null

@@ -20,6 +20,9 @@ export const SOCIAL_SIGN_IN_ERRORS: Record<string, string> = {
   missing_email:
     'Your social media account did not share an email address with us. Allow access to your email address when you sign in, or sign up with your email and password.',
   student: 'Students log in with their username and password.',
+  unconfirmed_email:
+    'An account with this email already exists. Log in with your email and password, then connect your social media account from Accounts.',
+  identity_taken: 'That social media account is already connected to another Civics360 account.',
   server: 'Something went wrong while signing you in. Please try again.',
 }
 export const SOCIAL_SIGN_IN_FAILED = 'We could not sign you in with your social media account. Please try again.'

@@ -16,6 +16,7 @@ const LoginPage = lazy(() => import('../auth/LoginPage').then((m) => ({ default:
 const SignupPage = lazy(() => import('../auth/SignupPage').then((m) => ({ default: m.SignupPage })))
 const ForgotPage = lazy(() => import('../auth/ForgotPage').then((m) => ({ default: m.ForgotPage })))
 const ResetPage = lazy(() => import('../auth/ResetPage').then((m) => ({ default: m.ResetPage })))
+const VerifyEmailPage = lazy(() => import('../auth/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })))
 const TicketPage = lazy(() => import('../help/TicketPage').then((m) => ({ default: m.TicketPage })))
 const ModulesPage = lazy(() => import('../content/ModulesPage').then((m) => ({ default: m.ModulesPage })))
 const ModulePage = lazy(() => import('../content/ModulePage').then((m) => ({ default: m.ModulePage })))
@@ -60,6 +61,7 @@ export function App() {
           <Route path="signup" element={<SignupPage />} />
           <Route path="forgot" element={<ForgotPage />} />
           <Route path="reset" element={<ResetPage />} />
+          <Route path="verify-email" element={<VerifyEmailPage />} />
           <Route path="ticket" element={<TicketPage />} />
           <Route path="contact" element={<TicketPage type="contact" />} />
           <Route path="help/ticket" element={<TicketPage type="help" />} />

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
+import { ConfirmEmailNotice } from '../auth/ConfirmEmailNotice'
 import { Loading } from '../ui/Loading'
 import { Footer } from './Footer'
 import { Header } from './Header'
@@ -29,6 +30,7 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" ref={main} tabIndex={-1} className="site-main">
+        <ConfirmEmailNotice />
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>
