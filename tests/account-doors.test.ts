@@ -302,9 +302,10 @@ describe('8. known and unknown accounts take the same time', () => {
 
   it('a password request answers before it sends mail, for known and unknown emails alike', async () => {
     const known = await actors.educator()
-    const knownTime = await timed(() => new Client(server.base).post('/api/password/request', { username: known.user.email }), 3)
-    const unknownTime = await timed(() => new Client(server.base).post('/api/password/request', { username: uniqueEmail() }), 3)
-    expect(knownTime).toBeLessThan(unknownTime * 3 + 15)
+    const knownTime = await timed(() => new Client(server.base).post('/api/password/request', { username: known.user.email }))
+    const unknownTime = await timed(() => new Client(server.base).post('/api/password/request', { username: uniqueEmail() }))
+    // Before: ~100 ms for a real account (token, database write and SMTP before answering) against ~8 ms.
+    expect(knownTime).toBeLessThan(unknownTime * 3 + 50)
     await smtp.waitFor(known.user.email)
   })
 })
