@@ -21,6 +21,7 @@ import { authEndpoints } from './endpoints/auth'
 import { signup } from './endpoints/signup'
 import { editor } from './richtext'
 import { payloadSecret } from './secret'
+import { objectStorage } from './storage'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -50,6 +51,7 @@ export default buildConfig({
   loggingLevels: { HttpError: 'debug', ValidationError: 'info', Forbidden: 'info', NotFound: 'info', AuthenticationError: 'info', LockedAuth: 'info', UnauthorizedError: 'info' } as Config['loggingLevels'],
   upload: { limits: { fileSize: 50 * 1024 * 1024 } },
   endpoints: [...authEndpoints, signup],
+  plugins: objectStorage(),
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
   hooks: {
     afterError: [

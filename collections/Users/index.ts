@@ -8,6 +8,7 @@ import { userEndpoints } from '../../cms/endpoints/users'
 import { unlinkProviderEndpoint } from '../../cms/oauth/unlinkEndpoint'
 import { resetPasswordEmail } from '../../cms/email'
 import { accountTypes, defaults, gradeOptions, modes, socialProviders, subjectOptions, themes } from './options'
+import { limitSessions } from './hooks/limitSessions'
 import { readProviders } from './providers'
 import { hiddenUnless } from '../../access/adminHidden'
 
@@ -58,6 +59,7 @@ export const Users: CollectionConfig = {
   },
   endpoints: [...userEndpoints, unlinkProviderEndpoint],
   hooks: {
+    beforeLogin: [limitSessions],
     afterRead: [
       // Session ids stay on the server. The JWT check reads the user before req.user exists, and
       // Payload's own session bookkeeping reads the database directly, so both still see them.
