@@ -9,3 +9,11 @@ import type { IncomingMessage } from 'node:http'
 export const isClientAbort = (req: IncomingMessage) => req.destroyed || req.socket.destroyed
 
 export const clientAbortLine = (req: IncomingMessage) => `Client aborted ${req.method} ${(req.url ?? '').split('?')[0]}`
+
+/** Thrown into Payload when the client abandons an upload; logged at info level (payload.config `loggingLevels`). */
+export class ClientAbortError extends Error {
+  override name = 'ClientAbortError'
+  constructor(req: IncomingMessage) {
+    super(clientAbortLine(req))
+  }
+}

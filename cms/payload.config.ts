@@ -47,8 +47,8 @@ export default buildConfig({
   // Lists (a topic's modules, their thumbnails) need one level; deeper nesting is opt-in with ?depth=.
   defaultDepth: 1,
   telemetry: false,
-  // A person's mistake (400, 401, 403, 404, 409) is not a server error: log it quietly.
-  loggingLevels: { HttpError: 'debug', ValidationError: 'info', Forbidden: 'info', NotFound: 'info', AuthenticationError: 'info', LockedAuth: 'info', UnauthorizedError: 'info' } as Config['loggingLevels'],
+  // A person's mistake (400, 401, 403, 404, 409) is not a server error: log it quietly; nor is a client hanging up mid-upload.
+  loggingLevels: { ClientAbortError: 'info', HttpError: 'debug', ValidationError: 'info', Forbidden: 'info', NotFound: 'info', AuthenticationError: 'info', LockedAuth: 'info', UnauthorizedError: 'info' } as Config['loggingLevels'],
   upload: { limits: { fileSize: 50 * 1024 * 1024 } },
   endpoints: [...authEndpoints, signup],
   plugins: objectStorage(),
