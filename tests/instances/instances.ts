@@ -20,6 +20,7 @@ export const freshPostgres = async () => {
   const count = async (table: string) => Number((await client.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n)
   return {
     url: db.url,
+    client,
     count,
     drop: async () => {
       await client.end()
