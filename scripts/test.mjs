@@ -1,6 +1,7 @@
 // `npm test`: every test. Type checks, the API integration suite on SQLite (and on PostgreSQL when
-// TEST_POSTGRES_URL is set, as .ci/run does, followed by the several-instances suite), the web app's component tests, and the browser tests
-// against the real server. Ends with one "N passed, N failed" line.
+// TEST_POSTGRES_URL is set, as .ci/run does, followed by the several-instances suite), the web
+// app's component tests, and the browser tests against the real server. Ends with one
+// "N passed, N failed" line.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
