@@ -5,8 +5,10 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import type { Payload, SanitizedConfig } from 'payload'
 
 import { bodyGate } from './bodyGate'
+import { clientAbortLine, isClientAbort } from './clientAbort'
 import { csrfProtection, ensureCsrfToken } from './csrf'
 import { publicUrl } from './env'
+import { healthRoutes } from './health'
 import { enabledProviders } from './oauth/config'
 import { socialSignInRoutes } from './oauth/routes'
 import { pageDataPattern, pageUser, scriptSafeJson } from './pageData'
@@ -59,6 +61,7 @@ export const createApp = ({ payload, config, next }: AppOptions) => {
   app.get('/api/health', (_req, res) => {
     res.json({ status: 'ok' })
   })
+  app.use(healthRoutes(payload))
   app.use('/api', csrfProtection(publicUrl()))
   // API clients that keep cookies (curl -c/-b) get the CSRF token too, to send back as X-XSRF-TOKEN.
   app.use('/api', (req, res, next) => {
@@ -114,7 +117,11 @@ export const createApp = ({ payload, config, next }: AppOptions) => {
     }
   })
 
-  app.use((error: Error & { status?: number; statusCode?: number; type?: string }, _req: Request, res: Response, _next: NextFunction) => {
+  app.use((error: Error & { status?: number; statusCode?: number; type?: string }, req: Request, res: Response, _next: NextFunction) => {
+    if (isClientAbort(req)) {
+      payload.logger.info(clientAbortLine(req))
+      return
+    }
     const status = error.status ?? error.statusCode ?? 500
     if (status >= 500) payload.logger.error({ err: error }, 'Unhandled server error')
     const message =

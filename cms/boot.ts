@@ -4,40 +4,73 @@ import path from 'node:path'
 import { getPayload, type Payload } from 'payload'
 
 import { type DemoLogin, isEmptyDatabase, seed } from '../seed'
+import { withBootLock } from './bootLock'
 import { databaseKind } from './db'
-import { migrations as postgresMigrations } from './migrations/postgres'
-import { migrations as sqliteMigrations } from './migrations/sqlite'
+import { knownMigrations } from './migrationList'
 import config from './payload.config'
 import { dataDir } from './paths'
+import { prepareRateLimitStore } from './rateLimitStore'
 
 export { config }
 
 /** Brings the schema up to date; safe to run at every start (applied migrations are skipped). */
 export const migrate = async (payload: Payload) => {
-  const kind = databaseKind()
-  if (kind === 'mongodb') return
-  const migrations = (kind === 'postgres' ? postgresMigrations : sqliteMigrations) as unknown as NonNullable<Parameters<Payload['db']['migrate']>[0]>['migrations']
-  await payload.db.migrate({ migrations })
+  if (databaseKind() === 'mongodb') return
+  await payload.db.migrate({ migrations: knownMigrations() })
 }
 
 export const demoLoginsFile = () => path.join(dataDir, 'demo-logins.txt')
 
-export const reportDemoLogins = (payload: Payload, logins: DemoLogin[]) => {
-  if (!logins.length) return
-  const lines = logins.map((l) => `  ${l.role.padEnd(30)} ${l.login.padEnd(28)} ${l.password}`)
-  const text = `Demo accounts (passwords generated now, shown once; also saved to ${demoLoginsFile()}):\n${lines.join('\n')}\n`
+/** Logs one demo login and appends it to data/demo-logins.txt (the last line for an account is current). */
+export const reportDemoLogin = (payload: Payload, { role, login, password }: DemoLogin) => {
+  const line = `  ${role.padEnd(30)} ${login.padEnd(28)} ${password}`
   fs.mkdirSync(dataDir, { recursive: true })
-  fs.appendFileSync(demoLoginsFile(), text, { mode: 0o600 })
-  payload.logger.info(`\n${text}`)
+  if (!fs.existsSync(demoLoginsFile())) fs.writeFileSync(demoLoginsFile(), 'Demo accounts (passwords generated at seeding, shown once in the log):\n', { mode: 0o600 })
+  fs.appendFileSync(demoLoginsFile(), `${line}\n`)
+  payload.logger.info(`Demo account (password generated now, shown once; also saved to ${demoLoginsFile()}):\n${line}`)
 }
 
-/** Payload, migrated, and seeded on the first start of an empty database. */
-export const boot = async ({ seedIfEmpty = true } = {}) => {
+/**
+ * Where the first seed stands, in Payload's key-value store (table `payload_kv`): `running` from
+ * its first write to its last, then `done`. A start that finds `running` (the seeding process died)
+ * runs the idempotent seed again, which completes it.
+ */
+const seedStateKey = 'civics360:first-seed'
+type SeedState = { state: 'running' | 'done'; at: string }
+
+const needsFirstSeed = async (payload: Payload) => {
+  const found = await payload.kv.get<SeedState>(seedStateKey)
+  if (found) return found.state !== 'done'
+  if (await isEmptyDatabase(payload)) return true
+  // Content but no record: a database seeded before the record existed. Leave its content alone.
+  await payload.kv.set(seedStateKey, { state: 'done', at: new Date().toISOString() } satisfies SeedState)
+  return false
+}
+
+const runSeed = async (payload: Payload) => {
+  await payload.kv.set(seedStateKey, { state: 'running', at: new Date().toISOString() } satisfies SeedState)
+  await seed(payload, (login) => reportDemoLogin(payload, login))
+  await payload.kv.set(seedStateKey, { state: 'done', at: new Date().toISOString() } satisfies SeedState)
+}
+
+/**
+ * Payload, migrated, with the rate-limit tables, and seeded on the first start of an empty
+ * database (or the start after a first seed was cut short). `always` adds whatever demo
+ * content is missing (`npm run seed`). Instances sharing PostgreSQL do this one at a time.
+ */
+export const boot = async ({ seedIfEmpty = true, always = false } = {}) => {
   const payload = await getPayload({ config })
-  await migrate(payload)
-  if (seedIfEmpty && (await isEmptyDatabase(payload))) {
-    payload.logger.info('Empty database: seeding the demo content…')
-    reportDemoLogins(payload, await seed(payload))
-  }
+  await withBootLock(
+    async () => {
+      await migrate(payload)
+      await prepareRateLimitStore()
+      if (always || (seedIfEmpty && (await needsFirstSeed(payload)))) {
+        payload.logger.info('Seeding the demo content…')
+        await runSeed(payload)
+        payload.logger.info('Seed complete.')
+      }
+    },
+    (message) => payload.logger.info(message),
+  )
   return payload
 }

@@ -5,8 +5,6 @@ import { mongooseAdapter } from '@payloadcms/db-mongodb'
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { sqliteAdapter } from '@payloadcms/db-sqlite'
 
-import { migrations as postgresMigrations } from './migrations/postgres'
-import { migrations as sqliteMigrations } from './migrations/sqlite'
 import { dataDir } from './paths'
 
 export type DatabaseKind = 'sqlite' | 'postgres' | 'mongodb'
@@ -28,7 +26,9 @@ export const sqliteUrl = (url = databaseUrl()) => {
 
 /**
  * Chosen by DATABASE_URL (see DESIGN.md). Schemas are never pushed: each SQL adapter has its own
- * migrations, run on start (`prodMigrations`) and by `npm run migrate`.
+ * migrations, run by `boot()` on start (under a lock when instances share PostgreSQL, so not by
+ * the adapter's `prodMigrations`, which would run them unlocked inside `getPayload`) and by
+ * `npm run migrate`.
  */
 export const databaseAdapter = () => {
   const kind = databaseKind()
@@ -37,7 +37,6 @@ export const databaseAdapter = () => {
       pool: { connectionString: databaseUrl(), max: Number(process.env.DATABASE_POOL_MAX || 10) },
       push: false,
       migrationDir: path.resolve(import.meta.dirname ?? '.', 'migrations/postgres'),
-      prodMigrations: postgresMigrations,
     })
   }
   if (kind === 'mongodb') {
@@ -47,6 +46,5 @@ export const databaseAdapter = () => {
     client: { url: sqliteUrl() },
     push: false,
     migrationDir: path.resolve(import.meta.dirname ?? '.', 'migrations/sqlite'),
-    prodMigrations: sqliteMigrations,
   })
 }

@@ -22,6 +22,7 @@ import { authEndpoints } from './endpoints/auth'
 import { signup } from './endpoints/signup'
 import { editor } from './richtext'
 import { payloadSecret } from './secret'
+import { objectStorage } from './storage'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -47,10 +48,11 @@ export default buildConfig({
   // Lists (a topic's modules, their thumbnails) need one level; deeper nesting is opt-in with ?depth=.
   defaultDepth: 1,
   telemetry: false,
-  // A person's mistake (400, 401, 403, 404, 409) is not a server error: log it quietly.
-  loggingLevels: { HttpError: 'debug', ValidationError: 'info', Forbidden: 'info', NotFound: 'info', AuthenticationError: 'info', LockedAuth: 'info', UnauthorizedError: 'info' } as Config['loggingLevels'],
+  // A person's mistake (400, 401, 403, 404, 409) is not a server error: log it quietly; nor is a client hanging up mid-upload.
+  loggingLevels: { ClientAbortError: 'info', HttpError: 'debug', ValidationError: 'info', Forbidden: 'info', NotFound: 'info', AuthenticationError: 'info', LockedAuth: 'info', UnauthorizedError: 'info' } as Config['loggingLevels'],
   upload: { limits: { fileSize: 50 * 1024 * 1024 } },
   endpoints: [...authEndpoints, signup, ...emailVerificationEndpoints],
+  plugins: objectStorage(),
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
   hooks: {
     afterError: [

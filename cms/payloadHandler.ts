@@ -4,6 +4,8 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { handleEndpoints, type SanitizedConfig } from 'payload'
 
+import { ClientAbortError, isClientAbort } from './clientAbort'
+
 type Limits = { jsonBytes: number; uploadBytes: number }
 
 const jsonError = (res: ExpressResponse, status: number, message: string) =>
@@ -26,10 +28,14 @@ const limitedStream = (req: ExpressRequest, limit: number): ReadableStream => {
   let size = 0
   const counted = Readable.from(
     (async function* () {
-      for await (const chunk of req) {
-        size += (chunk as Buffer).length
-        if (size > limit) throw Object.assign(new Error('Request body too large'), { status: 413 })
-        yield chunk
+      try {
+        for await (const chunk of req) {
+          size += (chunk as Buffer).length
+          if (size > limit) throw Object.assign(new Error('Request body too large'), { status: 413 })
+          yield chunk
+        }
+      } catch (error) {
+        throw isClientAbort(req) ? new ClientAbortError(req) : error
       }
     })(),
   )

@@ -1,17 +1,32 @@
 import path from 'node:path'
 
 import next from 'next'
+import type { Payload } from 'payload'
 
 import { createApp } from './app'
 import { boot, config } from './boot'
 import { publicUrl } from './env'
+import { createHttpServer } from './httpServer'
 import { rootDir } from './paths'
+import { closeRateLimitStore } from './rateLimitStore'
 
 const port = Number(process.env.PORT || 3000)
 const dev = process.env.NODE_ENV !== 'production'
 
+let payload: Payload | undefined
+const log = (message: string) => (payload ? payload.logger.info(message) : console.log(message))
+
 const main = async () => {
-  const payload = await boot()
+  const { server, serve, stop } = createHttpServer(log)
+  const cleanup = async () => {
+    await closeRateLimitStore()
+    await payload?.destroy()
+  }
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stop(signal, cleanup))
+  // Listening before the boot lets a load balancer see the process (/healthz) while it migrates or waits for another instance.
+  await new Promise<void>((resolve) => server.listen(port, resolve))
+
+  payload = await boot()
   let nextHandler: ((req: any, res: any) => Promise<void>) | undefined
   if (process.env.DISABLE_ADMIN !== 'true') {
     const nextApp = next({ dev, dir: path.join(rootDir, 'cms'), port })
@@ -19,15 +34,8 @@ const main = async () => {
     const handle = nextApp.getRequestHandler()
     nextHandler = (req, res) => handle(req, res)
   }
-  const app = createApp({ payload, config, next: nextHandler })
-  const server = app.listen(port, () => {
-    payload.logger.info(`Civics360 is serving ${publicUrl()} (${dev ? 'development' : 'production'}); admin at ${publicUrl()}/admin`)
-  })
-  // Storyline packages can be hundreds of MB on a school's upload link: allow 30 minutes a request.
-  server.requestTimeout = 30 * 60 * 1000
-  const stop = () => server.close(() => process.exit(0))
-  process.on('SIGTERM', stop)
-  process.on('SIGINT', stop)
+  serve(createApp({ payload, config, next: nextHandler }))
+  payload.logger.info(`Civics360 is serving ${publicUrl()} (${dev ? 'development' : 'production'}); admin at ${publicUrl()}/admin`)
 }
 
 main().catch((error) => {

@@ -1,6 +1,7 @@
 // `npm test`: every test. Type checks, the API integration suite on SQLite (and on PostgreSQL when
-// TEST_POSTGRES_URL is set, as .ci/run does), the web app's component tests, and the browser tests
-// against the real server. Ends with one "N passed, N failed" line.
+// TEST_POSTGRES_URL is set, as .ci/run does, followed by the several-instances suite), the web
+// app's component tests, and the browser tests against the real server. Ends with one
+// "N passed, N failed" line.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -60,8 +61,10 @@ if (wants('api') || wants('e2e')) {
 }
 if (wants('api')) {
   vitest('API integration tests (SQLite)', 'vitest.config.ts')
-  if (process.env.TEST_POSTGRES_URL) vitest('API integration tests (PostgreSQL)', 'vitest.config.ts', { TEST_POSTGRES_URL: process.env.TEST_POSTGRES_URL })
-  else console.log('\n(PostgreSQL run skipped: set TEST_POSTGRES_URL=postgres://user:pass@host:5432/postgres to run it; .ci/run does.)')
+  if (process.env.TEST_POSTGRES_URL) {
+    vitest('API integration tests (PostgreSQL)', 'vitest.config.ts', { TEST_POSTGRES_URL: process.env.TEST_POSTGRES_URL })
+    vitest('Several instances on one PostgreSQL (server processes)', 'tests/instances/vitest.config.ts', { TEST_POSTGRES_URL: process.env.TEST_POSTGRES_URL })
+  } else console.log('\n(PostgreSQL run skipped: set TEST_POSTGRES_URL=postgres://user:pass@host:5432/postgres to run it; .ci/run does.)')
 }
 if (wants('web')) vitest('Web app component tests', 'web/vitest.config.ts')
 if (wants('e2e')) vitest('Browser tests (Chromium)', 'tests/e2e/vitest.config.ts')

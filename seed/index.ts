@@ -183,23 +183,31 @@ const seedContent = async (payload: Payload) => {
 
 const demoCode = 'CIVICS-7A'
 
-const seedAccounts = async (payload: Payload): Promise<DemoLogin[]> => {
+/** Called with each demo login just before its account is created, so a crash never loses a password. */
+export type OnDemoLogin = (login: DemoLogin) => void
+
+const seedAccounts = async (payload: Payload, onLogin: OnDemoLogin): Promise<DemoLogin[]> => {
   const logins: DemoLogin[] = []
+  const announce = (login: DemoLogin) => {
+    onLogin(login)
+    logins.push(login)
+  }
   const prefs = { mode: 'day', size: false, theme: 'civics' } as const
   const editorEmail = 'editor@civics360.local'
   if (!(await first(payload, 'users', { email: { equals: editorEmail } }))) {
     const password = newPassword()
+    announce({ role: 'Staff editor (every scope)', login: editorEmail, password })
     await payload.create({
       collection: 'users',
       data: { email: editorEmail, emailVerified: true, password, scopes: [...allScopes], ...prefs, attributes: { type: 'other', firstName: 'Erin', lastName: 'Editor', position: 'Content editor', completed: true } },
       overrideAccess: true,
     })
-    logins.push({ role: 'Staff editor (every scope)', login: editorEmail, password })
   }
   const teacherEmail = 'teacher@civics360.local'
   let teacher = await first(payload, 'users', { email: { equals: teacherEmail } })
   if (!teacher) {
     const password = newPassword()
+    announce({ role: 'Teacher', login: teacherEmail, password })
     const school = await first(payload, 'schools', { user: { exists: false } })
     teacher = await payload.create({
       collection: 'users',
@@ -223,7 +231,6 @@ const seedAccounts = async (payload: Payload): Promise<DemoLogin[]> => {
       },
       overrideAccess: true,
     })
-    logins.push({ role: 'Teacher', login: teacherEmail, password })
   }
   let classroom = await first(payload, 'classrooms', { code: { equals: demoCode } })
   if (!classroom) {
@@ -232,24 +239,25 @@ const seedAccounts = async (payload: Payload): Promise<DemoLogin[]> => {
   const studentName = 'demo-student'
   if (!(await first(payload, 'users', { username: { equals: studentName } }))) {
     const password = newPassword()
+    announce({ role: `Student (classroom ${demoCode})`, login: studentName, password })
     await payload.create({
       collection: 'users',
       data: { username: studentName, password, ...prefs, attributes: { type: 'student', classroom: classroom.id, firstName: 'Sam', lastName: 'Student', completed: true } },
       overrideAccess: true,
     })
-    logins.push({ role: `Student (classroom ${demoCode})`, login: studentName, password })
   }
   return logins
 }
 
 /**
- * Idempotent: every record is looked up by its natural key (title, slug, email, code) and only
- * created when missing, so a second run changes nothing. Returns the demo logins it created.
+ * Idempotent item by item: every record is looked up by its natural key (title, slug, email, code)
+ * and only created when missing, so a second run changes nothing and a run cut short is completed
+ * by the next. Returns the demo logins it created.
  */
-export const seed = async (payload: Payload): Promise<DemoLogin[]> => {
+export const seed = async (payload: Payload, onLogin: OnDemoLogin = () => undefined): Promise<DemoLogin[]> => {
   await seedCountries(payload)
   await seedContent(payload)
-  return seedAccounts(payload)
+  return seedAccounts(payload, onLogin)
 }
 
 export const isEmptyDatabase = async (payload: Payload) =>

@@ -1,11 +1,5 @@
 /** `npm run seed`: migrate, then add whatever demo content is missing (idempotent). */
-import { getPayload } from 'payload'
+import { boot } from '../cms/boot'
 
-import { config, migrate, reportDemoLogins } from '../cms/boot'
-import { seed } from './index'
-
-const payload = await getPayload({ config })
-await migrate(payload)
-reportDemoLogins(payload, await seed(payload))
-payload.logger.info('Seed complete.')
+await boot({ always: true })
 process.exit(0)

@@ -14,6 +14,7 @@ import { userEndpoints } from '../../cms/endpoints/users'
 import { unlinkProviderEndpoint } from '../../cms/oauth/unlinkEndpoint'
 import { resetPasswordEmail } from '../../cms/email'
 import { accountTypes, defaults, gradeOptions, modes, socialProviders, subjectOptions, themes } from './options'
+import { limitSessions } from './hooks/limitSessions'
 import { readProviders } from './providers'
 import { hiddenUnless } from '../../access/adminHidden'
 
@@ -69,6 +70,7 @@ export const Users: CollectionConfig = {
     beforeValidate: [checkLoginFields],
     beforeChange: [loginChangeEffects, issueConfirmationToken],
     afterChange: [sendConfirmationEmail],
+    beforeLogin: [limitSessions],
     afterRead: [
       // Session ids stay on the server. The JWT check reads the user before req.user exists, and
       // Payload's own session bookkeeping reads the database directly, so both still see them.

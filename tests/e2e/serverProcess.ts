@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -21,13 +21,22 @@ export const freePort = () =>
     })
   })
 
-export type ServerProcess = { baseURL: string; dir: string; logFile: string; tail: (chars?: number) => string; stop: () => Promise<void> }
+export type ServerProcess = {
+  baseURL: string
+  dir: string
+  logFile: string
+  /** The node process, for tests that signal it themselves. */
+  child: ChildProcess
+  tail: (chars?: number) => string
+  stop: () => Promise<void>
+}
 
 /**
  * The real server (`node --import tsx cms/server.ts`, production mode) in its own temporary folder
  * with a fresh SQLite database, seeded on start, on a free port. `env` adds or overrides
  * variables (`undefined` removes one); `prepare` can put files in the folder before the start.
- * Emails are logged (no SMTP), so tests can read reset links from `logFile`.
+ * Emails are logged (no SMTP), so tests can read reset links from `logFile`. With `demoLogins: false`
+ * the start is not expected to seed (another instance on the same database does).
  */
 export const startServerProcess = async ({
   name,
@@ -35,12 +44,17 @@ export const startServerProcess = async ({
   env = {},
   prepare,
   timeoutMs = 180_000,
+  demoLogins = true,
+  onSpawn,
 }: {
   name: string
   admin?: boolean
   env?: Record<string, string | undefined>
   prepare?: (dir: string) => Record<string, string> | void
   timeoutMs?: number
+  demoLogins?: boolean
+  /** Called as soon as the process is spawned, before it is ready (to watch or signal its start). */
+  onSpawn?: (started: { child: ChildProcess; baseURL: string }) => void
 }): Promise<ServerProcess> => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `civics-e2e-${name}-`))
   const logFile = path.join(dir, 'server.log')
@@ -72,6 +86,7 @@ export const startServerProcess = async ({
   const log = fs.openSync(logFile, 'a')
   const server = spawn(process.execPath, ['--import', 'tsx', 'cms/server.ts'], { cwd: root, env: childEnv, stdio: ['ignore', log, log] })
   fs.closeSync(log)
+  onSpawn?.({ child: server, baseURL })
   const running = () => server.exitCode === null && server.signalCode === null
   // If vitest itself dies without its teardown, take the server with it.
   const killOnExit = () => {
@@ -110,11 +125,11 @@ export const startServerProcess = async ({
       await sleep(250)
     }
     // The seed writes the demo logins before the server listens; make sure they are there.
-    if (!fs.existsSync(path.join(dir, 'demo-logins.txt'))) throw new Error(`No demo-logins.txt in ${dir}:\n${tail()}`)
+    if (demoLogins && !fs.existsSync(path.join(merged.DATA_DIR as string, 'demo-logins.txt'))) throw new Error(`No demo-logins.txt in ${dir}:\n${tail()}`)
   } catch (error) {
     await stop()
     throw error
   }
   console.log(`e2e: ${name} server ready at ${baseURL} in ${((Date.now() - started) / 1000).toFixed(1)} s (log ${logFile})`)
-  return { baseURL, dir, logFile, tail, stop }
+  return { baseURL, dir, logFile, child: server, tail, stop }
 }

@@ -13,7 +13,7 @@ export type TestServer = { payload: Payload; base: string; dir: string; close: (
  * (CI's PostgreSQL run), a new database on that server. Environment is set before the config
  * is imported, because the config reads it.
  */
-const freshDatabase = async (dir: string): Promise<{ url: string; drop: () => Promise<void> }> => {
+export const freshDatabase = async (dir: string): Promise<{ url: string; drop: () => Promise<void> }> => {
   const admin = process.env.TEST_POSTGRES_URL
   if (!admin) return { url: `file:${path.join(dir, 'test.db')}`, drop: async () => {} }
   const { default: pg } = await import('pg')

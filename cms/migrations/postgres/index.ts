@@ -1,5 +1,6 @@
 import * as migration_20261121_055837_initial from './20261121_055837_initial';
-import * as migration_20261122_234528_email_verification from './20261122_234528_email_verification';
+import * as migration_20261122_235320_media_object_storage from './20261122_235320_media_object_storage';
+import * as migration_20261123_005634_email_verification from './20261123_005634_email_verification';
 
 export const migrations = [
   {
@@ -8,8 +9,13 @@ export const migrations = [
     name: '20261121_055837_initial',
   },
   {
-    up: migration_20261122_234528_email_verification.up,
-    down: migration_20261122_234528_email_verification.down,
-    name: '20261122_234528_email_verification'
+    up: migration_20261122_235320_media_object_storage.up,
+    down: migration_20261122_235320_media_object_storage.down,
+    name: '20261122_235320_media_object_storage',
+  },
+  {
+    up: migration_20261123_005634_email_verification.up,
+    down: migration_20261123_005634_email_verification.down,
+    name: '20261123_005634_email_verification'
   },
 ];

@@ -1,0 +1,179 @@
+/**
+ * A school day's rush on PostgreSQL: 200 students log in at once, then browse (the SPA page,
+ * the home topics, a module with its activities, /api/users/me, a theme save now and then) with a
+ * think time between requests, while 5 teachers look at their classrooms. Run against one
+ * instance and then two (the client spreads requests round-robin, as the proxy would), each a
+ * real `cms/server.ts` process. Prints req/s and p50/p95/p99 per endpoint, beside a ceiling: a
+ * static file from the same servers at full speed.
+ *   TEST_POSTGRES_URL=postgres://… node --import tsx bench/students.ts [browse seconds, default 30] [think ms, default 1000] [students, default 200]
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import { startServerProcess, type ServerProcess } from '../tests/e2e/serverProcess'
+import { freshDatabase } from '../tests/helpers/server'
+
+const browseSeconds = Number(process.argv[2] || 30)
+const thinkMs = Number(process.argv[3] || 1000)
+const studentCount = Number(process.argv[4] || 200)
+const teacherCount = 5
+const password = 'bench-password-42'
+
+if (!process.env.TEST_POSTGRES_URL) throw new Error('Set TEST_POSTGRES_URL=postgres://user:pass@host:5432/postgres (a role that may create databases).')
+const db = await freshDatabase('')
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'civics-bench-students-'))
+const secret = 'bench-secret-0123456789abcdef0123456789'
+Object.assign(process.env, { DATABASE_URL: db.url, DATA_DIR: dir, UPLOADS_DIR: path.join(dir, 'uploads'), PAYLOAD_SECRET: secret, NODE_ENV: 'production' })
+
+// Accounts and classrooms through the Local API, then this process lets go of the database.
+const { boot } = await import('../cms/boot')
+const payload = await boot()
+const teachers: { id: number; email: string; classroomId: number }[] = []
+const students: { id: number; username: string }[] = []
+for (let t = 0; t < teacherCount; t++) {
+  const email = `bench-teacher-${t}@example.org`
+  const teacher = await payload.create({ collection: 'users', data: { email, password, attributes: { type: 'teacher', firstName: 'Bench', lastName: `Teacher ${t}`, completed: true } } as never, overrideAccess: true })
+  const classroom = await payload.create({ collection: 'classrooms', data: { name: `Bench class ${t}`, code: `BENCH-${t}`, owner: teacher.id } as never, overrideAccess: true })
+  teachers.push({ id: teacher.id as number, email, classroomId: classroom.id as number })
+}
+for (let s = 0; s < studentCount; s++) {
+  const username = `bench-student-${s}`
+  const doc = await payload.create({
+    collection: 'users',
+    data: { username, password, attributes: { type: 'student', classroom: teachers[s % teacherCount].classroomId, firstName: 'Bench', lastName: `Student ${s}`, completed: true } } as never,
+    overrideAccess: true,
+  })
+  students.push({ id: doc.id as number, username })
+}
+const moduleIds = (await payload.find({ collection: 'modules', limit: 100, depth: 0, overrideAccess: true })).docs.map((m) => m.id)
+await payload.destroy()
+
+const webAsset = (() => {
+  const assets = path.join(process.cwd(), 'web', 'dist', 'assets')
+  const js = fs.existsSync(assets) ? fs.readdirSync(assets).find((name) => name.endsWith('.js')) : undefined
+  return js ? `/assets/${js}` : undefined
+})()
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+type Timings = Map<string, { times: number[]; errors: number; started: number; ended: number }>
+
+const timed = async (timings: Timings, name: string, url: string, init: RequestInit = {}, ok = 200) => {
+  const entry = timings.get(name) ?? { times: [], errors: 0, started: Date.now(), ended: 0 }
+  timings.set(name, entry)
+  const t = performance.now()
+  try {
+    const res = await fetch(url, init)
+    const body = await res.text()
+    if (res.status !== ok) entry.errors++
+    return body
+  } catch {
+    entry.errors++
+    return ''
+  } finally {
+    entry.times.push(performance.now() - t)
+    entry.ended = Date.now()
+  }
+}
+
+const report = (label: string, timings: Timings, seconds?: number) => {
+  console.log(`\n${label}`)
+  console.log(`${'endpoint'.padEnd(44)} ${'requests'.padStart(8)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} errors`)
+  for (const [name, { times, errors, started, ended }] of timings) {
+    const sorted = [...times].sort((a, b) => a - b)
+    const span = seconds ?? Math.max(0.001, (ended - started) / 1000)
+    console.log(
+      `${name.padEnd(44)} ${String(times.length).padStart(8)} ${(times.length / span).toFixed(1).padStart(7)} ${percentile(sorted, 50).toFixed(1).padStart(8)} ${percentile(sorted, 95).toFixed(1).padStart(8)} ${percentile(sorted, 99).toFixed(1).padStart(8)} ${errors}`,
+    )
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const jitter = () => thinkMs * (0.5 + Math.random())
+
+const run = async (servers: ServerProcess[]) => {
+  let next = 0
+  const base = () => servers[next++ % servers.length].baseURL
+  const label = `${servers.length} instance${servers.length > 1 ? 's' : ''}`
+
+  // 1. The login rush: every student at the same moment.
+  const rush: Timings = new Map()
+  const tokens = new Map<number, string>()
+  const rushStarted = Date.now()
+  await Promise.all(
+    students.map(async (student) => {
+      const body = await timed(rush, 'POST /api/login (student)', `${base()}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: student.username, password }),
+      })
+      const token = (JSON.parse(body || '{}') as { token?: string }).token
+      if (token) tokens.set(student.id, token)
+    }),
+  )
+  report(`${label}: login rush, ${studentCount} students at once (${((Date.now() - rushStarted) / 1000).toFixed(1)} s for all)`, rush)
+
+  // 2. Browsing, with a think time between a person's requests.
+  const browse: Timings = new Map()
+  const end = Date.now() + browseSeconds * 1000
+  const student = async ({ id }: { id: number }) => {
+    const headers = { authorization: `Bearer ${tokens.get(id)}` }
+    for (let step = 0; Date.now() < end; step++) {
+      const moduleId = moduleIds[(id + step) % moduleIds.length]
+      const actions = [
+        () => timed(browse, 'GET / (SPA page with page data)', `${base()}/`, { headers }),
+        () => timed(browse, 'GET /api/topics?depth=2 (home)', `${base()}/api/topics?sort=order&depth=2&limit=100`, { headers }),
+        () => timed(browse, 'GET /api/modules/:id?depth=3 (with activities)', `${base()}/api/modules/${moduleId}?depth=3`, { headers }),
+        () => timed(browse, 'GET /api/users/me', `${base()}/api/users/me`, { headers }),
+        () =>
+          timed(browse, 'PUT /api/users/:id/theme', `${base()}/api/users/${id}/theme`, {
+            method: 'PUT',
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: JSON.stringify({ mode: step % 2 ? 'night' : 'day' }),
+          }),
+      ]
+      // A theme save every fifth step; otherwise a page, the home, a module or the account.
+      await actions[step % 5 === 4 ? 4 : step % 4]()
+      await sleep(jitter())
+    }
+  }
+  const teacher = async (t: (typeof teachers)[number]) => {
+    const body = await timed(browse, 'POST /api/login (teacher)', `${base()}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: t.email, password }),
+    })
+    const headers = { authorization: `Bearer ${(JSON.parse(body || '{}') as { token?: string }).token}` }
+    for (let step = 0; Date.now() < end; step++) {
+      if (step % 2) await timed(browse, 'GET /api/users/:id/classrooms', `${base()}/api/users/${t.id}/classrooms`, { headers })
+      else await timed(browse, 'GET /api/users/:id/classrooms/:id (40 pupils)', `${base()}/api/users/${t.id}/classrooms/${t.classroomId}`, { headers })
+      await sleep(jitter())
+    }
+  }
+  await Promise.all([...students.map(student), ...teachers.map(teacher)])
+  report(`${label}: browsing for ${browseSeconds} s, think time ${thinkMs} ms ± 50 %`, browse, browseSeconds)
+
+  // 3. The ceiling: a static file from the same servers, 20 connections, 5 s.
+  const ceiling: Timings = new Map()
+  const path = webAsset ?? '/healthz'
+  const ceilingEnd = Date.now() + 5000
+  await Promise.all(
+    Array.from({ length: 20 }, async () => {
+      while (Date.now() < ceilingEnd) await timed(ceiling, `GET ${webAsset ? '/assets/….js (static)' : '/healthz'}`, `${base()}${path}`)
+    }),
+  )
+  report(`${label}: ceiling`, ceiling, 5)
+}
+
+const env = { DATABASE_URL: db.url, PAYLOAD_SECRET: secret, RATE_LIMIT_FACTOR: '100000' }
+for (const count of [1, 2]) {
+  const servers = await Promise.all(Array.from({ length: count }, (_, i) => startServerProcess({ name: `bench${i + 1}`, env, demoLogins: false })))
+  try {
+    await run(servers)
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()))
+  }
+}
+await db.drop()
+fs.rmSync(dir, { recursive: true, force: true })
+process.exit(0)

@@ -1,0 +1,33 @@
+import { s3Storage } from '@payloadcms/storage-s3'
+import type { Plugin } from 'payload'
+
+/**
+ * Media in S3-compatible object storage when `S3_BUCKET` is set, so every instance reads and
+ * writes the same files; otherwise on local disk (`UPLOADS_DIR/media`). The plugin is registered
+ * either way with `alwaysInsertFields`, so the media table has the same columns (`prefix`,
+ * `_objectKey`) with or without object storage and one set of migrations serves both. Files keep their URLs
+ * (`/api/media/file/<name>`): Payload streams them from the bucket with its access control.
+ * Credentials come from `S3_ACCESS_KEY_ID`/`S3_SECRET_ACCESS_KEY`, else from the AWS SDK's usual
+ * chain (environment, instance role). Checksums only when an operation requires them: several
+ * S3-compatible servers do not accept the SDK's newer default (trailing CRC32 on every upload).
+ */
+export const objectStorage = (): Plugin[] => {
+  const bucket = process.env.S3_BUCKET || ''
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = process.env
+  return [
+    s3Storage({
+      enabled: Boolean(bucket),
+      alwaysInsertFields: true,
+      bucket,
+      collections: { media: true },
+      config: {
+        endpoint: process.env.S3_ENDPOINT || undefined,
+        region: process.env.S3_REGION || 'us-east-1',
+        forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
+        credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      },
+    }),
+  ]
+}

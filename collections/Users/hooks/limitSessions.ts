@@ -1,0 +1,24 @@
+import type { CollectionBeforeLoginHook, Payload, PayloadRequest } from 'payload'
+
+/**
+ * Live sessions one account keeps. Every login adds one (Payload drops the expired ones then);
+ * past this number the oldest ends, so a pupil who logs in on every class laptop does not carry
+ * hundreds of rows that every authenticated request reads. Ten covers a person's devices.
+ */
+export const maxSessionsPerUser = 10
+
+type SessionHolder = { id: number | string; sessions?: unknown[] | null }
+
+/** Keeps the newest `maxSessionsPerUser` sessions (Payload appends each new one last). */
+export const endOldestSessions = async (payload: Payload, req: PayloadRequest, user: SessionHolder) => {
+  const sessions = user.sessions ?? []
+  if (sessions.length <= maxSessionsPerUser) return
+  user.sessions = sessions.slice(-maxSessionsPerUser)
+  await payload.db.updateOne({ collection: 'users', id: user.id, data: { sessions: user.sessions }, req, returning: false })
+}
+
+/** Runs after Payload has stored the new session of a password login, in the same transaction. */
+export const limitSessions: CollectionBeforeLoginHook = async ({ req, user }) => {
+  await endOldestSessions(req.payload, req, user as SessionHolder)
+  return user
+}

@@ -1,0 +1,235 @@
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+
+import { allCountries } from 'country-region-data'
+import S3rver from 's3rver'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { migrations } from '../../cms/migrations/postgres'
+import { topics } from '../../seed/content'
+import type { ServerProcess } from '../e2e/serverProcess'
+import { bearer, demoPassword, exited, freshPostgres, login, rawRequest, seedingLines, sharedEnv, sleep, startInstances } from './instances'
+
+/**
+ * Three instances of one deployment: one PostgreSQL database, media in an S3-compatible store
+ * (s3rver on loopback), each with its own local folders. Started at the same moment on an empty
+ * database, as an operator's `systemctl start` of three units would.
+ */
+let db: Awaited<ReturnType<typeof freshPostgres>>
+let s3: S3rver
+let s3Dir: string
+let instances: ServerProcess[]
+const seenWhileBooting: { healthz: number; readyz: number }[] = []
+
+beforeAll(async () => {
+  db = await freshPostgres()
+  s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'civics-s3-'))
+  s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: 'civics-media', configs: [] }] })
+  const { port } = await s3.run()
+  const env = sharedEnv(db.url, {
+    S3_BUCKET: 'civics-media',
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_FORCE_PATH_STYLE: 'true',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    BODY_IDLE_TIMEOUT_SECONDS: '2',
+  })
+  // While they boot, watch what a load balancer would see.
+  const watchers: Promise<void>[] = []
+  instances = await startInstances(3, env, ({ child, baseURL }) => {
+    watchers.push(
+      (async () => {
+        while (child.exitCode === null && child.signalCode === null) {
+          try {
+            const healthz = (await fetch(`${baseURL}/healthz`)).status
+            const readyz = (await fetch(`${baseURL}/readyz`)).status
+            seenWhileBooting.push({ healthz, readyz })
+            if (readyz === 200) return
+          } catch {
+            // not listening yet
+          }
+          await sleep(100)
+        }
+      })(),
+    )
+  })
+  await Promise.all(watchers)
+})
+
+afterAll(async () => {
+  await Promise.all((instances ?? []).map((instance) => instance.stop()))
+  await s3?.close()
+  if (s3Dir) fs.rmSync(s3Dir, { recursive: true, force: true })
+  await db?.drop()
+})
+
+const seeder = () => {
+  const found = instances.find((instance) => seedingLines(instance) === 1)
+  if (!found) throw new Error('no instance seeded')
+  return found
+}
+
+describe('three instances on one PostgreSQL database', () => {
+  it('all come up; one of them migrates and seeds, once', async () => {
+    for (const instance of instances) {
+      const ready = await fetch(`${instance.baseURL}/readyz`)
+      expect(ready.status).toBe(200)
+      expect(await ready.json()).toEqual({ status: 'ready' })
+      expect((await fetch(`${instance.baseURL}/healthz`)).status).toBe(200)
+    }
+    expect(instances.map(seedingLines).reduce((a, b) => a + b, 0)).toBe(1)
+    expect(await db.count('payload_migrations WHERE batch > 0')).toBe(migrations.length)
+    expect(await db.count('countries')).toBe(allCountries.length)
+    expect(await db.count('topics')).toBe(topics.length)
+    expect(await db.count('users')).toBe(3)
+    // While an instance booted, the process answered /healthz and was not yet ready.
+    expect(seenWhileBooting).toContainEqual({ healthz: 200, readyz: 503 })
+  })
+
+  it('a session opened through one instance is ended through another, for all', async () => {
+    const [a, b, c] = instances
+    const { token } = await login(a.baseURL, 'demo-student', demoPassword(seeder().dir, 'demo-student'))
+    const me = async (instance: ServerProcess) => ((await (await fetch(`${instance.baseURL}/api/users/me`, { headers: bearer(token) })).json()) as { user: unknown }).user
+    expect(await me(b)).toMatchObject({ username: 'demo-student' })
+    expect((await fetch(`${b.baseURL}/api/logout`, { headers: bearer(token) })).status).toBe(200)
+    for (const instance of [a, b, c]) expect(await me(instance)).toBeNull()
+  })
+
+  it('counts a rate limit across instances', async () => {
+    // Password-reset requests: 10 per 15 minutes per address, spread over the three instances.
+    const request = (instance: ServerProcess) =>
+      fetch(`${instance.baseURL}/api/password/request`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'nobody@example.org' }) })
+    const statuses: number[] = []
+    for (let i = 0; i < 10; i++) statuses.push((await request(instances[i % 3])).status)
+    expect(statuses.every((status) => status === 200)).toBe(true)
+    for (const instance of instances) expect((await request(instance)).status).toBe(429)
+  })
+
+  it('serves a media file uploaded through one instance from another (object storage)', async () => {
+    const [a, b] = instances
+    const { token } = await login(a.baseURL, 'editor@civics360.local', demoPassword(seeder().dir, 'editor@civics360.local'))
+    const png = await sharp({ create: { width: 12, height: 8, channels: 3, background: '#1d4ed8' } }).png().toBuffer()
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'shared-map.png')
+    form.append('_payload', JSON.stringify({ alt: 'A map shared by every instance' }))
+    const created = await fetch(`${a.baseURL}/api/media`, { method: 'POST', headers: bearer(token), body: form })
+    expect(created.status).toBe(201)
+    const { doc } = (await created.json()) as { doc: { url: string; filename: string } }
+    expect(doc.url).toBe(`/api/media/file/${doc.filename}`)
+
+    const served = await fetch(`${b.baseURL}${doc.url}`)
+    expect(served.status).toBe(200)
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true)
+    // The file is in the bucket, not on the uploading instance's disk.
+    const inBucket = fs.readdirSync(path.join(s3Dir, 'civics-media'), { recursive: true }).map(String)
+    expect(inBucket.some((name) => name.startsWith(doc.filename))).toBe(true)
+    expect(fs.existsSync(path.join(a.dir, 'uploads', 'media', doc.filename))).toBe(false)
+  })
+
+  it('drops a request body that stops arriving and logs client aborts as one short line', async () => {
+    const [a] = instances
+    const stalled = rawRequest(a.baseURL, 'POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"user')
+    const started = Date.now()
+    const answer = await stalled.closed
+    expect(answer).toMatch(/^HTTP\/1.1 408/)
+    expect(Date.now() - started).toBeLessThan(5000)
+
+    const logBefore = fs.readFileSync(a.logFile, 'utf8').length
+    const aborts = Array.from({ length: 10 }, (_, i) =>
+      rawRequest(
+        a.baseURL,
+        `POST ${i % 2 ? '/api/media' : '/api/tickets'} HTTP/1.1\r\nHost: x\r\nContent-Type: ${i % 2 ? 'multipart/form-data; boundary=XX' : 'application/json'}\r\nContent-Length: 100000\r\n\r\n` +
+          (i % 2 ? '--XX\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n' : '{"a":') +
+          'x'.repeat(4000),
+      ),
+    )
+    await sleep(300)
+    for (const { socket } of aborts) socket.destroy()
+    await sleep(1000)
+    const log = fs.readFileSync(a.logFile, 'utf8').slice(logBefore)
+    expect(log.match(/Client aborted POST/g)?.length).toBe(10)
+    expect(log).not.toMatch(/ERROR|ECONNRESET|\n\s+at /)
+  })
+
+  it('loses no acknowledged write when an instance is killed (SIGKILL) mid-write', async () => {
+    const [a, , c] = instances
+    const teacher = await login(c.baseURL, 'teacher@civics360.local', demoPassword(seeder().dir, 'teacher@civics360.local'))
+    const acknowledged: string[] = []
+    let n = 0
+    let killed = false
+    const writer = async () => {
+      for (;;) {
+        const code = `KILL-${++n}`
+        try {
+          const res = await fetch(`${c.baseURL}/api/users/${teacher.user.id}/classrooms`, {
+            method: 'POST',
+            headers: { ...bearer(teacher.token), 'content-type': 'application/json' },
+            body: JSON.stringify({ name: `Kill test ${code}`, code }),
+          })
+          if (res.status === 201 || res.status === 200) acknowledged.push(code)
+          else throw new Error(`unexpected ${res.status}`)
+        } catch (error) {
+          // Refused or cut off: expected once the process is killed, a failure before.
+          if (!killed) throw error
+          return
+        }
+      }
+    }
+    const writers = Array.from({ length: 4 }, writer)
+    while (acknowledged.length < 20) await sleep(20)
+    killed = true
+    c.child.kill('SIGKILL')
+    await Promise.all(writers)
+    expect((await exited(c)).signal).toBe('SIGKILL')
+
+    const res = await fetch(`${a.baseURL}/api/users/${teacher.user.id}/classrooms?limit=1000`, { headers: bearer(teacher.token) })
+    const codes = new Set(((await res.json()) as { docs: { code: string }[] }).docs.map((doc) => doc.code))
+    expect(acknowledged.length).toBeGreaterThanOrEqual(20)
+    for (const code of acknowledged) expect(codes).toContain(code)
+  })
+
+  it('drains on SIGTERM: refuses new connections, finishes the request in flight, closes idle ones, exits within 10 s', async () => {
+    const [a, b] = instances
+    const password = demoPassword(seeder().dir, 'demo-student')
+    // An idle keep-alive connection, as a proxy keeps them.
+    const agent = new http.Agent({ keepAlive: true })
+    await new Promise<void>((resolve, reject) =>
+      http.get(`${b.baseURL}/healthz`, { agent }, (res) => res.resume().on('end', resolve)).on('error', reject),
+    )
+    const idle = Object.values(agent.freeSockets).flat()[0]
+    let idleClosedAt = 0
+    idle?.on('close', () => (idleClosedAt = Date.now()))
+    // A login whose body is half sent when the signal arrives.
+    const body = JSON.stringify({ username: 'demo-student', password })
+    const inFlight = rawRequest(b.baseURL, `POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`)
+    // And a client that has stopped sending altogether.
+    const stalled = rawRequest(b.baseURL, 'POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{')
+    await sleep(300)
+
+    const signalled = Date.now()
+    b.child.kill('SIGTERM')
+    await sleep(500)
+    expect(idleClosedAt).toBeGreaterThan(0)
+    const refused = await fetch(`${b.baseURL}/healthz`).then(
+      () => 'accepted',
+      (error: { cause?: { code?: string } }) => error.cause?.code,
+    )
+    expect(refused).toBe('ECONNREFUSED')
+
+    inFlight.socket.write(body.slice(10))
+    const answer = await inFlight.closed
+    expect(answer).toMatch(/^HTTP\/1.1 200/)
+    expect(answer).toContain('"username":"demo-student"')
+    await stalled.closed
+
+    expect(await exited(b)).toEqual({ code: 0, signal: null })
+    expect(Date.now() - signalled).toBeLessThan(10_000)
+    expect(fs.readFileSync(b.logFile, 'utf8')).toContain('SIGTERM: not accepting connections')
+    // The others carry on.
+    expect((await fetch(`${a.baseURL}/readyz`)).status).toBe(200)
+    agent.destroy()
+  })
+})
