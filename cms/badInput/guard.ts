@@ -1,20 +1,12 @@
-import fs from 'node:fs'
-import path from 'node:path'
-
 import {
   APIError,
-  type AfterErrorHook,
   type Collection,
-  type Endpoint,
-  type CollectionBeforeDeleteHook,
   type CollectionBeforeOperationHook,
   type FlattenedField,
   isValidID,
   NotFound,
   type Payload,
   type PayloadRequest,
-  type SanitizedCollectionConfig,
-  type SanitizedConfig,
   validateQueryPaths,
   type Where,
 } from 'payload'
@@ -24,7 +16,7 @@ import {
  * pass here): a malformed id is a 404, a `where` value the database cannot compare with its field
  * is a 400. Without it the value reaches the SQL driver and the answer is a 500 (SQLite refuses
  * NaN/undefined parameters, PostgreSQL answers "invalid input syntax"). See docs/decisions.md,
- * "Bad input".
+ * "Bad input: where the rule lives".
  */
 
 /** A 400 that names what was wrong, logged quietly like Payload's own QueryError. */
@@ -123,6 +115,8 @@ const valuesOf = (operator: string, value: unknown): unknown[] => {
 /** Why this operator and value cannot be compared with the leaf, or undefined when they can. */
 const problemWith = (leaf: Leaf, operator: string, value: unknown): string | undefined => {
   const type = leaf.field?.type
+  // Relationships to several collections take `{ relationTo, value }`: Payload checks those itself.
+  if ((type === 'relationship' || type === 'upload') && Array.isArray(leaf.field?.relationTo)) return undefined
   if (geoOperators.has(operator)) return type === 'point' ? undefined : `"${operator}" works only on point fields`
   if (operator === 'exists') return undefined
   // `equals: null` and "null" mean "not set" to Payload; any other value is compared.
@@ -155,7 +149,7 @@ const checkBeyondRelationship = async ({ payload, req, overrideAccess }: Check, 
 }
 
 /** Checks every condition of a `where` (and its and/or branches) against the collection's fields. */
-export const checkWhere = async (check: Check, slug: string, where: unknown): Promise<void> => {
+const checkWhere = async (check: Check, slug: string, where: unknown): Promise<void> => {
   if (where === undefined || where === null) return
   if (typeof where !== 'object' || Array.isArray(where)) throw new BadQueryValue('The "where" query must be an object of conditions.')
   for (const [path, condition] of Object.entries(where as Where)) {
@@ -224,116 +218,3 @@ export const rejectMalformedInput: CollectionBeforeOperationHook = async ({ args
   return args
 }
 
-/**
- * Puts the guard first in every collection's beforeOperation hooks, Payload's own collections
- * (preferences, locked documents, key-value) included: those are added while the config is
- * sanitized, so the guard is added to the sanitized config. Also closes the `/versions` routes
- * Payload generates for collections without versions: they query a version table that does not
- * exist, so they could only fail (such paths then reach `/:id` and answer 404). An upload
- * collection's file route answers 404 for names that are not on disk. A document that a required
- * relationship still points at cannot be deleted (409).
- */
-type Reference = { collection: string; path: string }
-
-/** Paths of required single relationships to `slug`: their columns are NOT NULL, so a referenced document cannot go. */
-const requiredReferencesTo = (config: SanitizedConfig, slug: string): Reference[] => {
-  // Payload's `where` reaches into one level of arrays, not into an array inside an array.
-  const walk = (collection: string, fields: FlattenedField[], prefix: string, inArray: boolean): Reference[] =>
-    fields.flatMap((f) => {
-      if ((f.type === 'relationship' || f.type === 'upload') && f.relationTo === slug && !f.hasMany && f.required) return [{ collection, path: prefix + f.name }]
-      if (f.type === 'group' || f.type === 'tab') return walk(collection, f.flattenedFields, `${prefix}${f.name}.`, inArray)
-      if (f.type === 'array' && !inArray) return walk(collection, f.flattenedFields, `${prefix}${f.name}.`, true)
-      return []
-    })
-  return config.collections.flatMap((c) => walk(c.slug, c.flattenedFields, '', false))
-}
-
-/**
- * Deleting a document that others still require would make the database null their reference and
- * fail its NOT NULL constraint (a 500, and nothing deleted): answer 409 and say what still needs it.
- * Runs after the delete access check, so only someone allowed to delete learns this.
- */
-const keepRequiredReferences =
-  (references: Reference[]): CollectionBeforeDeleteHook =>
-  async ({ id, req }) => {
-    for (const { collection, path: refPath } of references) {
-      const { totalDocs } = await req.payload.count({ collection: collection as never, where: { [refPath]: { equals: id } }, overrideAccess: true, req })
-      if (totalDocs > 0) throw new APIError(`This document is still used by ${totalDocs} ${collection} (${refPath}). Delete or change those first.`, 409, undefined, true)
-    }
-  }
-
-/**
- * Payload's file route answers 500 for a file name it cannot find on disk (it reserves that for a
- * document whose file went missing); a name that is not there is a 404 to the client.
- */
-const serveOnlyExistingFiles = (collection: SanitizedCollectionConfig, endpoint: Endpoint): Endpoint => ({
-  ...endpoint,
-  handler: async (req) => {
-    const dir = path.resolve((collection.upload && collection.upload.staticDir) || collection.slug)
-    const name = req.routeParams?.filename
-    const file = typeof name === 'string' ? path.resolve(dir, name) : dir
-    // Names outside the folder are left to Payload, which refuses them with a 400.
-    if (file.startsWith(dir + path.sep) && !(await fs.promises.stat(file).catch(() => null))) throw new NotFound(req.t)
-    return endpoint.handler(req)
-  },
-})
-
-export const guardEveryCollection = async (config: Promise<SanitizedConfig>): Promise<SanitizedConfig> => {
-  const sanitized = await config
-  for (const collection of sanitized.collections) {
-    collection.hooks.beforeOperation = [rejectMalformedInput, ...(collection.hooks.beforeOperation ?? [])]
-    const references = requiredReferencesTo(sanitized, collection.slug)
-    if (references.length) collection.hooks.beforeDelete = [keepRequiredReferences(references), ...(collection.hooks.beforeDelete ?? [])]
-    if (!collection.endpoints) continue
-    if (!collection.versions) collection.endpoints = collection.endpoints.filter((e) => !e.path.startsWith('/versions'))
-    // Payload's preference delete by key fails on both SQL adapters (its query joins a column that is not there); the admin does not use it.
-    if (collection.slug === 'payload-preferences') collection.endpoints = collection.endpoints.filter((e) => !(e.method === 'delete' && e.path === '/:key'))
-    if (collection.upload) collection.endpoints = collection.endpoints.map((e) => (e.method === 'get' && e.path === '/file/:filename' ? serveOnlyExistingFiles(collection, e) : e))
-  }
-  return sanitized
-}
-
-/** The error and its causes (drizzle wraps the driver's error in `cause`). */
-const chain = (error: unknown): unknown[] => {
-  const out: unknown[] = []
-  for (let e = error; e && typeof e === 'object' && out.length < 5; e = (e as { cause?: unknown }).cause) out.push(e)
-  return out
-}
-
-/**
- * A database's refusal of a value the request supplied, as opposed to a failure of the database
- * itself (an outage, a constraint bug), which must stay a 5xx. Covers what the guard above does
- * not foresee: PostgreSQL's "data exception" class (SQLSTATE 22…: invalid text representation,
- * numeric value out of range, invalid datetime), libsql's refusal of NaN/undefined parameters, and
- * the drizzle adapter's "Cannot find field for path" for `where` paths it cannot join through.
- */
-export const isBadInputError = (error: unknown): boolean =>
-  chain(error).some((e) => {
-    const { code, message = '' } = e as { code?: unknown; message?: string }
-    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true
-    if (e instanceof RangeError && /can be passed as arguments?/.test(message)) return true
-    if (e instanceof TypeError && /cannot be passed as argument to the database/.test(message)) return true
-    const stack = (e as Error).stack ?? ''
-    // Payload parses a multipart body's `_payload` field, and query parameters given as strings (`?where=…`), with a bare JSON.parse.
-    if (e instanceof SyntaxError && /addDataAndFileToRequest|parseParams/.test(stack)) return true
-    // The drizzle adapter's query builder refuses `where` paths it cannot join through ("Cannot find field for path", "Not supported").
-    return e instanceof APIError && /getTableColumnFromPath/.test(stack)
-  })
-
-/** A write that points at a row that does not exist (PostgreSQL 23503, SQLite's FOREIGN KEY constraint). */
-export const isMissingReferenceError = (error: unknown): boolean =>
-  chain(error).some((e) => {
-    const { code, message = '' } = e as { code?: unknown; message?: string }
-    return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || /FOREIGN KEY constraint failed/.test(message)
-  })
-
-/** Global afterError hook: answers such refusals with a 400 the client can act on. */
-export const badInputAnswer: AfterErrorHook = ({ error, result }) => {
-  if (isMissingReferenceError(error)) return { response: { ...result, errors: [{ message: 'The request refers to a document that does not exist.' }] }, status: 400 }
-  if (!isBadInputError(error)) return
-  const message =
-    error instanceof SyntaxError
-      ? 'A query parameter or the _payload field is not valid JSON (write conditions as where[field][operator]=value).'
-      : 'The request has a value or query path this field cannot use.'
-  return { response: { ...result, errors: [{ message }] }, status: 400 }
-}
