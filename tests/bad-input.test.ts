@@ -262,6 +262,15 @@ describe('the issue’s reproductions (issue 8, item 9)', () => {
     expect(res.body.errors[0].message).toMatch(/\w/)
   })
 
+  it('answers 400 to a multipart _payload that is not an object, on an auth collection too (found by probing: a 500)', async () => {
+    for (const url of ['/api/users', '/api/topics']) {
+      const form = new FormData()
+      form.set('_payload', 'null')
+      const res = await (clients.get('staff') as Client).request('POST', url, undefined, { raw: form })
+      expect(res.status, `${url} → ${res.status} ${JSON.stringify(res.body)}`).toBe(400)
+    }
+  })
+
   it('refuses to delete a document that others still require, and keeps it (found by the sweep: a 500)', async () => {
     const staff = clients.get('staff') as Client
     const teacher = await actors.educator()
