@@ -25,7 +25,7 @@ import { payloadSecret } from './secret'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
-// Every collection gets the bad-input guard (cms/badInput.ts): malformed ids → 404, unusable `where` values → 400.
+// Every collection gets the bad-input guard (cms/badInput/): malformed ids → 404, unusable `where` values → 400.
 export default guardEveryCollection(buildConfig({
   secret: payloadSecret(),
   admin: {
