@@ -29,7 +29,7 @@ let server: TestServer
 let actors: Actors
 const clients = new Map<ActorName, Client>()
 let config: SanitizedConfig
-/** Ids of documents that exist (seeded), per collection, so updates and deletes reach real rows. */
+/** Ids of documents created in beforeAll, per collection, so updates and deletes reach real rows. */
 const existingIds = new Map<string, string[]>()
 
 const routesOf = (c: SanitizedConfig): Route[] => [
