@@ -174,7 +174,7 @@ const checkWhere = async (check: Check, slug: string, where: unknown): Promise<v
 /**
  * The request body's shape where Payload's field hooks assume it without checking: the body is an
  * object (a multipart `_payload` of `5` or `[]` reaches the operation as its data), a
- * relationship to several collections holds `{ relationTo, value }` objects, and dates parse.
+ * relationship list holds no `null` entries, and dates parse.
  */
 const checkData = (fields: FlattenedField[], data: unknown) => {
   if (data === undefined) return
@@ -182,11 +182,9 @@ const checkData = (fields: FlattenedField[], data: unknown) => {
   for (const field of fields) {
     const value = (data as Record<string, unknown>)[field.name]
     if (value === undefined || value === null) continue
-    if ((field.type === 'relationship' || field.type === 'upload') && Array.isArray(field.relationTo)) {
-      const items = Array.isArray(value) ? value : [value]
-      if (!items.every((item) => isPlainObject(item) && (field.relationTo as string[]).includes((item as { relationTo?: string }).relationTo ?? ''))) {
-        throw new BadQueryValue(`"${field.name}" takes { relationTo, value } with relationTo one of ${field.relationTo.join(', ')}.`)
-      }
+    if ((field.type === 'relationship' || field.type === 'upload') && Array.isArray(value) && value.some((item) => item === null)) {
+      // Payload's field hooks read `relationTo` of each entry of a relationship list.
+      throw new BadQueryValue(`"${field.name}" cannot hold null entries.`)
     } else if (field.type === 'date' && !isDateValue(value)) {
       // SQLite stores any text; an unparseable date would then break every later read of the document.
       throw new BadQueryValue(`"${field.name}" must be a date.`)
