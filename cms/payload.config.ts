@@ -16,6 +16,7 @@ import { Tickets } from '../collections/Tickets'
 import { Topics } from '../collections/Topics'
 import { Users } from '../collections/Users'
 import { emailVerificationEndpoints } from '../collections/Users/emailVerification'
+import { badInputAnswer, guardEveryCollection } from './badInput'
 import { databaseAdapter } from './db'
 import { emailAdapter } from './email'
 import { authEndpoints } from './endpoints/auth'
@@ -26,7 +27,8 @@ import { objectStorage } from './storage'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
-export default buildConfig({
+// Every collection gets the bad-input guard (cms/badInput/): malformed ids → 404, unusable `where` values → 400.
+export default guardEveryCollection(buildConfig({
   secret: payloadSecret(),
   admin: {
     user: Users.slug,
@@ -49,13 +51,14 @@ export default buildConfig({
   defaultDepth: 1,
   telemetry: false,
   // A person's mistake (400, 401, 403, 404, 409) is not a server error: log it quietly; nor is a client hanging up mid-upload.
-  loggingLevels: { ClientAbortError: 'info', HttpError: 'debug', ValidationError: 'info', Forbidden: 'info', NotFound: 'info', AuthenticationError: 'info', LockedAuth: 'info', UnauthorizedError: 'info' } as Config['loggingLevels'],
+  loggingLevels: { ClientAbortError: 'info', HttpError: 'debug', ValidationError: 'info', Forbidden: 'info', NotFound: 'info', AuthenticationError: 'info', LockedAuth: 'info', UnauthorizedError: 'info', QueryError: 'info', BadQueryValue: 'info' } as Config['loggingLevels'],
   upload: { limits: { fileSize: 50 * 1024 * 1024 } },
   endpoints: [...authEndpoints, signup, ...emailVerificationEndpoints],
   plugins: objectStorage(),
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
   hooks: {
     afterError: [
+      badInputAnswer,
       ({ error, result }) => {
         // One message a person can act on: the field's own, and 409 when a unique value is taken.
         if (!(error instanceof ValidationError) || !result?.errors?.[0]) return
@@ -72,4 +75,4 @@ export default buildConfig({
       },
     ],
   },
-})
+}))

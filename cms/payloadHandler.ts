@@ -11,6 +11,12 @@ type Limits = { jsonBytes: number; uploadBytes: number }
 const jsonError = (res: ExpressResponse, status: number, message: string) =>
   res.status(status).json({ errors: [{ message }] })
 
+/** Every API route takes an object of fields; `null`, arrays and bare values would reach Payload's operations as their data. */
+const isJsonObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value)
+const notAnObject = 'The request body must be a JSON object.'
+/** Methods whose empty body is read as `{}`. */
+const bodyless = new Set(['POST', 'PUT', 'PATCH'])
+
 /** Reads the body into memory, refusing it past `limit` bytes. */
 const readLimited = async (req: ExpressRequest, limit: number): Promise<Buffer | null> => {
   const chunks: Buffer[] = []
@@ -58,6 +64,7 @@ export const payloadApiHandler =
     const parsed = req.body !== undefined
     if (parsed && method !== 'GET' && method !== 'HEAD') {
       // An earlier route parser (the login rate limit reads the username) already took the body.
+      if (!isJsonObject(req.body ?? {})) return jsonError(res, 400, notAnObject)
       body = JSON.stringify(req.body ?? {})
       headers.delete('content-length')
     } else if (method !== 'GET' && method !== 'HEAD') {
@@ -74,13 +81,21 @@ export const payloadApiHandler =
         if (!buffer) return jsonError(res, 413, `The request is too large (limit ${Math.round(limit / 1024)} KB).`)
         if (buffer.length > 0) {
           if (type === 'application/json') {
+            let json: unknown
             try {
-              JSON.parse(buffer.toString('utf8'))
+              json = JSON.parse(buffer.toString('utf8'))
             } catch {
               return jsonError(res, 400, 'The request body is not valid JSON.')
             }
+            if (!isJsonObject(json)) return jsonError(res, 400, notAnObject)
+          } else if (bodyless.has(method)) {
+            return jsonError(res, 415, 'Send the request body as JSON or as multipart form data.')
           }
           body = new Uint8Array(buffer)
+        } else if (bodyless.has(method)) {
+          // Payload's operations read fields from the body: with none they would read from `undefined`.
+          body = '{}'
+          headers.set('content-type', 'application/json')
         }
         headers.delete('content-length')
       }

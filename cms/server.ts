@@ -23,6 +23,9 @@ const main = async () => {
     await payload?.destroy()
   }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stop(signal, cleanup))
+  // A promise some library forgot to await (Payload 3.90 validates part of a `where` path that way)
+  // must not take every request down with the process: it is logged, and serving goes on.
+  process.on('unhandledRejection', (reason) => (payload ? payload.logger.error({ err: reason }, 'Unhandled promise rejection') : console.error(reason)))
   // Listening before the boot lets a load balancer see the process (/healthz) while it migrates or waits for another instance.
   await new Promise<void>((resolve) => server.listen(port, resolve))
 

@@ -1,0 +1,218 @@
+import {
+  APIError,
+  type Collection,
+  type CollectionBeforeOperationHook,
+  type FlattenedField,
+  isValidID,
+  NotFound,
+  type Payload,
+  type PayloadRequest,
+  validateQueryPaths,
+  type Where,
+} from 'payload'
+
+/**
+ * One guard in front of every collection operation (REST, custom endpoints and the Local API all
+ * pass here): a malformed id is a 404, a `where` value the database cannot compare with its field
+ * is a 400. Without it the value reaches the SQL driver and the answer is a 500 (SQLite refuses
+ * NaN/undefined parameters, PostgreSQL answers "invalid input syntax"). See docs/decisions.md,
+ * "Bad input: where the rule lives".
+ */
+
+/** A 400 that names what was wrong, logged quietly like Payload's own QueryError. */
+export class BadQueryValue extends APIError {
+  constructor(message: string) {
+    super(message, 400, undefined, true)
+    this.name = 'BadQueryValue'
+  }
+}
+
+/** Slugs here come from paths and relations, so any string may be asked for. */
+const collectionOf = (payload: Payload, slug: string): Collection | undefined => (payload.collections as Record<string, Collection | undefined>)[slug]
+
+type IdKind = { kind: 'integer'; max: number } | { kind: 'objectId' } | { kind: 'text' }
+
+/** PostgreSQL's `serial` ids are 32-bit; SQLite's integer ids go up to JavaScript's safe range. */
+const idKindOf = (payload: Payload, slug?: string): IdKind => {
+  const custom = slug ? collectionOf(payload, slug)?.customIDType : undefined
+  if (custom === 'text') return { kind: 'text' }
+  if (custom === 'number' || payload.db.defaultIDType === 'number') {
+    return { kind: 'integer', max: payload.db.name === 'postgres' ? 2 ** 31 - 1 : Number.MAX_SAFE_INTEGER }
+  }
+  return payload.db.name === 'mongoose' ? { kind: 'objectId' } : { kind: 'text' }
+}
+
+const integerIn = (value: unknown, max: number) => {
+  const n = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value
+  return typeof n === 'number' && Number.isInteger(n) && Math.abs(n) <= max
+}
+
+const isIdValue = (id: IdKind, value: unknown) => {
+  if (id.kind === 'integer') return integerIn(value, id.max)
+  if (id.kind === 'objectId') return isValidID(value as string, 'ObjectID')
+  return typeof value === 'string' || typeof value === 'number'
+}
+
+const isNumberValue = (value: unknown) =>
+  (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+
+const isDateValue = (value: unknown) =>
+  value instanceof Date
+    ? !Number.isNaN(value.getTime())
+    : (typeof value === 'string' || typeof value === 'number') && !Number.isNaN(new Date(value).getTime())
+
+/** What a leaf of a `where` path compares against: a field, or a collection's id. */
+type Leaf = {
+  field?: FlattenedField
+  id?: IdKind
+  /** For a path through relationships or joins: the last collection reached and the rest of the path in it. */
+  hop?: { collection: string; path: string }
+}
+
+/**
+ * Follows a dotted path through groups, tabs, arrays and single-collection relationships and joins.
+ * Returns undefined for paths it cannot follow (blocks, polymorphic relations, unknown names):
+ * those are left to Payload's own path validation (a 400 QueryError).
+ */
+const resolvePath = (payload: Payload, slug: string, path: string): Leaf | undefined => {
+  let fields = collectionOf(payload, slug)?.config.flattenedFields
+  let current = slug
+  let hop: Leaf['hop']
+  const segments = path.split('.')
+  for (let i = 0; i < segments.length; i++) {
+    const name = segments[i]
+    const last = i === segments.length - 1
+    const field = fields?.find((f) => f.name === name)
+    if (!field) return name === 'id' && last ? { id: idKindOf(payload, current), hop } : undefined
+    if (last) {
+      if ((field.type === 'relationship' || field.type === 'upload') && typeof field.relationTo === 'string') return { field, id: idKindOf(payload, field.relationTo), hop }
+      return { field, hop }
+    }
+    const related =
+      (field.type === 'relationship' || field.type === 'upload') && typeof field.relationTo === 'string'
+        ? field.relationTo
+        : field.type === 'join' && typeof field.collection === 'string'
+          ? field.collection
+          : undefined
+    if (field.type === 'group' || field.type === 'tab' || field.type === 'array') fields = field.flattenedFields
+    else if (related) {
+      current = related
+      fields = collectionOf(payload, current)?.config.flattenedFields
+      hop = { collection: current, path: segments.slice(i + 1).join('.') }
+    } else return undefined
+  }
+  return undefined
+}
+
+const geoOperators = new Set(['near', 'within', 'intersects'])
+const listOperators = new Set(['in', 'not_in', 'all'])
+
+const valuesOf = (operator: string, value: unknown): unknown[] => {
+  if (listOperators.has(operator) && typeof value === 'string') return value.split(',')
+  return Array.isArray(value) ? value : [value]
+}
+
+/** Why this operator and value cannot be compared with the leaf, or undefined when they can. */
+const problemWith = (leaf: Leaf, operator: string, value: unknown): string | undefined => {
+  const type = leaf.field?.type
+  // Relationships to several collections take `{ relationTo, value }`: Payload checks those itself.
+  if ((type === 'relationship' || type === 'upload') && Array.isArray(leaf.field?.relationTo)) return undefined
+  if (geoOperators.has(operator)) return type === 'point' ? undefined : `"${operator}" works only on point fields`
+  if (operator === 'exists') return undefined
+  // `equals: null` and "null" mean "not set" to Payload; any other value is compared.
+  const values = valuesOf(operator, value).filter((v) => v !== null && v !== 'null')
+  if (values.some((v) => typeof v === 'object' && !(v instanceof Date))) return 'a nested object is not a value'
+  if (leaf.id && !(type === 'relationship' || type === 'upload') && !leaf.field) {
+    return values.every((v) => isIdValue(leaf.id as IdKind, v)) ? undefined : 'an id has the wrong format'
+  }
+  if (type === 'relationship' || type === 'upload') {
+    if (!leaf.id || operator === 'like' || operator === 'not_like') return undefined
+    return values.every((v) => isIdValue(leaf.id as IdKind, v)) ? undefined : 'an id has the wrong format'
+  }
+  if (type === 'number') return values.every(isNumberValue) ? undefined : 'a number was expected'
+  // The SQL adapters convert date values before comparing, `like` included; an unparseable one becomes no value at all.
+  if (type === 'date') return values.every(isDateValue) ? undefined : 'a date was expected'
+  return undefined
+}
+
+type Check = { payload: Payload; req: PayloadRequest; overrideAccess?: boolean }
+
+/**
+ * Payload validates the part of a path beyond a relationship in a promise it does not await
+ * (payload 3.90 validateSearchParams): when that part is refused (an unknown or unreadable field),
+ * the rejection is unhandled and takes the Node process down. Validating that part here first,
+ * awaited, answers the 400 before Payload gets there.
+ */
+const checkBeyondRelationship = async ({ payload, req, overrideAccess }: Check, hop: NonNullable<Leaf['hop']>, operator: string, value: unknown) => {
+  const collectionConfig = collectionOf(payload, hop.collection)?.config
+  if (collectionConfig) await validateQueryPaths({ collectionConfig, overrideAccess: Boolean(overrideAccess), req, where: { [hop.path]: { [operator]: value } } as Where })
+}
+
+/** Checks every condition of a `where` (and its and/or branches) against the collection's fields. */
+const checkWhere = async (check: Check, slug: string, where: unknown): Promise<void> => {
+  if (where === undefined || where === null) return
+  if (typeof where !== 'object' || Array.isArray(where)) throw new BadQueryValue('The "where" query must be an object of conditions.')
+  for (const [path, condition] of Object.entries(where as Where)) {
+    if (path === 'and' || path === 'or') {
+      if (!Array.isArray(condition)) throw new BadQueryValue(`"${path}" must be a list of conditions.`)
+      for (const branch of condition) await checkWhere(check, slug, branch)
+      continue
+    }
+    if (typeof condition !== 'object' || condition === null || Array.isArray(condition)) {
+      throw new BadQueryValue(`The condition on "${path}" must name an operator, e.g. where[${path}][equals]=…`)
+    }
+    const leaf = resolvePath(check.payload, slug, path)
+    if (!leaf) continue
+    for (const [operator, value] of Object.entries(condition)) {
+      const problem = problemWith(leaf, operator, value)
+      if (problem) throw new BadQueryValue(`The condition "${operator}" on "${path}" cannot be used: ${problem}.`)
+      if (leaf.hop?.path) await checkBeyondRelationship(check, leaf.hop, operator, value)
+    }
+  }
+}
+
+/**
+ * The request body's shape where Payload's field hooks assume it without checking: the body is an
+ * object (a multipart `_payload` of `5` or `[]` reaches the operation as its data), a
+ * relationship list holds no `null` entries, and dates parse.
+ */
+const checkData = (fields: FlattenedField[], data: unknown) => {
+  if (data === undefined) return
+  if (!isPlainObject(data)) throw new BadQueryValue('The request body must be a JSON object of fields.')
+  for (const field of fields) {
+    const value = (data as Record<string, unknown>)[field.name]
+    if (value === undefined || value === null) continue
+    if ((field.type === 'relationship' || field.type === 'upload') && Array.isArray(value) && value.some((item) => item === null)) {
+      // Payload's field hooks read `relationTo` of each entry of a relationship list.
+      throw new BadQueryValue(`"${field.name}" cannot hold null entries.`)
+    } else if (field.type === 'date' && !isDateValue(value)) {
+      // SQLite stores any text; an unparseable date would then break every later read of the document.
+      throw new BadQueryValue(`"${field.name}" must be a date.`)
+    } else if (field.type === 'group' || field.type === 'tab') checkData(field.flattenedFields, value)
+  }
+}
+
+type GuardedArgs = { id?: unknown; where?: unknown; joins?: unknown; data?: unknown }
+
+const isPlainObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** Checks each join's own `where` against the collection it joins. */
+const checkJoins = async (check: Check, slug: string, joins: unknown) => {
+  if (!joins || typeof joins !== 'object') return
+  for (const [name, query] of Object.entries(joins)) {
+    const join = collectionOf(check.payload, slug)?.config.flattenedFields.find((f) => f.name === name)
+    const where = (query as { where?: unknown } | undefined)?.where
+    if (join?.type === 'join' && typeof join.collection === 'string' && where !== undefined) await checkWhere(check, join.collection, where)
+  }
+}
+
+export const rejectMalformedInput: CollectionBeforeOperationHook = async ({ args, collection, operation, overrideAccess, req }) => {
+  const { id, where, joins, data } = args as GuardedArgs
+  if (id !== undefined && !isIdValue(idKindOf(req.payload, collection.slug), id)) throw new NotFound(req.t)
+  if (operation === 'create' || operation === 'update') checkData(collection.flattenedFields, data)
+  const check = { payload: req.payload, req, overrideAccess }
+  await checkWhere(check, collection.slug, where)
+  await checkJoins(check, collection.slug, joins)
+  return args
+}
+
