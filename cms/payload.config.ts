@@ -5,6 +5,7 @@ import { buildConfig, type Config, ValidationError } from 'payload'
 import sharp from 'sharp'
 
 import { Activities } from '../collections/Activities'
+import { Attempts } from '../collections/Attempts'
 import { Classrooms } from '../collections/Classrooms'
 import { Countries } from '../collections/Countries'
 import { Media } from '../collections/Media'
@@ -19,6 +20,7 @@ import { databaseAdapter } from './db'
 import { emailAdapter } from './email'
 import { authEndpoints } from './endpoints/auth'
 import { signup } from './endpoints/signup'
+import { xapiEndpoints } from './endpoints/xapi'
 import { editor } from './richtext'
 import { payloadSecret } from './secret'
 
@@ -33,7 +35,7 @@ export default buildConfig({
     avatar: 'default',
     importMap: { baseDir: dirname, importMapFile: path.resolve(dirname, 'app/(payload)/admin/importMap.js') },
   },
-  collections: [Topics, Modules, Activities, Pages, Posts, Media, Users, Schools, Classrooms, Tickets, Countries],
+  collections: [Topics, Modules, Activities, Pages, Posts, Media, Users, Schools, Classrooms, Tickets, Countries, Attempts],
   editor,
   db: databaseAdapter(),
   email: emailAdapter(),
@@ -49,7 +51,7 @@ export default buildConfig({
   // A person's mistake (400, 401, 403, 404, 409) is not a server error: log it quietly.
   loggingLevels: { HttpError: 'debug', ValidationError: 'info', Forbidden: 'info', NotFound: 'info', AuthenticationError: 'info', LockedAuth: 'info', UnauthorizedError: 'info' } as Config['loggingLevels'],
   upload: { limits: { fileSize: 50 * 1024 * 1024 } },
-  endpoints: [...authEndpoints, signup],
+  endpoints: [...authEndpoints, signup, ...xapiEndpoints],
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
   hooks: {
     afterError: [

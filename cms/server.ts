@@ -4,7 +4,8 @@ import next from 'next'
 
 import { createApp } from './app'
 import { boot, config } from './boot'
-import { publicUrl } from './env'
+import { createContentApp } from './content/app'
+import { contentPort, contentUrl, publicUrl } from './env'
 import { rootDir } from './paths'
 
 const port = Number(process.env.PORT || 3000)
@@ -25,7 +26,18 @@ const main = async () => {
   })
   // Storyline packages can be hundreds of MB on a school's upload link: allow 30 minutes a request.
   server.requestTimeout = 30 * 60 * 1000
-  const stop = () => server.close(() => process.exit(0))
+  // The content origin: Storyline packages and their launcher (cms/content/app.ts).
+  const content = createContentApp().listen(contentPort(), () => {
+    payload.logger.info(`Storyline packages are served from ${contentUrl()} (port ${contentPort()})`)
+  })
+  content.on('error', (error) => {
+    payload.logger.error({ err: error }, `The content origin could not listen on port ${contentPort()} (set CONTENT_PORT)`)
+    process.exit(1)
+  })
+  const stop = () => {
+    content.close()
+    server.close(() => process.exit(0))
+  }
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)
 }

@@ -10,6 +10,7 @@ import { resetPasswordEmail } from '../../cms/email'
 import { accountTypes, defaults, gradeOptions, modes, socialProviders, subjectOptions, themes } from './options'
 import { readProviders } from './providers'
 import { hiddenUnless } from '../../access/adminHidden'
+import { deleteAttemptsOfUser, moveAttemptsWithStudent } from './attemptHooks'
 
 /** Scopes are changed only by a holder of users:write, and never on their own account. */
 const canGrantScopes: FieldAccess = ({ req, id }) =>
@@ -58,6 +59,8 @@ export const Users: CollectionConfig = {
   },
   endpoints: [...userEndpoints, unlinkProviderEndpoint],
   hooks: {
+    beforeDelete: [deleteAttemptsOfUser],
+    afterChange: [moveAttemptsWithStudent],
     afterRead: [
       // Session ids stay on the server. The JWT check reads the user before req.user exists, and
       // Payload's own session bookkeeping reads the database directly, so both still see them.
