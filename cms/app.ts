@@ -7,7 +7,7 @@ import type { Payload, SanitizedConfig } from 'payload'
 import { bodyGate } from './bodyGate'
 import { clientAbortLine, isClientAbort } from './clientAbort'
 import { csrfProtection, ensureCsrfToken } from './csrf'
-import { publicUrl } from './env'
+import { contentOrigin, contentUrl, publicUrl } from './env'
 import { healthRoutes } from './health'
 import { enabledProviders } from './oauth/config'
 import { socialSignInRoutes } from './oauth/routes'
@@ -15,6 +15,7 @@ import { pageDataPattern, pageUser, scriptSafeJson } from './pageData'
 import { payloadApiHandler } from './payloadHandler'
 import { rateLimits } from './rateLimits'
 import { uploadsDir, webDistDir } from './paths'
+import { uploadCaching } from './uploadCaching'
 
 type NextHandler = (req: Request, res: Response) => Promise<void> | void
 
@@ -62,6 +63,7 @@ export const createApp = ({ payload, config, next }: AppOptions) => {
     res.json({ status: 'ok' })
   })
   app.use(healthRoutes(payload))
+  app.use('/api/xapi', xapiCors)
   app.use('/api', csrfProtection(publicUrl()))
   // API clients that keep cookies (curl -c/-b) get the CSRF token too, to send back as X-XSRF-TOKEN.
   app.use('/api', (req, res, next) => {
@@ -82,7 +84,7 @@ export const createApp = ({ payload, config, next }: AppOptions) => {
   app.use('/api', bodyGate(payload, Number(process.env.MAX_ANONYMOUS_KB || 64) * kb))
   app.all('/api/{*path}', api)
 
-  app.use('/uploads', uploadHeaders, express.static(uploadsDir, { index: false, redirect: false, dotfiles: 'deny', fallthrough: false, cacheControl: false, setHeaders: uploadCaching }))
+  app.use('/uploads', storylineOnContentOrigin, uploadHeaders, express.static(uploadsDir, { index: false, redirect: false, dotfiles: 'deny', fallthrough: false, cacheControl: false, setHeaders: uploadCaching }))
 
   app.use(socialSignInRoutes(payload))
 
@@ -137,37 +139,43 @@ export const createApp = ({ payload, config, next }: AppOptions) => {
   return app
 }
 
-/**
- * Storyline packages run in an opaque origin (CSP sandbox without allow-same-origin): their scripts
- * work in the modal but cannot read the app's cookies or call its API as the student. They may be
- * framed only by this site. See docs/decisions.md, "Storyline packages".
- */
-export const storylineCsp = "sandbox allow-scripts allow-popups allow-forms allow-modals; frame-ancestors 'self'"
-
 const storylinePath = /^\/[A-Za-z0-9_-]+\/storyline\//
 
-const uploadHeaders = (req: Request, res: Response, next: NextFunction) => {
-  if (storylinePath.test(req.path)) {
-    res.setHeader('Content-Security-Policy', storylineCsp)
-    // Public assets; the sandboxed page's origin is "null", so its fonts need CORS.
-    res.setHeader('Access-Control-Allow-Origin', '*')
-  } else {
-    res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-  }
-  res.setHeader('X-Content-Type-Options', 'nosniff')
-  next()
+/**
+ * Storyline packages are served from the content origin (cms/content/app.ts); the spec's path
+ * /uploads/<id>/storyline/… on the product's origin forwards there. See docs/decisions.md,
+ * "The content origin".
+ */
+const storylineOnContentOrigin = (req: Request, res: Response, next: NextFunction) => {
+  if (!storylinePath.test(req.path)) return next()
+  res.redirect(302, `${contentUrl()}/uploads${req.url}`)
 }
 
 /**
- * Set only on files actually sent (not on 403/404). A package's pages, scripts and data keep their
- * names from one upload to the next, so they are revalidated on every load (a 304 when unchanged:
- * the ETag follows size and mtime, and a re-upload writes new files) and a new upload shows at once.
- * Its images, audio, video and fonts, and media files, may be cached for an hour.
+ * The LRS under /api/xapi answers packages on the content origin (and only there): CORS for that
+ * one origin, without credentials; the launch token in Authorization is the only way in.
  */
-const revalidated = /\.(?:html?|m?js|json|xml|css|txt|csv)$/i
-const uploadCaching = (res: Response, filePath: string) => {
-  const inPackage = path.relative(path.resolve(uploadsDir), filePath).split(path.sep)[1] === 'storyline'
-  res.setHeader('Cache-Control', inPackage && revalidated.test(filePath) ? 'no-cache' : 'public, max-age=3600')
+const xapiCors = (req: Request, res: Response, next: NextFunction) => {
+  const allowed = req.headers.origin === contentOrigin()
+  if (allowed) {
+    res.setHeader('Access-Control-Allow-Origin', contentOrigin())
+    res.setHeader('Access-Control-Expose-Headers', 'ETag, Last-Modified, X-Experience-API-Version, X-Experience-API-Consistent-Through')
+  }
+  res.append('Vary', 'Origin')
+  if (req.method !== 'OPTIONS') return next()
+  if (allowed) {
+    res.setHeader('Access-Control-Allow-Methods', 'GET, PUT, POST, DELETE')
+    res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, X-Experience-API-Version, If-Match, If-None-Match')
+    res.setHeader('Access-Control-Max-Age', '600')
+  }
+  res.status(204).end()
+}
+
+/** Media files: nothing in them may run. */
+const uploadHeaders = (_req: Request, res: Response, next: NextFunction) => {
+  res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+  res.setHeader('X-Content-Type-Options', 'nosniff')
+  next()
 }
 
 /** Vite puts a content hash in every asset name, so those can be cached for a year. */

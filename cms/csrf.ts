@@ -15,12 +15,20 @@ export const readCookie = (req: Request, name: string): string | undefined => {
 
 const equal = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
 
-/** The browser's CSRF token, issued once in the XSRF-TOKEN cookie (readable by the SPA). */
+/**
+ * HttpOnly in production: the SPA takes the token from the page data, and cookies are shared by
+ * every port of a host, so a Storyline package on the content origin (by default another port of
+ * the same host) must not read it from document.cookie. Readable in development, where the Vite
+ * dev server's SPA has no page data and reads the cookie. See docs/decisions.md, "The content origin".
+ */
+const csrfCookieHttpOnly = () => process.env.NODE_ENV === 'production'
+
+/** The browser's CSRF token, issued once in the XSRF-TOKEN cookie and sent in the page data. */
 export const ensureCsrfToken = (req: Request, res: Response, secure: boolean): string => {
   const existing = readCookie(req, csrfCookie)
   if (existing && /^[A-Za-z0-9_-]{32,64}$/.test(existing)) return existing
   const token = randomBytes(24).toString('base64url')
-  res.append('Set-Cookie', `${csrfCookie}=${token}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`)
+  res.append('Set-Cookie', `${csrfCookie}=${token}; Path=/; SameSite=Lax${csrfCookieHttpOnly() ? '; HttpOnly' : ''}${secure ? '; Secure' : ''}`)
   return token
 }
 

@@ -78,6 +78,7 @@ export interface Config {
     classrooms: Classroom;
     tickets: Ticket;
     countries: Country;
+    attempts: Attempt;
     'payload-kv': PayloadKv;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
@@ -106,6 +107,7 @@ export interface Config {
     classrooms: ClassroomsSelect<false> | ClassroomsSelect<true>;
     tickets: TicketsSelect<false> | TicketsSelect<true>;
     countries: CountriesSelect<false> | CountriesSelect<true>;
+    attempts: AttemptsSelect<false> | AttemptsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -322,6 +324,16 @@ export interface Activity {
     fileCount?: number | null;
     totalBytes?: number | null;
     uploadedAt?: string | null;
+    /**
+     * Found in the package: how it reports scores.
+     */
+    standard?: ('scorm12' | 'scorm2004' | 'xapi' | 'none') | null;
+    /**
+     * The file a student opens (from imsmanifest.xml or tincan.xml, else story.html).
+     */
+    launchFile?: string | null;
+    xapiActivityId?: string | null;
+    masteryScore?: number | null;
   };
   storylineUrl?: string | null;
   updatedAt: string;
@@ -619,6 +631,73 @@ export interface Country {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "attempts".
+ */
+export interface Attempt {
+  id: number;
+  student: number | User;
+  activity: number | Activity;
+  /**
+   * The student's current classroom; its teacher reads the attempt.
+   */
+  classroom?: (number | null) | Classroom;
+  /**
+   * How the activity reported: SCORM 1.2, SCORM 2004, xAPI, or none.
+   */
+  standard?: ('scorm12' | 'scorm2004' | 'xapi' | 'none') | null;
+  status: 'not-attempted' | 'incomplete' | 'completed' | 'passed' | 'failed';
+  score?: {
+    raw?: number | null;
+    min?: number | null;
+    max?: number | null;
+    /**
+     * -1 to 1; 0.8 is 80%.
+     */
+    scaled?: number | null;
+  };
+  timeSpentSeconds: number;
+  /**
+   * Times the student started the activity from the beginning.
+   */
+  attemptCount: number;
+  openCount: number;
+  firstOpenedAt?: string | null;
+  lastOpenedAt?: string | null;
+  completedAt?: string | null;
+  /**
+   * What the package saved to continue where the student left off.
+   */
+  resume?: {
+    suspendData?: string | null;
+    location?: string | null;
+    exit?: string | null;
+    /**
+     * xAPI registration of the current attempt.
+     */
+    registration?: string | null;
+    /**
+     * xAPI activity state documents (bookmark, suspend_data …).
+     */
+    xapiState?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
+  session?: {
+    key?: string | null;
+    startedAt?: string | null;
+    baseSeconds?: number | null;
+  };
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -684,6 +763,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'countries';
         value: number | Country;
+      } | null)
+    | ({
+        relationTo: 'attempts';
+        value: number | Attempt;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -801,6 +884,10 @@ export interface ActivitiesSelect<T extends boolean = true> {
         fileCount?: T;
         totalBytes?: T;
         uploadedAt?: T;
+        standard?: T;
+        launchFile?: T;
+        xapiActivityId?: T;
+        masteryScore?: T;
       };
   storylineUrl?: T;
   updatedAt?: T;
@@ -988,6 +1075,49 @@ export interface CountriesSelect<T extends boolean = true> {
   countryName?: T;
   countryShortCode?: T;
   regions?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "attempts_select".
+ */
+export interface AttemptsSelect<T extends boolean = true> {
+  student?: T;
+  activity?: T;
+  classroom?: T;
+  standard?: T;
+  status?: T;
+  score?:
+    | T
+    | {
+        raw?: T;
+        min?: T;
+        max?: T;
+        scaled?: T;
+      };
+  timeSpentSeconds?: T;
+  attemptCount?: T;
+  openCount?: T;
+  firstOpenedAt?: T;
+  lastOpenedAt?: T;
+  completedAt?: T;
+  resume?:
+    | T
+    | {
+        suspendData?: T;
+        location?: T;
+        exit?: T;
+        registration?: T;
+        xapiState?: T;
+      };
+  session?:
+    | T
+    | {
+        key?: T;
+        startedAt?: T;
+        baseSeconds?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
 }

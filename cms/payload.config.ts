@@ -5,6 +5,7 @@ import { buildConfig, type Config, ValidationError } from 'payload'
 import sharp from 'sharp'
 
 import { Activities } from '../collections/Activities'
+import { Attempts } from '../collections/Attempts'
 import { Classrooms } from '../collections/Classrooms'
 import { Countries } from '../collections/Countries'
 import { Media } from '../collections/Media'
@@ -21,6 +22,7 @@ import { databaseAdapter } from './db'
 import { emailAdapter } from './email'
 import { authEndpoints } from './endpoints/auth'
 import { signup } from './endpoints/signup'
+import { xapiEndpoints } from './endpoints/xapi'
 import { editor } from './richtext'
 import { payloadSecret } from './secret'
 import { objectStorage } from './storage'
@@ -37,7 +39,7 @@ export default guardEveryCollection(buildConfig({
     avatar: 'default',
     importMap: { baseDir: dirname, importMapFile: path.resolve(dirname, 'app/(payload)/admin/importMap.js') },
   },
-  collections: [Topics, Modules, Activities, Pages, Posts, Media, Users, Schools, Classrooms, Tickets, Countries],
+  collections: [Topics, Modules, Activities, Pages, Posts, Media, Users, Schools, Classrooms, Tickets, Countries, Attempts],
   editor,
   db: databaseAdapter(),
   email: emailAdapter(),
@@ -53,7 +55,7 @@ export default guardEveryCollection(buildConfig({
   // A person's mistake (400, 401, 403, 404, 409) is not a server error: log it quietly; nor is a client hanging up mid-upload.
   loggingLevels: { ClientAbortError: 'info', HttpError: 'debug', ValidationError: 'info', Forbidden: 'info', NotFound: 'info', AuthenticationError: 'info', LockedAuth: 'info', UnauthorizedError: 'info', QueryError: 'info', BadQueryValue: 'info' } as Config['loggingLevels'],
   upload: { limits: { fileSize: 50 * 1024 * 1024 } },
-  endpoints: [...authEndpoints, signup, ...emailVerificationEndpoints],
+  endpoints: [...authEndpoints, signup, ...emailVerificationEndpoints, ...xapiEndpoints],
   plugins: objectStorage(),
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
   hooks: {

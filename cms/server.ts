@@ -1,3 +1,4 @@
+import type { Server } from 'node:http'
 import path from 'node:path'
 
 import next from 'next'
@@ -5,7 +6,8 @@ import type { Payload } from 'payload'
 
 import { createApp } from './app'
 import { boot, config } from './boot'
-import { publicUrl } from './env'
+import { createContentApp } from './content/app'
+import { contentPort, contentUrl, publicUrl } from './env'
 import { createHttpServer } from './httpServer'
 import { rootDir } from './paths'
 import { closeRateLimitStore } from './rateLimitStore'
@@ -14,11 +16,14 @@ const port = Number(process.env.PORT || 3000)
 const dev = process.env.NODE_ENV !== 'production'
 
 let payload: Payload | undefined
+let content: Server | undefined
 const log = (message: string) => (payload ? payload.logger.info(message) : console.log(message))
 
 const main = async () => {
   const { server, serve, stop } = createHttpServer(log)
   const cleanup = async () => {
+    content?.closeAllConnections()
+    content?.close()
     await closeRateLimitStore()
     await payload?.destroy()
   }
@@ -39,6 +44,14 @@ const main = async () => {
   }
   serve(createApp({ payload, config, next: nextHandler }))
   payload.logger.info(`Civics360 is serving ${publicUrl()} (${dev ? 'development' : 'production'}); admin at ${publicUrl()}/admin`)
+  // The content origin: Storyline packages and their launcher (cms/content/app.ts).
+  content = createContentApp().listen(contentPort(), () => {
+    payload?.logger.info(`Storyline packages are served from ${contentUrl()} (port ${contentPort()})`)
+  })
+  content.on('error', (error) => {
+    payload?.logger.error({ err: error }, `The content origin could not listen on port ${contentPort()} (set CONTENT_PORT)`)
+    process.exit(1)
+  })
 }
 
 main().catch((error) => {

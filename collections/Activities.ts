@@ -1,12 +1,14 @@
-import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionBeforeChangeHook, CollectionConfig } from 'payload'
+import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionBeforeChangeHook, CollectionBeforeDeleteHook, CollectionConfig } from 'payload'
 
 import { authenticated } from '../access/authenticated'
+import { attemptEndpoints } from '../cms/endpoints/attempts'
 import { putUpdateEndpoint } from '../cms/endpoints/putUpdate'
 import { clearedStoryline, storylineEndpoints } from '../cms/endpoints/storyline'
 import { uploadsDir } from '../cms/paths'
 import { isSameSitePath } from '../common/sameSitePath'
 import { markdownWritesBody, richTextFields, sanitizeVideoEmbed } from '../cms/richtext'
 import { removeStorylinePackage } from '../cms/storyline/extract'
+import { standardLabels, standards } from '../cms/storyline/launch'
 import { contentAccess } from './contentAccess'
 import { hiddenUnless } from '../access/adminHidden'
 
@@ -43,6 +45,11 @@ const removeFilesOnTypeChange: CollectionAfterChangeHook = async ({ doc, previou
   return doc
 }
 
+/** Attempts at a deleted activity go with it (before the delete, in its transaction). */
+const deleteAttempts: CollectionBeforeDeleteHook = async ({ id, req }) => {
+  await req.payload.delete({ collection: 'attempts', where: { activity: { equals: id } }, overrideAccess: true, req })
+}
+
 const removeFilesOnDelete: CollectionAfterDeleteHook = async ({ id, req }) => {
   // A failure here must not undo the delete; the orphaned folder is logged for an operator.
   await removeStorylinePackage(uploadsDir, id).catch((err) =>
@@ -60,11 +67,12 @@ export const Activities: CollectionConfig = {
   },
   defaultSort: 'order',
   access: contentAccess('activities', authenticated),
-  endpoints: [putUpdateEndpoint('activities'), ...storylineEndpoints],
+  endpoints: [putUpdateEndpoint('activities'), ...storylineEndpoints, ...attemptEndpoints],
   hooks: {
     beforeValidate: [markdownWritesBody(['markdown'])],
     beforeChange: [clearStorylineOnTypeChange],
     afterChange: [removeFilesOnTypeChange],
+    beforeDelete: [deleteAttempts],
     afterDelete: [removeFilesOnDelete],
   },
   fields: [
@@ -142,6 +150,10 @@ export const Activities: CollectionConfig = {
         { name: 'fileCount', type: 'number' },
         { name: 'totalBytes', type: 'number' },
         { name: 'uploadedAt', type: 'date' },
+        { name: 'standard', type: 'select', options: standards.map((value) => ({ label: standardLabels[value], value })), admin: { description: 'Found in the package: how it reports scores.' } },
+        { name: 'launchFile', type: 'text', admin: { description: 'The file a student opens (from imsmanifest.xml or tincan.xml, else story.html).' } },
+        { name: 'xapiActivityId', type: 'text' },
+        { name: 'masteryScore', type: 'number' },
       ],
     },
     {

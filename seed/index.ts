@@ -10,6 +10,7 @@ import sharp from 'sharp'
 import yazl from 'yazl'
 
 import { allScopes } from '../access/scopes'
+import { storylineRecord } from '../cms/endpoints/storyline'
 import { installStorylinePackage } from '../cms/storyline/extract'
 import { uploadsDir } from '../cms/paths'
 import { pages, posts, schools, type SeedActivity, topics } from './content'
@@ -58,7 +59,9 @@ const readingFile = async (payload: Payload, file: string, text: string) => {
 const installSamplePackage = async (payload: Payload, activity: Doc, name: string) => {
   const activityId = activity.id
   const launch = path.join(uploadsDir, String(activityId), 'storyline', 'story.html')
-  if (activity.storyline?.uploadedAt && fs.existsSync(launch)) return
+  // Also installed over a package from before launch detection (no standard recorded), so an
+  // existing demo database gets the tracked sample.
+  if (activity.storyline?.uploadedAt && activity.storyline?.standard && fs.existsSync(launch)) return
   const source = path.join(here, 'storyline', name)
   const zipPath = path.join(await fs.promises.mkdtemp(path.join(os.tmpdir(), 'seed-storyline-')), `${name}.zip`)
   const zip = new yazl.ZipFile()
@@ -79,14 +82,7 @@ const installSamplePackage = async (payload: Payload, activity: Doc, name: strin
   await payload.update({
     collection: 'activities',
     id: activityId,
-    data: {
-      storyline: {
-        filename: installed.filename,
-        fileCount: installed.fileCount,
-        totalBytes: installed.totalBytes,
-        uploadedAt: installed.uploadedAt,
-      },
-    },
+    data: { storyline: storylineRecord(installed) },
     overrideAccess: true,
   })
 }

@@ -67,6 +67,13 @@ const rules: Record<string, Record<Op, (a: Actor) => boolean>> = {
     delete: (a) => isScope(a, 'tickets:write'),
   },
   countries: { create: () => false, read: () => true, update: () => false, delete: () => false },
+  // The target is an attempt of the teacher's student (`student` here): written only by the server.
+  attempts: {
+    create: () => false,
+    read: (a) => a === 'student' || a === 'teacher' || isScope(a, 'users:read', 'users:write'),
+    update: () => false,
+    delete: (a) => isScope(a, 'users:write'),
+  },
 }
 
 let server: TestServer
@@ -125,6 +132,8 @@ const fixture = async (collection: string): Promise<number | string> => {
       return create({ type: 'contact', name: 'Pat', email: 'pat@example.org', subject: 'Hello', message: 'Hi there', status: 'open' })
     case 'countries':
       return create({ countryName: `Country ${n}`, countryShortCode: `X${n}`, regions: [] })
+    case 'attempts':
+      return create({ student: clients.get('student')!.user.id, activity: await fixture('activities'), classroom: studentClassroomId, status: 'incomplete' })
   }
   throw new Error(collection)
 }
@@ -148,6 +157,8 @@ const createBody = (collection: string, actor: Actor): Record<string, unknown> =
       return { type: 'contact', name: 'Pat', email: 'pat@example.org', subject: 'Question', message: 'How do I join?' }
     case 'countries':
       return { countryName: `New ${n}`, countryShortCode: `N${n}`, regions: [] }
+    case 'attempts':
+      return { student: clients.get('student')!.user.id, activity: n, status: 'passed' }
   }
   return {}
 }
@@ -164,6 +175,7 @@ const updateBody: Record<string, Record<string, unknown>> = {
   classrooms: { name: 'Changed' },
   tickets: { status: 'closed' },
   countries: { countryName: 'Changed' },
+  attempts: { status: 'passed', score: { raw: 100 } },
 }
 
 const attempt = async (collection: string, op: Op, actor: Actor) => {
@@ -214,6 +226,21 @@ describe('lists show only what each actor may read', () => {
     const schools = await other.get('/api/schools?limit=100')
     expect(schools.body.docs.every((s: any) => !s.user || String(s.user?.id ?? s.user) === String(other.user.id))).toBe(true)
     expect(schools.body.docs.some((s: any) => String(s.user?.id ?? s.user) === String(teacherId))).toBe(false)
+  })
+
+  it("attempts: a student lists their own, a teacher their classroom's, another teacher none", async () => {
+    const attemptId = await fixture('attempts')
+    const student = clients.get('student')!
+    for (const actor of ['student', 'teacher'] as Actor[]) {
+      const res = await clients.get(actor)!.get(`/api/attempts?limit=100&depth=0`)
+      expect(res.body.docs.length).toBeGreaterThan(0)
+      expect(res.body.docs.every((d: any) => d.student === student.user.id)).toBe(true)
+    }
+    for (const actor of ['otherTeacher', 'activities:write', 'tickets:read'] as Actor[]) {
+      const res = await clients.get(actor)!.get(`/api/attempts?where[id][equals]=${attemptId}&depth=0`)
+      expect(res.body.docs).toEqual([])
+      expect((await clients.get(actor)!.get(`/api/attempts/count?where[student][equals]=${student.user.id}`)).body.totalDocs ?? 0).toBe(0)
+    }
   })
 
   it('nobody but users:read holders lists users, and each user sees only themself', async () => {

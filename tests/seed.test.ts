@@ -32,15 +32,18 @@ describe('seed', () => {
     expect(us.regions).toEqual(expect.arrayContaining([{ name: 'Florida', shortCode: 'FL' }]))
   })
 
-  it('installs the sample Storyline package and serves it sandboxed', async () => {
+  it('installs the sample Storyline package, a SCORM 1.2 quiz, on the content origin', async () => {
     const activity = (await server.payload.find({ collection: 'activities', where: { type: { equals: 'storyline' } }, overrideAccess: true })).docs[0]
     expect(activity.storylineUrl).toBe(`/uploads/${activity.id}/storyline/story.html`)
+    expect(activity.storyline).toMatchObject({ standard: 'scorm12', launchFile: 'index_lms.html', masteryScore: 60 })
     const res = await fetch(server.base + activity.storylineUrl)
+    expect(res.url).toBe(server.contentBase + activity.storylineUrl)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toMatch(/text\/html/)
-    expect(res.headers.get('content-security-policy')).toMatch(/sandbox allow-scripts/)
-    expect(res.headers.get('content-security-policy')).not.toMatch(/allow-same-origin/)
+    expect(res.headers.get('content-security-policy')).toBe(`frame-ancestors 'self' ${server.base}`)
     expect(await res.text()).toContain('Bill of Rights Quiz')
+    const tracked = await fetch(`${server.contentBase}/uploads/${activity.id}/storyline/index_lms.html`)
+    expect(await tracked.text()).toContain('lms/scormdriver.js')
   })
 
   it('creates the demo accounts with generated passwords that work, saved only in data/', async () => {

@@ -58,21 +58,21 @@ const upload = (client: Client, id: number | string, zip: Buffer | string, filen
 
 const removePackage = (client: Client, id: number | string) => client.request('DELETE', `/api/activities/${id}/storyline`)
 
-/** A plain GET of a served file, as the browser in the modal would make it. */
+/** A plain GET of a served file from the content origin, as the browser in the modal makes it. */
 const fetchFile = async (urlPath: string, headers: Record<string, string> = {}) => {
-  const res = await fetch(server.base + urlPath, { headers, redirect: 'manual' })
+  const res = await fetch(server.contentBase + urlPath, { headers, redirect: 'manual' })
   return { status: res.status, headers: res.headers, text: await res.text() }
 }
 
-/** A GET whose path is sent exactly as written (fetch would resolve `..` itself). */
-const rawGet = (rawPath: string, headers: Record<string, string> = {}) =>
-  new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const url = new URL(server.base)
+/** A GET whose path is sent exactly as written (fetch would resolve `..` itself); content origin by default. */
+const rawGet = (rawPath: string, headers: Record<string, string> = {}, base = server.contentBase) =>
+  new Promise<{ status: number; body: string; location?: string }>((resolve, reject) => {
+    const url = new URL(base)
     const req = http.request({ host: url.hostname, port: url.port, path: rawPath, method: 'GET', headers }, (res) => {
       let body = ''
       res.setEncoding('utf8')
       res.on('data', (c: string) => (body += c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, location: res.headers.location }))
     })
     req.on('error', reject)
     req.end()
@@ -208,17 +208,20 @@ describe('a valid package', () => {
     expect(read.status).toBe(200)
     expect(read.body.storylineUrl).toBe(storyUrl(id))
 
+    // The spec's path on the product's origin forwards to the content origin.
+    const onProduct = await fetch(server.base + storyUrl(id), { redirect: 'manual' })
+    expect(onProduct.status).toBe(302)
+    expect(onProduct.headers.get('location')).toBe(server.contentBase + storyUrl(id))
+
     const story = await fetchFile(storyUrl(id))
     expect(story.status).toBe(200)
     expect(story.text).toContain('first')
     expect(story.headers.get('content-type')).toMatch(/^text\/html/)
-    const csp = story.headers.get('content-security-policy') ?? ''
-    expect(csp).toMatch(/(^|;\s*)sandbox\b/)
-    expect(csp).toContain('allow-scripts')
-    expect(csp).not.toContain('allow-same-origin')
-    expect(csp).toContain("frame-ancestors 'self'")
+    // Only the product and the content origin itself (nested frames) may frame a package.
+    expect(story.headers.get('content-security-policy')).toBe(`frame-ancestors 'self' ${server.base}`)
     expect(story.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(story.headers.get('access-control-allow-origin')).toBe('*')
+    expect(story.headers.get('access-control-allow-origin')).toBeNull()
+    expect(story.headers.get('set-cookie')).toBeNull()
     expect(story.headers.get('cache-control')).toBe('no-cache')
     expect(story.headers.get('x-frame-options')).toBeNull() // framing is governed by frame-ancestors
 
@@ -226,13 +229,13 @@ describe('a valid package', () => {
     expect(await listTmp()).toEqual([])
   })
 
-  it('serves each file with its content type, the sandbox and fitting caching', async () => {
+  it('serves each file with its content type, framing rules and fitting caching', async () => {
     const base = `/uploads/${id}/storyline`
     const js = await fetchFile(`${base}/story_content/user.js`)
     expect(js.status).toBe(200)
     expect(js.headers.get('content-type')).toMatch(/^(text|application)\/javascript/)
     expect(js.headers.get('cache-control')).toBe('no-cache')
-    expect(js.headers.get('content-security-policy')).toContain('sandbox')
+    expect(js.headers.get('content-security-policy')).toContain('frame-ancestors')
 
     const png = await fetchFile(`${base}/story_content/slide.png`)
     expect(png.headers.get('content-type')).toBe('image/png')
@@ -240,7 +243,6 @@ describe('a valid package', () => {
 
     const font = await fetchFile(`${base}/html5/lib/fonts/open.woff`)
     expect(font.headers.get('content-type')).toBe('font/woff')
-    expect(font.headers.get('access-control-allow-origin')).toBe('*')
     expect(font.headers.get('x-content-type-options')).toBe('nosniff')
 
     // an unknown extension is not guessed at (and nosniff stops the browser from guessing)
@@ -406,7 +408,12 @@ describe('a bad package is refused and the previous one keeps serving', () => {
         `/uploads/${id}/storyline/%2e%2e%5c%2e%2e%5ctest.db`,
       ]) {
         const res = await rawGet(p)
-        expect(res.status, p).toBe(403)
+        expect([403, 404], p).toContain(res.status)
+        // The product's origin forwards package paths to the content origin, never serves them.
+        const product = await rawGet(p, {}, server.base)
+        expect([302, 403, 404], p).toContain(product.status)
+        if (product.status === 302) expect(product.location?.startsWith(`${server.contentBase}/uploads/`), p).toBe(true)
+        expect(product.body).not.toContain('half-unpacked')
         expect(res.body).not.toContain('half-unpacked')
         expect(res.body).not.toContain('root:')
       }
@@ -429,7 +436,7 @@ describe('the files follow the activity', () => {
     expectOk(await upload(editor, id, await goodPackage()))
     const res = await removePackage(editor, id)
     expect(res.status).toBe(200)
-    expect(res.body.doc.storyline).toEqual({ filename: null, fileCount: null, totalBytes: null, uploadedAt: null })
+    expect(res.body.doc.storyline).toEqual({ filename: null, fileCount: null, totalBytes: null, uploadedAt: null, standard: null, launchFile: null, xapiActivityId: null, masteryScore: null })
     expect(res.body.doc.storylineUrl).toBeNull()
     expect(existsSync(path.join(uploadsDir, String(id)))).toBe(false)
     expect((await fetchFile(storyUrl(id))).status).toBe(404)

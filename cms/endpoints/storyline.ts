@@ -25,6 +25,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { userHasScope } from '../../access/scopes'
 import { dataDir, uploadsDir } from '../paths'
 import {
+  type InstalledPackage,
   installStorylinePackage,
   removeStorylinePackage,
   StorylinePackageError,
@@ -45,7 +46,19 @@ export const uploadTmpDir = (): string => process.env.UPLOAD_TMP_DIR || path.joi
 export const storylineUploadLimit = (limits: StorylineLimits): number =>
   limits.maxTotalBytes + limits.maxEntries * 1024 + MB
 
-const emptyStoryline = { filename: null, fileCount: null, totalBytes: null, uploadedAt: null }
+/** What the activity records about an installed package. */
+export const storylineRecord = (installed: InstalledPackage) => ({
+  filename: installed.filename,
+  fileCount: installed.fileCount,
+  totalBytes: installed.totalBytes,
+  uploadedAt: installed.uploadedAt,
+  standard: installed.standard,
+  launchFile: installed.launchFile,
+  xapiActivityId: installed.xapiActivityId,
+  masteryScore: installed.masteryScore,
+})
+
+const emptyStoryline = { filename: null, fileCount: null, totalBytes: null, uploadedAt: null, standard: null, launchFile: null, xapiActivityId: null, masteryScore: null }
 
 const noFile = () => new HttpError(400, 'Choose a Storyline package (.zip) to upload, sent as the form field "file".')
 
@@ -103,19 +116,12 @@ export const storylineUploadEndpoint: Endpoint = {
         collection: 'activities',
         id: activity.id,
         // The group is closed to request data (field access); only this endpoint sets it.
-        data: {
-          storyline: {
-            filename: installed.filename,
-            fileCount: installed.fileCount,
-            totalBytes: installed.totalBytes,
-            uploadedAt: installed.uploadedAt,
-          },
-        },
+        data: { storyline: storylineRecord(installed) },
         req,
         overrideAccess: true,
         depth: 1,
       })
-      return json({ message: 'Storyline package uploaded.', doc })
+      return json({ message: 'Storyline package uploaded.', doc, warnings: installed.warnings })
     } finally {
       await rm(tmp, { recursive: true, force: true })
     }

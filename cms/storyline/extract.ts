@@ -12,11 +12,13 @@
  */
 import { randomBytes } from 'node:crypto'
 import { constants as fsConstants, createWriteStream } from 'node:fs'
-import { chmod, copyFile, lstat, mkdir, mkdtemp, rename, rm, rmdir } from 'node:fs/promises'
+import { chmod, copyFile, lstat, mkdir, mkdtemp, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Transform, type TransformCallback } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import yauzl, { type Entry, type ZipFile } from 'yauzl'
+
+import { detectLaunch, type Standard } from './launch'
 
 export interface StorylineLimits {
   maxEntries: number
@@ -62,12 +64,24 @@ export interface InstalledPackage {
   filename: string
   fileCount: number
   totalBytes: number
+  /** The file a student's launch opens (relative to the package root, may carry `?parameters`). */
   launchFile: string
+  /** What the launch file reports through: SCORM 1.2, SCORM 2004, xAPI, or nothing (Web publish). */
+  standard: Standard
+  /** xAPI: the course's activity id (tincan.xml). */
+  xapiActivityId: string | null
+  /** SCORM 1.2: the manifest's mastery score (0–100). */
+  masteryScore: number | null
+  /** Things the editor should know (a manifest naming a missing file, say); the package installed. */
+  warnings: string[]
   uploadedAt: string
 }
 
 const LAUNCH_FILE = 'story.html'
 const FALLBACK_LAUNCH_FILE = 'index.html' // newer Storyline 360 exports
+const MANIFEST = 'imsmanifest.xml'
+const TINCAN = 'tincan.xml'
+const NO_LAUNCH_FILE = 'The package has no story.html (or index.html) at its root.'
 const FILE_MODE = 0o644
 const DIR_MODE = 0o755
 
@@ -112,7 +126,7 @@ export async function installStorylinePackage(opts: {
     try {
       const plan = await planExtraction(zip, limits)
       const result = await extractAndSwap(zip, plan, activityDir, limits)
-      return { filename, launchFile: LAUNCH_FILE, uploadedAt: new Date().toISOString(), ...result }
+      return { filename, uploadedAt: new Date().toISOString(), ...result }
     } finally {
       zip.close()
     }
@@ -130,6 +144,8 @@ interface Plan {
   files: PlannedFile[]
   /** index.html must be copied to story.html after unpacking */
   copyIndexToStory: boolean
+  /** Neither story.html nor index.html: story.html will forward to the tracked launch file. */
+  needsStoryStub: boolean
 }
 
 async function openZip(zipPath: string): Promise<ZipFile> {
@@ -216,10 +232,14 @@ async function planExtraction(zip: ZipFile, limits: StorylineLimits): Promise<Pl
   }
 
   const hasStory = files.has(LAUNCH_FILE)
-  if (!hasStory && !files.has(FALLBACK_LAUNCH_FILE)) {
-    throw new StorylinePackageError('The package has no story.html (or index.html) at its root.')
+  const hasIndex = files.has(FALLBACK_LAUNCH_FILE)
+  // An LMS-only publish may have just the manifest's launch file; whether it names one is known
+  // once the manifest is unpacked (extractAndSwap).
+  const hasManifest = files.has(MANIFEST) || files.has(TINCAN)
+  if (!hasStory && !hasIndex && !hasManifest) {
+    throw new StorylinePackageError(NO_LAUNCH_FILE)
   }
-  return { dirs: [...dirs], files: [...files.values()], copyIndexToStory: !hasStory }
+  return { dirs: [...dirs], files: [...files.values()], copyIndexToStory: !hasStory && hasIndex, needsStoryStub: !hasStory && !hasIndex }
 }
 
 /** Per-entry checks that need only the central directory record. */
@@ -273,7 +293,7 @@ async function extractAndSwap(
   plan: Plan,
   activityDir: string,
   limits: StorylineLimits,
-): Promise<{ fileCount: number; totalBytes: number }> {
+): Promise<Omit<InstalledPackage, 'filename' | 'uploadedAt'>> {
   const createdActivityDir = (await mkdir(activityDir, { recursive: true, mode: DIR_MODE })) !== undefined
   // If uploads/<id> were a planted symlink, "inside the activity folder" would mean somewhere else.
   const st = await lstat(activityDir)
@@ -291,23 +311,53 @@ async function extractAndSwap(
       totalBytes += await extractFile(zip, file, insideTmp(tmpDir, file.relPath), budget)
     }
     let fileCount = plan.files.length
-    if (plan.copyIndexToStory) {
-      // The public URL is always .../storyline/story.html.
+
+    const names = new Set(plan.files.map((f) => f.relPath))
+    const launch = await detectLaunch(
+      names,
+      async (name) => {
+        if (!names.has(name)) return null
+        const file = insideTmp(tmpDir, name)
+        // A manifest is a few KB; anything past 5 MB is not one worth parsing.
+        return (await lstat(file)).size > 5 * MB ? '' : readFile(file, 'utf8')
+      },
+      plan.needsStoryStub ? null : LAUNCH_FILE,
+    )
+    if (!launch) throw new StorylinePackageError(`${NO_LAUNCH_FILE} Its imsmanifest.xml or tincan.xml names no launch file the package has.`)
+
+    if (plan.copyIndexToStory || plan.needsStoryStub) {
+      // The spec's URL is always .../storyline/story.html.
       const story = insideTmp(tmpDir, LAUNCH_FILE)
-      await copyFile(insideTmp(tmpDir, FALLBACK_LAUNCH_FILE), story, fsConstants.COPYFILE_EXCL)
+      if (plan.copyIndexToStory) await copyFile(insideTmp(tmpDir, FALLBACK_LAUNCH_FILE), story, fsConstants.COPYFILE_EXCL)
+      else await writeFile(story, storyStub(launch.launchFile), { flag: 'wx' })
       await chmod(story, FILE_MODE)
       fileCount += 1
       totalBytes += (await lstat(story)).size
     }
 
     await swapIntoPlace(tmpDir, path.join(activityDir, 'storyline'), activityDir)
-    return { fileCount, totalBytes }
+    return {
+      fileCount,
+      totalBytes,
+      launchFile: launch.launchFile,
+      standard: launch.standard,
+      xapiActivityId: launch.xapiActivityId ?? null,
+      masteryScore: launch.masteryScore ?? null,
+      warnings: launch.warnings,
+    }
   } catch (err) {
     await rm(tmpDir, { recursive: true, force: true })
     // Do not leave an empty uploads/<id>/ behind for a package that never installed.
     if (createdActivityDir) await rmdir(activityDir).catch(() => {})
     throw err
   }
+}
+
+/** story.html for an LMS-only publish: forwards to the tracked launch file (a relative URL). */
+function storyStub(launchFile: string): string {
+  const href = launchFile.split('?')[0].split('/').map(encodeURIComponent).join('/') + (launchFile.includes('?') ? `?${launchFile.split('?').slice(1).join('?')}` : '')
+  const attr = href.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Loading</title><meta http-equiv="refresh" content="0; url=${attr}"></head>\n<body><p><a href="${attr}">Open the course</a></p></body></html>\n`
 }
 
 /** Resolves an archive path under tmpDir, refusing anything that would land outside it. */

@@ -17,6 +17,7 @@ import { accountTypes, defaults, gradeOptions, modes, socialProviders, subjectOp
 import { limitSessions } from './hooks/limitSessions'
 import { readProviders } from './providers'
 import { hiddenUnless } from '../../access/adminHidden'
+import { deleteAttemptsOfUser, moveAttemptsWithStudent } from './attemptHooks'
 
 /** Scopes are changed only by a holder of users:write, and never on their own account. */
 const canGrantScopes: FieldAccess = ({ req, id }) =>
@@ -69,7 +70,8 @@ export const Users: CollectionConfig = {
     beforeOperation: [requireCurrentPassword, equalLoginTiming],
     beforeValidate: [checkLoginFields],
     beforeChange: [loginChangeEffects, issueConfirmationToken],
-    afterChange: [sendConfirmationEmail],
+    afterChange: [sendConfirmationEmail, moveAttemptsWithStudent],
+    beforeDelete: [deleteAttemptsOfUser],
     beforeLogin: [limitSessions],
     afterRead: [
       // Session ids stay on the server. The JWT check reads the user before req.user exists, and

@@ -18,6 +18,8 @@ export const CHROMIUM_ARGS = [
 ]
 
 export const baseURL = () => inject('baseURL')
+/** The content origin of the shared server (Storyline packages and their launcher). */
+export const contentURL = () => inject('contentURL')
 export const dataDir = () => inject('dataDir')
 export const logFile = () => inject('logFile')
 

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import {
+  contentURL,
   dumpDiagnostics,
   expectAccessible,
   expectNoPageErrors,
@@ -205,7 +206,9 @@ describe('classroom flow', () => {
     const activities = (await answer.json()).docs as { id: number | string; title: string; storylineUrl: string | null }[]
     const quiz = activities.find((entry) => entry.title === 'Bill of Rights Quiz')
     expect(quiz, 'the seeded storyline activity').toBeTruthy()
-    const storyUrl = `/uploads/${quiz!.id}/storyline/story.html`
+    // The seeded quiz is a SCORM 1.2 package: its tracked launch file runs on the content origin,
+    // inside the launcher.
+    const launchedUrl = `${contentURL()}/uploads/${quiz!.id}/storyline/index_lms.html`
 
     await student.getByRole('banner').getByRole('link', { name: 'Topics' }).click()
     await waitForPath(student, '/topics')
@@ -232,11 +235,11 @@ describe('classroom flow', () => {
 
     const frame = dialog.locator('iframe')
     expect(await frame.getAttribute('title')).toBe('Bill of Rights Quiz')
-    expect(await frame.getAttribute('src')).toBe(storyUrl)
-    // The story page loaded inside the frame.
-    await visible(frame.contentFrame().getByRole('heading', { level: 1, name: 'Bill of Rights Quiz' }))
-    const storyFrame = student.frames().find((entry) => entry.url().endsWith(storyUrl))
-    expect(storyFrame, 'the frame navigated to the story page').toBeTruthy()
+    expect(await frame.getAttribute('src')).toBe(`${contentURL()}/launch/${quiz!.id}`)
+    // The package's launch file loaded inside the launcher's frame.
+    await visible(frame.contentFrame().frameLocator('#package-frame').getByRole('heading', { level: 1, name: 'Bill of Rights Quiz' }))
+    const storyFrame = student.frames().find((entry) => entry.url() === launchedUrl)
+    expect(storyFrame, 'the frame navigated to the launch file').toBeTruthy()
     await expectAccessible(student, 'storyline modal')
 
     await student.keyboard.press('Escape')

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { dumpDiagnostics, expectAccessible, expectNoPageErrors, launchBrowser, newContext, unique, visible, waitForPath } from './browser'
+import { contentURL, dumpDiagnostics, expectAccessible, expectNoPageErrors, launchBrowser, newContext, unique, visible, waitForPath } from './browser'
 import {
   apiCall,
   apiLogin,
@@ -169,6 +169,8 @@ describe('an editor with topic, module and activity scopes builds a storyline ac
     expect(await value('Files in package')).toBe('2')
     expect(await value('Size')).toMatch(/^\d+ B$/)
     expect(await value('Uploaded')).not.toBe('')
+    expect(await value('Tracking')).toMatch(/^Web publish: no tracking/)
+    expect(await value('Launch file')).toBe('story.html')
     const preview = upload.getByRole('link', { name: /^Preview/ })
     expect(await preview.getAttribute('href')).toBe(`/uploads/${activity.id}/storyline/story.html`)
     await visible(upload.getByRole('button', { name: 'Replace package' }))
@@ -195,14 +197,15 @@ describe('an editor with topic, module and activity scopes builds a storyline ac
 
     await student.getByRole('button', { name: `Start ${activity.title}` }).click()
     const dialog = await visible(student.getByRole('dialog', { name: activity.title }))
-    const storyUrl = `/uploads/${activity.id}/storyline/story.html`
+    const storyUrl = `${contentURL()}/uploads/${activity.id}/storyline/story.html`
+    // The modal frames the launcher on the content origin, which opens the package inside.
     const frame = dialog.locator('iframe')
-    expect(await frame.getAttribute('src')).toBe(storyUrl)
-    const story = dialog.frameLocator('iframe')
+    expect(await frame.getAttribute('src')).toBe(`${contentURL()}/launch/${activity.id}`)
+    const story = dialog.frameLocator('iframe').frameLocator('#package-frame')
     await visible(story.getByRole('heading', { level: 1, name: marker }))
-    // The package's own script ran inside the sandboxed frame.
+    // The package's own script ran inside its frame.
     await visible(story.getByText('Player script ran'))
-    expect(student.frames().some((entry) => entry.url().endsWith(storyUrl))).toBe(true)
+    expect(student.frames().some((entry) => entry.url() === storyUrl)).toBe(true)
     await expectAccessible(student, 'storyline modal (student)')
 
     await dialog.getByRole('button', { name: 'Close' }).click()

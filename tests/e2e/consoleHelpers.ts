@@ -141,7 +141,9 @@ export const sidebarLinks = async (page: Page) => {
 export const fetchInPage = (page: Page, method: string, path: string, body?: unknown) =>
   page.evaluate(
     async ({ method, path, body }) => {
-      const token = decodeURIComponent(document.cookie.match(/(?:^|;\s*)XSRF-TOKEN=([^;]*)/)?.[1] ?? '')
+      // As the SPA does: the page data's token (the cookie is HttpOnly in production).
+      const pageData = JSON.parse(document.getElementById('page-data')?.textContent || '{}') as { csrfToken?: string }
+      const token = pageData.csrfToken ?? ''
       const headers: Record<string, string> = { accept: 'application/json' }
       if (token) headers['X-XSRF-TOKEN'] = token
       if (body !== undefined) headers['content-type'] = 'application/json'

@@ -9,6 +9,7 @@ import { root, startServerProcess } from './serverProcess'
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string
+    contentURL: string
     dataDir: string
     logFile: string
   }
@@ -43,9 +44,11 @@ export default async function setup(project: TestProject) {
   })
 
   project.provide('baseURL', server.baseURL)
+  project.provide('contentURL', server.contentURL)
   project.provide('dataDir', server.dir)
   project.provide('logFile', server.logFile)
   process.env.E2E_BASE_URL = server.baseURL
+  process.env.E2E_CONTENT_URL = server.contentURL
   process.env.E2E_DATA_DIR = server.dir
   process.env.E2E_LOG_FILE = server.logFile
 

@@ -23,6 +23,7 @@ export const freePort = () =>
 
 export type ServerProcess = {
   baseURL: string
+  contentURL: string
   dir: string
   logFile: string
   /** The node process, for tests that signal it themselves. */
@@ -60,12 +61,18 @@ export const startServerProcess = async ({
   const logFile = path.join(dir, 'server.log')
   const port = await freePort()
   const baseURL = `http://127.0.0.1:${port}`
+  // The content origin (Storyline packages): another free port, same host, so same site.
+  let contentPort = await freePort()
+  while (contentPort === port) contentPort = await freePort()
+  const contentURL = `http://127.0.0.1:${contentPort}`
   const merged: Record<string, string | undefined> = {
     ...process.env,
     NODE_ENV: 'production',
     NEXT_TELEMETRY_DISABLED: '1',
     DISABLE_ADMIN: admin ? undefined : 'true',
     PORT: String(port),
+    CONTENT_PORT: String(contentPort),
+    CONTENT_URL: contentURL,
     DATA_DIR: dir,
     UPLOADS_DIR: path.join(dir, 'uploads'),
     DATABASE_URL: `file:${path.join(dir, 'e2e.db')}`,
@@ -131,5 +138,5 @@ export const startServerProcess = async ({
     throw error
   }
   console.log(`e2e: ${name} server ready at ${baseURL} in ${((Date.now() - started) / 1000).toFixed(1)} s (log ${logFile})`)
-  return { baseURL, dir, logFile, child: server, tail, stop }
+  return { baseURL, contentURL, dir, logFile, child: server, tail, stop }
 }

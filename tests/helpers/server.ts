@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
+import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
 import type { Payload } from 'payload'
 
-export type TestServer = { payload: Payload; base: string; dir: string; close: () => Promise<void> }
+export type TestServer = { payload: Payload; base: string; contentBase: string; dir: string; close: () => Promise<void> }
 
 /**
  * A fresh database per test file: a temporary SQLite file, or, when TEST_POSTGRES_URL is set
@@ -35,29 +36,45 @@ export const freshDatabase = async (dir: string): Promise<{ url: string; drop: (
   }
 }
 
+const listen = async (server: http.Server) => {
+  server.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+/**
+ * The app in this process on a random port, and the content origin (Storyline packages) on
+ * another; PUBLIC_URL and CONTENT_URL point at them unless `env` says otherwise.
+ */
 export const startServer = async (options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'civics-test-'))
   const db = await freshDatabase(dir)
+  const server = http.createServer()
+  const content = http.createServer()
+  const base = await listen(server)
+  const contentBase = await listen(content)
   Object.assign(process.env, {
     DATABASE_URL: db.url,
     DATA_DIR: dir,
     UPLOADS_DIR: path.join(dir, 'uploads'),
     PAYLOAD_SECRET: randomBytes(24).toString('hex'),
-    PUBLIC_URL: 'http://127.0.0.1',
+    PUBLIC_URL: base,
+    CONTENT_URL: contentBase,
     ...options.env,
   })
   const { boot, config } = await import('../../cms/boot')
   const { createApp } = await import('../../cms/app')
+  const { createContentApp } = await import('../../cms/content/app')
   const payload = await boot({ seedIfEmpty: Boolean(options.seed) })
-  const app = createApp({ payload, config })
-  const server = app.listen(0, '127.0.0.1')
-  await new Promise((resolve) => server.once('listening', resolve))
-  const { port } = server.address() as AddressInfo
+  server.on('request', createApp({ payload, config }))
+  content.on('request', createContentApp())
   return {
     payload,
-    base: `http://127.0.0.1:${port}`,
+    base,
+    contentBase,
     dir,
     close: async () => {
+      await new Promise((resolve) => content.close(resolve))
       await new Promise((resolve) => server.close(resolve))
       await payload.destroy()
       // The database is dropped WITH (FORCE): the pool's remaining clients are cut off, which is expected.

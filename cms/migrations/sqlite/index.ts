@@ -1,6 +1,7 @@
 import * as migration_20261121_055827_initial from './20261121_055827_initial';
 import * as migration_20261122_235250_media_object_storage from './20261122_235250_media_object_storage';
 import * as migration_20261123_005612_email_verification from './20261123_005612_email_verification';
+import * as migration_20261123_011340_attempts from './20261123_011340_attempts';
 
 export const migrations = [
   {
@@ -16,6 +17,11 @@ export const migrations = [
   {
     up: migration_20261123_005612_email_verification.up,
     down: migration_20261123_005612_email_verification.down,
-    name: '20261123_005612_email_verification'
+    name: '20261123_005612_email_verification',
+  },
+  {
+    up: migration_20261123_011340_attempts.up,
+    down: migration_20261123_011340_attempts.down,
+    name: '20261123_011340_attempts'
   },
 ];

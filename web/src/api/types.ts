@@ -130,6 +130,43 @@ export interface Activity {
     | null
   video?: string | null
   storylineUrl?: string | null
+  storyline?: { standard?: Standard | null; launchFile?: string | null } | null
+}
+
+/** How a Storyline package reports: SCORM 1.2, SCORM 2004, xAPI, or not at all (Web publish). */
+export type Standard = 'scorm12' | 'scorm2004' | 'xapi' | 'none'
+export type AttemptStatus = 'not-attempted' | 'incomplete' | 'completed' | 'passed' | 'failed'
+
+/** A student's record of one activity (docs/api.md, "Attempts"). */
+export interface Attempt {
+  id: number | string
+  student: number | string
+  activity: number | string
+  status: AttemptStatus
+  standard?: Standard | null
+  score?: { raw?: number | null; min?: number | null; max?: number | null; scaled?: number | null } | null
+  timeSpentSeconds?: number | null
+  attemptCount?: number | null
+  openCount?: number | null
+  firstOpenedAt?: string | null
+  lastOpenedAt?: string | null
+  completedAt?: string | null
+}
+
+/** What POST /api/activities/:id/open answers for a Storyline package. */
+export interface Launch {
+  standard: Standard
+  resume: boolean
+  session: string | null
+  launcherUrl: string
+  contentOrigin: string
+  packageUrl: string
+  scorm?: { cmi: Record<string, string> }
+}
+
+export interface OpenAnswer {
+  attempt: Attempt
+  launch: Launch | null
 }
 
 export interface Module {

@@ -4,9 +4,18 @@ import { Modal } from '../ui/Modal'
 import { SuccessNotice } from '../ui/Notice'
 import { upload, type DocAnswer } from './consoleApi'
 import { ConsoleError } from './ConsoleError'
+import type { Standard } from '../api/types'
 import { formatDate, type ActivityDoc } from './consoleTypes'
 
 export const PACKAGE_UPLOADED = 'Storyline package uploaded.'
+
+/** How the server's launch detection names what it found (cms/storyline/launch.ts). */
+export const standardLabels: Record<Standard, string> = {
+  scorm12: 'SCORM 1.2: reports progress and score',
+  scorm2004: 'SCORM 2004: reports progress and score',
+  xapi: 'xAPI (Tin Can): reports progress and score',
+  none: 'Web publish: no tracking (the student is recorded as having opened it)',
+}
 export const PACKAGE_REMOVED = 'Storyline package removed.'
 
 function formatBytes(bytes: number | null | undefined): string {
@@ -28,6 +37,7 @@ export function StorylineUpload({ activity, onUploaded }: Props) {
   const [progress, setProgress] = useState<number | null>(null)
   const [error, setError] = useState<unknown>(null)
   const [done, setDone] = useState<string | null>(null)
+  const [warnings, setWarnings] = useState<string[]>([])
   const [confirming, setConfirming] = useState(false)
   const current = activity.storyline
 
@@ -47,6 +57,7 @@ export function StorylineUpload({ activity, onUploaded }: Props) {
   async function send() {
     const file = fileRef.current?.files?.[0]
     setDone(null)
+    setWarnings([])
     if (!file) {
       setError(new Error('Choose the .zip file of a Storyline export first.'))
       return
@@ -60,8 +71,9 @@ export function StorylineUpload({ activity, onUploaded }: Props) {
     setError(null)
     setProgress(0)
     try {
-      const answer = await upload<{ doc: ActivityDoc; message?: string }>(`/api/activities/${activity.id}/storyline`, form, setProgress)
+      const answer = await upload<{ doc: ActivityDoc; message?: string; warnings?: string[] }>(`/api/activities/${activity.id}/storyline`, form, setProgress)
       setDone(PACKAGE_UPLOADED)
+      setWarnings(answer.warnings ?? [])
       if (fileRef.current) fileRef.current.value = ''
       onUploaded(answer.doc)
     } catch (failure) {
@@ -92,6 +104,20 @@ export function StorylineUpload({ activity, onUploaded }: Props) {
             <dt>Uploaded</dt>
             <dd>{formatDate(current.uploadedAt)}</dd>
           </div>
+          {current.standard && (
+            <div>
+              <dt>Tracking</dt>
+              <dd>{standardLabels[current.standard]}</dd>
+            </div>
+          )}
+          {current.launchFile && (
+            <div>
+              <dt>Launch file</dt>
+              <dd>
+                <code>{current.launchFile}</code>
+              </dd>
+            </div>
+          )}
         </dl>
       ) : (
         <p className="field-hint">No package uploaded yet.</p>
@@ -104,6 +130,15 @@ export function StorylineUpload({ activity, onUploaded }: Props) {
         </p>
       )}
       {done && <SuccessNotice>{done}</SuccessNotice>}
+      {warnings.length > 0 && (
+        <div className="notice notice-error" role="status">
+          <ul>
+            {warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {error !== null && <ConsoleError error={error} />}
       <div className="media-upload-row">
         <label htmlFor={`${id}-file`}>Storyline export (.zip)</label>

@@ -1,6 +1,6 @@
 // The console reads fields the public screens do not (markdown, timestamps, storyline package
 // info, tickets), so it extends the shared shapes of api/types.ts rather than copying them.
-import type { Activity, Media, Module, Page, Topic, User } from '../api/types'
+import type { Activity, Media, Module, Page, Topic, User, Standard } from '../api/types'
 
 interface Stamped {
   createdAt?: string
@@ -16,6 +16,9 @@ export interface StorylinePackage {
   fileCount?: number | null
   totalBytes?: number | null
   uploadedAt?: string | null
+  /** Found in the package on upload: how it reports, and the file a student opens. */
+  standard?: Standard | null
+  launchFile?: string | null
 }
 
 export type ActivityDoc = Activity &

@@ -1,6 +1,31 @@
-import { asObject, type Activity, type Media } from '../api/types'
+import { useCallback, useEffect, useRef, type MouseEvent } from 'react'
+import { api } from '../api/client'
+import { asObject, type Activity, type Attempt, type Media, type OpenAnswer } from '../api/types'
+import { AttemptStatus } from './AttemptStatus'
 import { Html } from './Html'
 import { StorylineActivity } from './StorylineActivity'
+
+type OnAttempt = (attempt: Attempt) => void
+
+/**
+ * Records that the student opened a non-quiz activity (POST /api/activities/:id/open), once per
+ * page view: following one of its links or files, starting its video, or reading its content.
+ */
+function useRecordOpen(activity: Activity, onOpened?: OnAttempt) {
+  const done = useRef(false)
+  const onOpenedRef = useRef(onOpened)
+  onOpenedRef.current = onOpened
+  return useCallback(() => {
+    if (done.current) return
+    done.current = true
+    api
+      .post<OpenAnswer>(`/api/activities/${encodeURIComponent(String(activity.id))}/open`)
+      .then((answer) => onOpenedRef.current?.(answer.attempt))
+      .catch(() => {
+        done.current = false
+      })
+  }, [activity.id])
+}
 
 function isExternal(path: string): boolean {
   return /^https?:\/\//i.test(path)
@@ -15,6 +40,37 @@ function PathLink({ path, text }: { path: string; text: string }) {
   ) : (
     <a href={path}>{text}</a>
   )
+}
+
+/** A video's player is another site's frame: focus moving into it means the student started it. */
+function useFrameFocus(ref: React.RefObject<HTMLElement | null>, onFocus: () => void) {
+  useEffect(() => {
+    const onBlur = () => {
+      const active = document.activeElement
+      if (active instanceof HTMLIFrameElement && ref.current?.contains(active)) onFocus()
+    }
+    window.addEventListener('blur', onBlur)
+    return () => window.removeEventListener('blur', onBlur)
+  }, [ref, onFocus])
+}
+
+/** Plain content counts as opened once half of its card has been on screen. */
+function useSeen(ref: React.RefObject<HTMLElement | null>, onSeen: () => void, active: boolean) {
+  useEffect(() => {
+    const element = ref.current
+    if (!active || !element || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect()
+          onSeen()
+        }
+      },
+      { threshold: 0.5 },
+    )
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [ref, onSeen, active])
 }
 
 function Links({ activity }: { activity: Activity }) {
@@ -68,7 +124,7 @@ function Readings({ activity }: { activity: Activity }) {
   )
 }
 
-function ActivityBody({ activity }: { activity: Activity }) {
+function ActivityBody({ activity, onProgress }: { activity: Activity; onProgress?: OnAttempt }) {
   switch (activity.type) {
     case 'links':
       return <Links activity={activity} />
@@ -85,7 +141,7 @@ function ActivityBody({ activity }: { activity: Activity }) {
       return (
         <>
           <Html html={activity.content} />
-          <StorylineActivity activity={activity} />
+          <StorylineActivity activity={activity} onProgress={onProgress} />
         </>
       )
     default:
@@ -93,15 +149,36 @@ function ActivityBody({ activity }: { activity: Activity }) {
   }
 }
 
+interface CardProps {
+  activity: Activity
+  /** The student's own attempt, if they have opened it before. */
+  attempt?: Attempt | null
+  /** Called with the attempt after an open or a save, so the page can show it. */
+  onProgress?: OnAttempt
+}
+
 /** One activity of a module; its width (full, half, third) sets its span of the grid. */
-export function ActivityCard({ activity }: { activity: Activity }) {
+export function ActivityCard({ activity, attempt, onProgress }: CardProps) {
+  const ref = useRef<HTMLElement>(null)
+  const record = useRecordOpen(activity, onProgress)
+  const tracked = activity.type !== 'storyline'
+  useFrameFocus(ref, tracked && activity.type === 'video' ? record : noop)
+  useSeen(ref, record, tracked && (activity.type === 'default' || activity.type === 'other' || !activity.type))
+  const onClick = (event: MouseEvent) => {
+    if (tracked && (event.target as HTMLElement).closest('a')) record()
+  }
   return (
-    <article className={`card activity-card activity-${activity.type ?? 'default'} width-${activity.width ?? 'full'}`}>
+    // Clicks on its links count as opening it; the links themselves stay ordinary links.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    <article ref={ref} onClick={onClick} className={`card activity-card activity-${activity.type ?? 'default'} width-${activity.width ?? 'full'}`}>
       <div className="card-body">
         <h2 className="card-title">{activity.title}</h2>
-        <ActivityBody activity={activity} />
+        <AttemptStatus attempt={attempt} />
+        <ActivityBody activity={activity} onProgress={onProgress} />
       </div>
     </article>
   )
 }
+
+const noop = () => undefined
 

@@ -1,8 +1,10 @@
+import { useCallback, useMemo } from 'react'
 import { useParams } from 'react-router-dom'
 import useSWR from 'swr'
 import { ApiError } from '../api/client'
 import { keys } from '../api/keys'
-import { populated, type Activity, type Module } from '../api/types'
+import { populated, type Activity, type Attempt, type Module } from '../api/types'
+import { useSession } from '../session/useSession'
 import { Loading } from '../ui/Loading'
 import { NotFound } from '../ui/NotFound'
 import { ErrorNotice } from '../ui/Notice'
@@ -14,6 +16,19 @@ export function ModulePage() {
   const { moduleId = '' } = useParams()
   const { data: module, error, isLoading } = useSWR<Module>(keys.module(moduleId))
   useDocumentTitle(module?.title)
+  const { user } = useSession()
+  const activityIds = useMemo(() => populated<Activity>(module?.activities?.docs).map((a) => a.id), [module])
+  const attemptsKey = user && activityIds.length ? keys.ownAttempts(user.id, activityIds) : null
+  // The student's own state on each card; refreshed after every open and save.
+  const { data: attempts, mutate } = useSWR<{ docs: Attempt[] }>(attemptsKey)
+  const byActivity = useMemo(() => new Map((attempts?.docs ?? []).map((a) => [String(a.activity), a])), [attempts])
+  const onProgress = useCallback(
+    (attempt: Attempt) =>
+      void mutate((current) => ({ docs: [...(current?.docs ?? []).filter((a) => String(a.activity) !== String(attempt.activity)), attempt] }), {
+        revalidate: false,
+      }),
+    [mutate],
+  )
   if (isLoading) return <Loading />
   if (error instanceof ApiError && error.status === 404) return <NotFound />
   if (error && !module) return <ErrorNotice error={error} />
@@ -29,7 +44,7 @@ export function ModulePage() {
       ) : (
         <div className="activity-grid">
           {activities.map((activity) => (
-            <ActivityCard key={activity.id} activity={activity} />
+            <ActivityCard key={activity.id} activity={activity} attempt={byActivity.get(String(activity.id))} onProgress={onProgress} />
           ))}
         </div>
       )}

@@ -134,23 +134,92 @@ describe('module page', () => {
     expect(screen.getByText('Plain content.')).toBeInTheDocument()
   })
 
-  it('opens a storyline in a full-screen, titled frame, closed with Escape', async () => {
-    const user = userEvent.setup()
-    mockFetch(({ url }) => (url.startsWith('/api/modules/4') ? { body: MODULE } : undefined))
+  const LAUNCH = {
+    standard: 'none',
+    resume: false,
+    session: 's-1',
+    launcherUrl: 'http://content.test/launch/8',
+    contentOrigin: 'http://content.test',
+    packageUrl: 'http://content.test/uploads/8/storyline/story.html',
+  }
+
+  function quizServer(attempts: unknown[] = []) {
+    return mockFetch(({ method, url }) => {
+      if (url.startsWith('/api/modules/4')) return { body: MODULE }
+      if (method === 'GET' && url.startsWith('/api/attempts')) return { body: { docs: attempts } }
+      if (method === 'POST' && url === '/api/activities/8/open') return { body: { attempt: { id: 1, activity: 8, student: 3, status: 'not-attempted', openCount: 1 }, launch: LAUNCH } }
+      if (method === 'POST' && url.endsWith('/open')) return { body: { attempt: { id: 2, activity: Number(url.split('/')[3]), student: 3, status: 'not-attempted', openCount: 1 }, launch: null } }
+      return undefined
+    })
+  }
+
+  function renderModule() {
     renderApp(
       <Routes>
         <Route path="/modules/:moduleId" element={<ModulePage />} />
       </Routes>,
       { route: '/modules/4', user: makeUser() },
     )
+  }
+
+  it('opens a storyline: records the open, shows the launcher on the content origin full-screen, closed with Escape', async () => {
+    const user = userEvent.setup()
+    const server = quizServer()
+    renderModule()
     const start = await screen.findByRole('button', { name: 'Start Constitution Quiz' })
     await user.click(start)
-    const dialog = screen.getByRole('dialog', { name: 'Constitution Quiz' })
+    const dialog = await screen.findByRole('dialog', { name: 'Constitution Quiz' })
+    expect(server.find('POST', '/api/activities/8/open')).toHaveLength(1)
     expect(dialog).toHaveClass('modal-full')
-    expect(within(dialog).getByTitle('Constitution Quiz')).toHaveAttribute('src', '/uploads/8/storyline/story.html')
+    const frame = within(dialog).getByTitle('Constitution Quiz')
+    expect(frame).toHaveAttribute('src', 'http://content.test/launch/8')
+    expect(frame.getAttribute('sandbox')).not.toContain('allow-top-navigation')
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('dialog')).toBeNull()
-    expect(start).toHaveFocus()
+    await waitFor(() => expect(start).toHaveFocus())
+    // The card shows that the student opened it.
+    expect(await screen.findByText('Opened')).toBeInTheDocument()
+  })
+
+  it('closes when the launcher relays Escape from inside the package, and only from that frame and origin', async () => {
+    const user = userEvent.setup()
+    quizServer()
+    renderModule()
+    const start = await screen.findByRole('button', { name: 'Start Constitution Quiz' })
+    await user.click(start)
+    const dialog = await screen.findByRole('dialog', { name: 'Constitution Quiz' })
+    const frame = within(dialog).getByTitle('Constitution Quiz') as HTMLIFrameElement
+    const escape = (origin: string, source: Window | null) =>
+      window.dispatchEvent(new MessageEvent('message', { data: { type: 'civics:escape' }, origin, source }))
+    escape('http://evil.test', frame.contentWindow)
+    escape('http://content.test', window)
+    expect(screen.getByRole('dialog')).toBeInTheDocument()
+    escape('http://content.test', frame.contentWindow)
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(start).toHaveFocus())
+  })
+
+  it("shows the student's own state on each card", async () => {
+    quizServer([
+      { id: 1, activity: 8, student: 3, status: 'passed', score: { raw: 8, max: 10, scaled: 0.8 }, openCount: 2 },
+      { id: 2, activity: 1, student: 3, status: 'not-attempted', openCount: 1 },
+    ])
+    renderModule()
+    expect(await screen.findByText('Passed · 80%')).toBeInTheDocument()
+    expect(screen.getByText('Opened')).toBeInTheDocument()
+    expect(screen.getAllByText('Your progress:')).toHaveLength(2)
+  })
+
+  it('records that a link activity was opened when the student follows one of its links', async () => {
+    const user = userEvent.setup()
+    const server = quizServer()
+    renderModule()
+    const link = await screen.findByRole('link', { name: /Archives/ })
+    link.addEventListener('click', (event) => event.preventDefault())
+    await user.click(link)
+    await waitFor(() => expect(server.find('POST', '/api/activities/1/open')).toHaveLength(1))
+    await user.click(link)
+    expect(server.find('POST', '/api/activities/1/open')).toHaveLength(1)
   })
 })
 

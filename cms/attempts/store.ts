@@ -1,0 +1,153 @@
+/**
+ * Reading and writing attempts for the endpoints (open, save, xAPI). Always with the server's
+ * rights (overrideAccess) and always scoped to one student and one activity that the caller has
+ * already established; answers to users go back through `readOwnAttempt`, which applies the
+ * collection's read access.
+ */
+import { randomUUID } from 'node:crypto'
+
+import type { PayloadRequest } from 'payload'
+
+import type { AttemptStatus } from '../../collections/Attempts'
+import type { Standard } from '../storyline/launch'
+import { type AttemptState, emptyScore, isFinished, mergeStatus, type Reported, resumes, type Score, sessionSeconds } from './progress'
+
+type Doc = Record<string, any>
+
+const idOf = (value: unknown): unknown => (value && typeof value === 'object' ? (value as { id?: unknown }).id : value)
+
+/** Writes to one attempt are serialised in this process (read-modify-write of its JSON state). */
+const locks = new Map<string, Promise<unknown>>()
+export const withAttemptLock = async <T>(key: string, fn: () => Promise<T>): Promise<T> => {
+  const previous = locks.get(key) ?? Promise.resolve()
+  const run = previous.then(fn, fn)
+  const settled = run.catch(() => undefined)
+  locks.set(key, settled)
+  try {
+    return await run
+  } finally {
+    if (locks.get(key) === settled) locks.delete(key)
+  }
+}
+
+export const findAttempt = async (req: PayloadRequest, userId: unknown, activityId: unknown): Promise<Doc | null> => {
+  const { docs } = await req.payload.find({
+    collection: 'attempts',
+    where: { and: [{ student: { equals: userId } }, { activity: { equals: activityId } }] },
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+  return (docs[0] as Doc | undefined) ?? null
+}
+
+export const stateOf = (doc: Doc): AttemptState => ({
+  status: (doc.status as AttemptStatus) ?? 'not-attempted',
+  score: { ...emptyScore, ...(doc.score ?? {}) } as Score,
+  suspendData: doc.resume?.suspendData ?? '',
+  location: doc.resume?.location ?? '',
+  exit: doc.resume?.exit ?? '',
+})
+
+/** The attempt as the requesting user may see it (the collection's field access applies). */
+export const readOwnAttempt = (req: PayloadRequest, id: unknown) =>
+  req.payload.findByID({ collection: 'attempts', id: id as number, depth: 0, overrideAccess: false, req })
+
+const hasXapiState = (doc: Doc) => {
+  const state = doc.resume?.xapiState
+  return Boolean(state && typeof state === 'object' && Object.keys(state).length)
+}
+
+export interface Opened {
+  doc: Doc
+  resume: boolean
+  session: string | null
+}
+
+/**
+ * The student opens an activity: the attempt is created on the first open, counted, and for a
+ * package either resumed or started anew (see `resumes`). A new attempt clears the resume data
+ * (and gets a new xAPI registration); its status and score stay until the package reports.
+ */
+export const openAttempt = async (req: PayloadRequest, user: Doc, activity: Doc): Promise<Opened> => {
+  const isPackage = activity.type === 'storyline' && Boolean(activity.storyline?.uploadedAt)
+  const standard: Standard | null = isPackage ? ((activity.storyline?.standard as Standard | null) ?? 'none') : null
+  const classroom = idOf(user.attributes?.classroom) ?? null
+  return withAttemptLock(`${user.id}:${activity.id}`, async () => {
+    let doc = await findAttempt(req, user.id, activity.id)
+    if (!doc) {
+      try {
+        doc = (await req.payload.create({
+          collection: 'attempts',
+          data: { student: user.id, activity: activity.id, classroom, standard, status: 'not-attempted', openCount: 0, attemptCount: 0, timeSpentSeconds: 0 } as never,
+          overrideAccess: true,
+          depth: 0,
+          req,
+        })) as Doc
+      } catch (error) {
+        // Another instance created it in the meantime (unique student + activity).
+        doc = await findAttempt(req, user.id, activity.id)
+        if (!doc) throw error
+      }
+    }
+    const now = new Date()
+    const state = stateOf(doc)
+    const resume = isPackage && standard !== 'none' && resumes(state, hasXapiState(doc), standard)
+    const started = state.status !== 'not-attempted' || Boolean(state.suspendData || state.location || hasXapiState(doc))
+    const newAttempt = isPackage && !resume && (doc.attemptCount === 0 || (standard !== 'none' && started))
+    const session = isPackage ? randomUUID() : null
+    const data: Doc = {
+      classroom,
+      openCount: (doc.openCount ?? 0) + 1,
+      firstOpenedAt: doc.firstOpenedAt ?? now.toISOString(),
+      lastOpenedAt: now.toISOString(),
+    }
+    if (isPackage) {
+      data.standard = standard
+      data.session = { key: session, startedAt: now.toISOString(), baseSeconds: doc.timeSpentSeconds ?? 0 }
+      if (newAttempt) data.attemptCount = (doc.attemptCount ?? 0) + 1
+      if (!resume && standard !== 'none') {
+        data.resume = { suspendData: '', location: '', exit: '', xapiState: {}, registration: standard === 'xapi' ? randomUUID() : null }
+      } else if (standard === 'xapi' && !doc.resume?.registration) {
+        data.resume = { ...(doc.resume ?? {}), registration: randomUUID() }
+      }
+    }
+    const updated = (await req.payload.update({ collection: 'attempts', id: doc.id, data: data as never, overrideAccess: true, depth: 0, req })) as Doc
+    return { doc: updated, resume, session }
+  })
+}
+
+/**
+ * Applies what a package reported (and, when `session` is the open one, the time so far) to the
+ * attempt. `reported` fields left undefined keep their stored value.
+ */
+export const applyProgress = async (req: PayloadRequest, doc: Doc, reported: Reported | null, session: string | null, extra: Doc = {}): Promise<Doc> => {
+  const data: Doc = { ...extra }
+  if (reported) {
+    const previous = (doc.status as AttemptStatus) ?? 'not-attempted'
+    const status = mergeStatus(previous, reported.status)
+    if (status !== previous) data.status = status
+    if (isFinished(status) && (status !== previous || !doc.completedAt) && reported.status === status) data.completedAt = new Date().toISOString()
+    if (reported.score) data.score = reported.score
+    const resume: Doc = {}
+    if (reported.suspendData !== undefined) resume.suspendData = reported.suspendData
+    if (reported.location !== undefined) resume.location = reported.location
+    if (reported.exit !== undefined) resume.exit = reported.exit
+    if (Object.keys(resume).length) data.resume = { ...(doc.resume ?? {}), ...resume, ...(data.resume ?? {}) }
+  }
+  if (session && doc.session?.key === session) {
+    data.timeSpentSeconds = (doc.session.baseSeconds ?? 0) + sessionSeconds(doc.session.startedAt)
+  }
+  if (!Object.keys(data).length) return doc
+  return (await req.payload.update({ collection: 'attempts', id: doc.id, data: data as never, overrideAccess: true, depth: 0, req })) as Doc
+}
+
+/** The name a package shows: the student's username, else their name; never an email. */
+export const learnerName = (user: Doc): string => {
+  if (user.username) return String(user.username)
+  const first = user.attributes?.firstName
+  const last = user.attributes?.lastName
+  if (first || last) return [last, first].filter(Boolean).join(', ')
+  return `Learner ${user.id}`
+}

@@ -1,0 +1,118 @@
+/**
+ * The content origin (CONTENT_URL; by default a second port of the same server): Storyline
+ * packages and the launcher page that runs them. It is another origin than the product, so a
+ * package keeps cookies and storage of its own (Storyline's resume needs them) and cannot read the
+ * product's pages, storage or API answers. It serves only:
+ *
+ *   GET /uploads/<activityId>/storyline/*   the package's files (static)
+ *   GET /launch/<activityId>                the launcher: the SCORM API around the package
+ *   GET /launcher/*                         the launcher's scripts and style
+ *
+ * and nothing else: no API, no session, no product cookie is ever read here. Only the product (and
+ * the content origin itself, for a package's nested frames) may frame these pages. See
+ * docs/decisions.md, "The content origin".
+ */
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import express, { type NextFunction, type Request, type Response } from 'express'
+
+import { publicOrigin } from '../env'
+import { uploadsDir } from '../paths'
+import { uploadCaching } from '../uploadCaching'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const require = createRequire(import.meta.url)
+
+/** scorm-again's cross-frame proxy, served as is from the installed package. */
+const crossFrameApiFile = () => path.join(path.dirname(require.resolve('scorm-again/cross-frame-api')), 'cross-frame-api.min.js')
+
+const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+export const launcherPage = (activityId: string, productOrigin: string) => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="civics-product-origin" content="${escapeAttr(productOrigin)}">
+<meta name="civics-activity" content="${escapeAttr(activityId)}">
+<title>Activity</title>
+<link rel="stylesheet" href="/launcher/launcher.css">
+<script src="/launcher/cross-frame-api.js"></script>
+<script src="/launcher/launcher.js"></script>
+</head>
+<body>
+<p id="launcher-status" role="status">Loading the activity…</p>
+</body>
+</html>
+`
+
+const frameAncestors = () => `frame-ancestors 'self' ${publicOrigin()}`
+
+const common = (_req: Request, res: Response, next: NextFunction) => {
+  res.setHeader('X-Content-Type-Options', 'nosniff')
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+  next()
+}
+
+const storylinePath = /^\/[A-Za-z0-9_-]+\/storyline\//
+
+export const createContentApp = () => {
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', process.env.TRUST_PROXY ? Number(process.env.TRUST_PROXY) || process.env.TRUST_PROXY : false)
+  app.use(common)
+
+  app.get('/launch/:activityId', (req, res) => {
+    const id = req.params.activityId
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) {
+      res.status(404).type('text/plain').send('Not found.')
+      return
+    }
+    res.setHeader(
+      'Content-Security-Policy',
+      `default-src 'none'; script-src 'self'; style-src 'self'; frame-src 'self'; connect-src 'none'; img-src 'self'; base-uri 'none'; form-action 'none'; ${frameAncestors()}`,
+    )
+    res.setHeader('Cache-Control', 'no-cache')
+    res.type('html').send(launcherPage(id, publicOrigin()))
+  })
+
+  const launcherFiles: Record<string, () => string> = {
+    'launcher.js': () => path.join(here, 'launcher.js'),
+    'launcher.css': () => path.join(here, 'launcher.css'),
+    'cross-frame-api.js': crossFrameApiFile,
+  }
+  app.get('/launcher/:file', (req, res) => {
+    const file = launcherFiles[req.params.file]
+    if (!file) {
+      res.status(404).type('text/plain').send('Not found.')
+      return
+    }
+    res.setHeader('Cache-Control', 'no-cache')
+    res.sendFile(file())
+  })
+
+  app.use(
+    '/uploads',
+    (req, res, next) => {
+      if (!storylinePath.test(req.path)) {
+        res.status(404).type('text/plain').send('Not found.')
+        return
+      }
+      // The package and the frames it nests; framed by the product's modal and the launcher.
+      res.setHeader('Content-Security-Policy', frameAncestors())
+      next()
+    },
+    express.static(uploadsDir, { index: false, redirect: false, dotfiles: 'deny', fallthrough: false, cacheControl: false, setHeaders: uploadCaching }),
+  )
+
+  app.use((_req: Request, res: Response) => {
+    res.status(404).type('text/plain').send('Not found.')
+  })
+  app.use((error: Error & { status?: number; statusCode?: number }, _req: Request, res: Response, _next: NextFunction) => {
+    const status = error.status ?? error.statusCode ?? 500
+    if (!res.headersSent) res.status(status).type('text/plain').send(status === 404 ? 'Not found.' : status === 403 ? 'Forbidden.' : 'Something went wrong.')
+  })
+  return app
+}

@@ -1,0 +1,94 @@
+import type { CollectionConfig } from 'payload'
+
+import { hiddenUnless } from '../access/adminHidden'
+import { attemptReaders, ownAttemptOrUserReaders } from '../access/attemptReaders'
+import { hasScope } from '../access/hasScope'
+import { nobody } from '../access/nobody'
+import { standards } from '../cms/storyline/launch'
+
+export const attemptStatuses = ['not-attempted', 'incomplete', 'completed', 'passed', 'failed'] as const
+export type AttemptStatus = (typeof attemptStatuses)[number]
+
+const serverOnly = () => false
+
+/**
+ * One record per student and activity: how far they got in it and how it went. Written only by
+ * the server (POST /api/activities/:id/open, PUT /api/activities/:id/attempt, the xAPI endpoints
+ * under /api/xapi), read by the student, their classroom's teacher and users:read staff.
+ * See docs/decisions.md, "Attempts".
+ */
+export const Attempts: CollectionConfig = {
+  slug: 'attempts',
+  admin: {
+    defaultColumns: ['student', 'activity', 'status', 'score.scaled', 'lastOpenedAt'],
+    group: 'People',
+    hidden: hiddenUnless('users:read', 'users:write'),
+  },
+  defaultSort: '-lastOpenedAt',
+  access: {
+    read: attemptReaders,
+    create: nobody,
+    update: nobody,
+    // Resetting a student's attempt is an account matter.
+    delete: hasScope('users:write'),
+  },
+  // One query per classroom (issue 11's progress grid): classroom, then activity.
+  indexes: [
+    { fields: ['student', 'activity'], unique: true },
+    { fields: ['classroom', 'activity'] },
+  ],
+  fields: [
+    { name: 'student', type: 'relationship', relationTo: 'users', required: true, index: true },
+    { name: 'activity', type: 'relationship', relationTo: 'activities', required: true, index: true },
+    {
+      name: 'classroom',
+      type: 'relationship',
+      relationTo: 'classrooms',
+      index: true,
+      admin: { description: "The student's current classroom; its teacher reads the attempt." },
+    },
+    { name: 'standard', type: 'select', options: [...standards], admin: { description: 'How the activity reported: SCORM 1.2, SCORM 2004, xAPI, or none.' } },
+    { name: 'status', type: 'select', required: true, defaultValue: 'not-attempted', options: [...attemptStatuses] },
+    {
+      name: 'score',
+      type: 'group',
+      fields: [
+        { name: 'raw', type: 'number' },
+        { name: 'min', type: 'number' },
+        { name: 'max', type: 'number' },
+        { name: 'scaled', type: 'number', admin: { description: '-1 to 1; 0.8 is 80%.' } },
+      ],
+    },
+    { name: 'timeSpentSeconds', type: 'number', required: true, defaultValue: 0 },
+    { name: 'attemptCount', type: 'number', required: true, defaultValue: 0, admin: { description: 'Times the student started the activity from the beginning.' } },
+    { name: 'openCount', type: 'number', required: true, defaultValue: 0 },
+    { name: 'firstOpenedAt', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
+    { name: 'lastOpenedAt', type: 'date', index: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
+    { name: 'completedAt', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
+    {
+      name: 'resume',
+      type: 'group',
+      access: { read: ownAttemptOrUserReaders },
+      admin: { description: 'What the package saved to continue where the student left off.' },
+      fields: [
+        { name: 'suspendData', type: 'textarea' },
+        { name: 'location', type: 'text' },
+        { name: 'exit', type: 'text' },
+        { name: 'registration', type: 'text', admin: { description: 'xAPI registration of the current attempt.' } },
+        { name: 'xapiState', type: 'json', admin: { description: 'xAPI activity state documents (bookmark, suspend_data …).' } },
+      ],
+    },
+    {
+      // The open session, for time spent: closed to every API reader.
+      name: 'session',
+      type: 'group',
+      access: { read: serverOnly },
+      admin: { hidden: true },
+      fields: [
+        { name: 'key', type: 'text' },
+        { name: 'startedAt', type: 'date' },
+        { name: 'baseSeconds', type: 'number' },
+      ],
+    },
+  ],
+}

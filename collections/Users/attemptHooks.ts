@@ -1,0 +1,27 @@
+import type { CollectionAfterChangeHook, CollectionBeforeDeleteHook } from 'payload'
+
+const idOf = (value: unknown): unknown => (value && typeof value === 'object' ? (value as { id?: unknown }).id : value)
+
+/**
+ * A deleted student's attempts go with them. Before the delete, inside its transaction: afterwards
+ * the database would already have cleared the attempts' student reference.
+ */
+export const deleteAttemptsOfUser: CollectionBeforeDeleteHook = async ({ id, req }) => {
+  await req.payload.delete({ collection: 'attempts', where: { student: { equals: id } }, overrideAccess: true, req })
+}
+
+/** A student moved to another classroom: their attempts follow, so the new teacher reads them. */
+export const moveAttemptsWithStudent: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
+  if (operation !== 'update') return doc
+  const before = idOf(previousDoc?.attributes?.classroom) ?? null
+  const after = idOf(doc?.attributes?.classroom) ?? null
+  if (String(before) === String(after)) return doc
+  await req.payload.update({
+    collection: 'attempts',
+    where: { student: { equals: doc.id } },
+    data: { classroom: (after as number | null) ?? null },
+    overrideAccess: true,
+    req,
+  })
+  return doc
+}

@@ -1,0 +1,263 @@
+/**
+ * Storyline-like packages, generated for the tests (no third-party files in the repository).
+ * Each behaves like the real publish it stands for, in what matters to the product:
+ *
+ * - scorm12: imsmanifest.xml (1.2) → index_lms.html, whose driver finds `API` by walking
+ *   window.parent (as Storyline's lms/scormdriver.js does), resumes from cmi.suspend_data and
+ *   cmi.core.lesson_location, reports a score and passed, LMSFinish on the way out.
+ * - scorm2004: the same with `API_1484_11` and the 2004 data model (cmi.score.scaled, success and
+ *   completion status, cmi.exit = suspend).
+ * - xapi: tincan.xml → index_lms.html, which reads endpoint, auth, actor and registration from its
+ *   own query string, reads and writes the activity state (suspend_data) and posts statements.
+ * - web: only story.html, which will not start without cookies and localStorage (Storyline's
+ *   bootstrapper reads document.cookie to resume) and resumes from them.
+ *
+ * Every package shows: #status (what happened at start: "Started", "Resumed at step 2 …"),
+ * #learner (the learner name it was given), #next (step 1 → 2), #answer-b and #submit (a score).
+ */
+import { buildZip } from './zips'
+
+export type PackageKind = 'scorm12' | 'scorm2004' | 'xapi' | 'web'
+
+export const XAPI_COURSE_ID = 'urn:articulate:storyline:test-course'
+
+const page = (title: string, scripts: string, body = '') => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${title}</title>
+<style>body{font-family:sans-serif;margin:1rem} button{margin:.25rem}</style></head>
+<body>
+<h1>${title}</h1>
+<p id="status">Loading</p>
+<p id="learner"></p>
+<p id="step">Step 1</p>
+<button id="next" type="button">Next</button>
+<fieldset><legend>Which amendment protects free speech?</legend>
+<label><input type="radio" name="q" id="answer-a" value="a"> The Fifth</label>
+<label><input type="radio" name="q" id="answer-b" value="b"> The First</label></fieldset>
+<button id="submit" type="button">Submit</button>
+<p id="result"></p>
+${body}
+${scripts}
+</body></html>
+`
+
+/** Shared page logic; `lms` is the package's own adapter to its standard. */
+const quizScript = `
+function show(id, text) { document.getElementById(id).textContent = text }
+function startQuiz(lms) {
+  var saved = lms.load()
+  var step = saved && saved.step ? saved.step : 1
+  if (saved && saved.answer) document.getElementById('answer-' + saved.answer).checked = true
+  show('step', 'Step ' + step)
+  show('status', saved ? 'Resumed at step ' + step + (saved.answer ? ' with answer ' + saved.answer : '') : 'Started')
+  show('learner', lms.learner ? 'Learner: ' + lms.learner : '')
+  function answer() { var a = document.querySelector('input[name=q]:checked'); return a ? a.value : '' }
+  document.getElementById('next').addEventListener('click', function () {
+    step = 2
+    show('step', 'Step 2')
+    lms.save({ step: step, answer: answer() })
+  })
+  document.querySelector('fieldset').addEventListener('change', function () { lms.save({ step: step, answer: answer() }) })
+  document.getElementById('submit').addEventListener('click', function () {
+    var right = answer() === 'b'
+    lms.save({ step: step, answer: answer() })
+    lms.score(right ? 8 : 2, 10, right)
+    show('result', right ? 'Passed with 8 of 10' : 'Failed with 2 of 10')
+  })
+}
+`
+
+const scorm12Driver = `
+// Like Storyline's SCORM_SearchForAPI: window.parent, then window.top.opener.
+function searchForAPI(win) {
+  var tries = 0
+  while (win.API == null && win.parent != null && win.parent != win && tries < 500) { tries++; win = win.parent }
+  return win.API || null
+}
+var API = searchForAPI(window) || (window.top.opener ? searchForAPI(window.top.opener) : null)
+if (!API) { show('status', 'unable to acquire LMS API') } else {
+  API.LMSInitialize('')
+  var lms = {
+    learner: API.LMSGetValue('cmi.core.student_name'),
+    load: function () {
+      if (API.LMSGetValue('cmi.core.entry') !== 'resume') return null
+      try { return JSON.parse(API.LMSGetValue('cmi.suspend_data') || 'null') } catch (e) { return null }
+    },
+    save: function (data) {
+      API.LMSSetValue('cmi.suspend_data', JSON.stringify(data))
+      API.LMSSetValue('cmi.core.lesson_location', 'step-' + data.step)
+      if (API.LMSGetValue('cmi.core.lesson_status') === 'not attempted') API.LMSSetValue('cmi.core.lesson_status', 'incomplete')
+      API.LMSSetValue('cmi.core.exit', 'suspend')
+      API.LMSCommit('')
+    },
+    score: function (raw, max, passed) {
+      API.LMSSetValue('cmi.core.score.min', '0')
+      API.LMSSetValue('cmi.core.score.max', String(max * 10))
+      API.LMSSetValue('cmi.core.score.raw', String(raw * 10))
+      API.LMSSetValue('cmi.core.lesson_status', passed ? 'passed' : 'failed')
+      API.LMSCommit('')
+    },
+  }
+  startQuiz(lms)
+  var finished = false
+  window.addEventListener('pagehide', function () { if (!finished) { finished = true; API.LMSFinish('') } })
+}
+`
+
+const scorm2004Driver = `
+function searchForAPI(win) {
+  var tries = 0
+  while (win.API_1484_11 == null && win.parent != null && win.parent != win && tries < 500) { tries++; win = win.parent }
+  return win.API_1484_11 || null
+}
+var API = searchForAPI(window) || (window.top.opener ? searchForAPI(window.top.opener) : null)
+if (!API) { show('status', 'unable to acquire LMS API') } else {
+  API.Initialize('')
+  var lms = {
+    learner: API.GetValue('cmi.learner_name'),
+    load: function () {
+      if (API.GetValue('cmi.entry') !== 'resume') return null
+      try { return JSON.parse(API.GetValue('cmi.suspend_data') || 'null') } catch (e) { return null }
+    },
+    save: function (data) {
+      API.SetValue('cmi.suspend_data', JSON.stringify(data))
+      API.SetValue('cmi.location', 'step-' + data.step)
+      API.SetValue('cmi.completion_status', 'incomplete')
+      API.SetValue('cmi.exit', 'suspend')
+      API.Commit('')
+    },
+    score: function (raw, max, passed) {
+      API.SetValue('cmi.score.raw', String(raw))
+      API.SetValue('cmi.score.min', '0')
+      API.SetValue('cmi.score.max', String(max))
+      API.SetValue('cmi.score.scaled', String(raw / max))
+      API.SetValue('cmi.completion_status', 'completed')
+      API.SetValue('cmi.success_status', passed ? 'passed' : 'failed')
+      API.Commit('')
+    },
+  }
+  startQuiz(lms)
+  var finished = false
+  window.addEventListener('pagehide', function () { if (!finished) { finished = true; API.Terminate('') } })
+}
+`
+
+const xapiDriver = `
+// Like TinCanJS in Storyline's driver: the LRS, credentials and learner come from the launch URL.
+var params = new URLSearchParams(location.search)
+var endpoint = params.get('endpoint'), auth = params.get('auth'), actorJson = params.get('actor'), registration = params.get('registration')
+var COURSE = '${XAPI_COURSE_ID}'
+if (!endpoint || !auth || !actorJson) { show('status', 'No LRS in the launch URL') } else {
+  var actor = JSON.parse(actorJson)
+  var headers = { Authorization: auth, 'X-Experience-API-Version': '1.0.3' }
+  function stateUrl(id) {
+    var q = new URLSearchParams({ activityId: COURSE, agent: JSON.stringify(actor), stateId: id })
+    if (registration) q.set('registration', registration)
+    return endpoint + 'activities/state?' + q.toString()
+  }
+  function send(verb, result) {
+    var statement = { actor: actor, verb: { id: 'http://adlnet.gov/expapi/verbs/' + verb, display: { 'en-US': verb } },
+      object: { id: COURSE, objectType: 'Activity' }, context: registration ? { registration: registration } : undefined }
+    if (result) statement.result = result
+    return fetch(endpoint + 'statements', { method: 'POST', headers: Object.assign({ 'Content-Type': 'application/json' }, headers), body: JSON.stringify(statement) })
+  }
+  fetch(stateUrl('suspend_data'), { headers: headers }).then(function (res) {
+    return res.status === 200 ? res.text() : null
+  }).then(function (text) {
+    var saved = null
+    try { saved = text ? JSON.parse(text) : null } catch (e) { saved = null }
+    var lms = {
+      learner: actor.name,
+      load: function () { return saved },
+      save: function (data) {
+        fetch(stateUrl('suspend_data'), { method: 'PUT', headers: Object.assign({ 'Content-Type': 'application/octet-stream' }, headers), body: JSON.stringify(data) })
+        send('progressed')
+      },
+      score: function (raw, max, passed) {
+        send(passed ? 'passed' : 'failed', { score: { raw: raw, min: 0, max: max, scaled: raw / max }, success: passed, completion: true })
+      },
+    }
+    send(saved ? 'resumed' : 'attempted').then(function () { startQuiz(lms) })
+  }).catch(function (e) { show('status', 'The LRS did not answer: ' + e) })
+}
+`
+
+const webBootstrap = `
+// Like Storyline's bootstrapper: it reads document.cookie (and localStorage) to resume, and a
+// document without them (a sandboxed frame) throws before the player starts.
+try {
+  var cookies = document.cookie
+  var stored = window.localStorage.getItem('web-quiz')
+  var fromCookie = /(?:^|; )web-quiz-step=(\\d)/.exec(cookies)
+  var saved = stored ? JSON.parse(stored) : fromCookie ? { step: Number(fromCookie[1]) } : null
+  startQuiz({
+    learner: '',
+    load: function () { return saved },
+    save: function (data) {
+      window.localStorage.setItem('web-quiz', JSON.stringify(data))
+      document.cookie = 'web-quiz-step=' + data.step + '; path=/; max-age=86400'
+    },
+    score: function () {},
+  })
+} catch (error) {
+  show('status', 'Could not start: ' + error.message)
+}
+`
+
+const manifest12 = `<?xml version="1.0" encoding="utf-8"?>
+<manifest identifier="test_course" version="1.0" xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
+  <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
+  <organizations default="org"><organization identifier="org"><title>SCORM 1.2 quiz</title>
+    <item identifier="sco" identifierref="res"><title>SCORM 1.2 quiz</title><adlcp:masteryscore>50</adlcp:masteryscore></item>
+  </organization></organizations>
+  <resources><resource identifier="res" type="webcontent" href="index_lms.html" adlcp:scormtype="sco"><file href="index_lms.html"/></resource></resources>
+</manifest>`
+
+const manifest2004 = `<?xml version="1.0" encoding="utf-8"?>
+<manifest identifier="test_course_2004" version="1.0" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3">
+  <metadata><schema>ADL SCORM</schema><schemaversion>2004 4th Edition</schemaversion></metadata>
+  <organizations default="org"><organization identifier="org"><title>SCORM 2004 quiz</title>
+    <item identifier="sco" identifierref="res"><title>SCORM 2004 quiz</title></item>
+  </organization></organizations>
+  <resources><resource identifier="res" type="webcontent" href="index_lms.html" adlcp:scormType="sco"><file href="index_lms.html"/></resource></resources>
+</manifest>`
+
+const tincan = `<?xml version="1.0" encoding="utf-8"?>
+<tincan xmlns="http://projecttincan.com/tincan.xsd"><activities>
+  <activity id="${XAPI_COURSE_ID}" type="http://adlnet.gov/expapi/activities/course">
+    <name lang="und">xAPI quiz</name><launch lang="und">index_lms.html</launch>
+  </activity>
+  <activity id="${XAPI_COURSE_ID}/q1" type="http://adlnet.gov/expapi/activities/cmi.interaction"><name lang="und">Q1</name></activity>
+</activities></tincan>`
+
+const script = (code: string) => `<script>\n${quizScript}\n${code}\n</script>`
+
+/** A nested frame like Storyline's analytics-frame.html, so the tests see nested frames load. */
+const nestedFrame = '<iframe id="analytics" src="analytics-frame.html" title="analytics" style="width:1px;height:1px;border:0"></iframe>'
+const analyticsFrame = '<!doctype html><html><body><p id="analytics-ok">analytics frame loaded</p></body></html>'
+
+export const packageFiles = (kind: PackageKind): { name: string; data: string }[] => {
+  switch (kind) {
+    case 'scorm12':
+      return [
+        { name: 'imsmanifest.xml', data: manifest12 },
+        { name: 'story.html', data: page('SCORM 1.2 quiz (web)', '') },
+        { name: 'index_lms.html', data: page('SCORM 1.2 quiz', script(scorm12Driver), nestedFrame) },
+        { name: 'analytics-frame.html', data: analyticsFrame },
+      ]
+    case 'scorm2004':
+      return [
+        { name: 'imsmanifest.xml', data: manifest2004 },
+        { name: 'index_lms.html', data: page('SCORM 2004 quiz', script(scorm2004Driver)) },
+      ]
+    case 'xapi':
+      return [
+        { name: 'tincan.xml', data: tincan },
+        { name: 'story.html', data: page('xAPI quiz (web)', '') },
+        { name: 'index_lms.html', data: page('xAPI quiz', script(xapiDriver)) },
+      ]
+    case 'web':
+      return [{ name: 'story.html', data: page('Web quiz', script(webBootstrap)) }]
+  }
+}
+
+export const buildPackage = (kind: PackageKind) => buildZip(packageFiles(kind))
