@@ -48,6 +48,9 @@ const limitedStream = (req: ExpressRequest, limit: number): ReadableStream => {
   return Readable.toWeb(counted) as unknown as ReadableStream
 }
 
+/** The xAPI LRS keeps state documents of any content type (xAPI 1.0.3, "Document Resources"). */
+const storesAnyDocument = (pathname: string) => pathname.startsWith('/api/xapi/')
+
 /**
  * Answers /api/* with Payload's REST handler (the same one the Next route uses), converting
  * Node's request to a Fetch Request. Bodies are checked here first, so malformed JSON or an
@@ -88,7 +91,7 @@ export const payloadApiHandler =
               return jsonError(res, 400, 'The request body is not valid JSON.')
             }
             if (!isJsonObject(json)) return jsonError(res, 400, notAnObject)
-          } else if (bodyless.has(method)) {
+          } else if (bodyless.has(method) && !storesAnyDocument(url.pathname)) {
             return jsonError(res, 415, 'Send the request body as JSON or as multipart form data.')
           }
           body = new Uint8Array(buffer)

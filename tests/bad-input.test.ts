@@ -256,6 +256,8 @@ describe('the issue’s reproductions (issue 8, item 9)', () => {
     // Found by the sweep: Payload rejected this path in a promise nobody awaited, which ends the Node process.
     ['/api/topics?where[modules.activities.readings][equals]=x', 'anonymous'],
     ['/api/topics?where=notjson', 'anonymous'],
+    // Found by the sweep after the merge: the SQL adapters have no `all` operator.
+    ['/api/topics?where[title][all]=a,b', 'anonymous'],
   ] as const)('GET %s as %s answers 400 with a message', async (url, actor) => {
     const res = await (clients.get(actor) as Client).get(url)
     expect(res.status, `${url} → ${res.status} ${JSON.stringify(res.body)}`).toBe(400)

@@ -161,6 +161,8 @@ const checkWhere = async (check: Check, slug: string, where: unknown): Promise<v
     if (typeof condition !== 'object' || condition === null || Array.isArray(condition)) {
       throw new BadQueryValue(`The condition on "${path}" must name an operator, e.g. where[${path}][equals]=…`)
     }
+    // Payload lists `all`, but the SQL adapters have no such operator (drizzle's operatorMap).
+    if ('all' in condition && check.payload.db.name !== 'mongoose') throw new BadQueryValue(`The condition "all" on "${path}" is not supported by this database; use "in".`)
     const leaf = resolvePath(check.payload, slug, path)
     if (!leaf) continue
     for (const [operator, value] of Object.entries(condition)) {

@@ -38,7 +38,9 @@ export const guardEveryCollection = async (config: Promise<SanitizedConfig>): Pr
   for (const collection of sanitized.collections) {
     collection.hooks.beforeOperation = [rejectMalformedInput, ...(collection.hooks.beforeOperation ?? [])]
     const references = requiredReferencesTo(sanitized, collection.slug)
-    if (references.length) collection.hooks.beforeDelete = [keepRequiredReferences(references), ...(collection.hooks.beforeDelete ?? [])]
+    // Last: a collection's own hooks first delete what follows the document (a student's or an
+    // activity's attempts); what still points at it after them keeps it (the delete is one transaction).
+    if (references.length) collection.hooks.beforeDelete = [...(collection.hooks.beforeDelete ?? []), keepRequiredReferences(references)]
     if (!collection.endpoints) continue
     if (!collection.versions) collection.endpoints = collection.endpoints.filter((e) => !e.path.startsWith('/versions'))
     // Payload's preference delete by key fails on both SQL adapters (its query joins a column that is not there); the admin does not use it.
