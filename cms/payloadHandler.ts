@@ -48,8 +48,11 @@ const limitedStream = (req: ExpressRequest, limit: number): ReadableStream => {
   return Readable.toWeb(counted) as unknown as ReadableStream
 }
 
-/** The xAPI LRS keeps state documents of any content type (xAPI 1.0.3, "Document Resources"). */
-const storesAnyDocument = (pathname: string) => pathname.startsWith('/api/xapi/')
+/**
+ * The xAPI LRS reads its own bodies: statement lists (JSON arrays) and state documents of any
+ * content type (xAPI 1.0.3, "Statement Resource", "Document Resources").
+ */
+const isLrsPath = (pathname: string) => pathname.startsWith('/api/xapi/')
 
 /**
  * Answers /api/* with Payload's REST handler (the same one the Next route uses), converting
@@ -90,8 +93,8 @@ export const payloadApiHandler =
             } catch {
               return jsonError(res, 400, 'The request body is not valid JSON.')
             }
-            if (!isJsonObject(json)) return jsonError(res, 400, notAnObject)
-          } else if (bodyless.has(method) && !storesAnyDocument(url.pathname)) {
+            if (!isJsonObject(json) && !isLrsPath(url.pathname)) return jsonError(res, 400, notAnObject)
+          } else if (bodyless.has(method) && !isLrsPath(url.pathname)) {
             return jsonError(res, 415, 'Send the request body as JSON or as multipart form data.')
           }
           body = new Uint8Array(buffer)
