@@ -30,6 +30,8 @@ const vitest = (label, config, env = {}) => {
     const json = JSON.parse(fs.readFileSync(report, 'utf8'))
     passed += json.numPassedTests
     failed += json.numFailedTests
+    // A file can fail outside its tests (a setup or teardown hook): that is a failure too.
+    if (!ok && json.numFailedTests === 0) failed += 1
     if (json.numTotalTests === 0) {
       failed += 1
       failures.push(`${label}: no test ran`)

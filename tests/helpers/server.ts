@@ -30,8 +30,21 @@ export const freshDatabase = async (dir: string): Promise<{ url: string; drop: (
     drop: async () => {
       const c = new pg.Client({ connectionString: admin })
       await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await c.end()
+      try {
+        // An autovacuum worker on the database can make FORCE fail for a role that may not signal
+        // it (PostgreSQL 15); it finishes within moments, so try again a few times.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+            return
+          } catch (error) {
+            if (attempt >= 10 || !/role whose process is being terminated|being accessed by other users/.test(String(error))) throw error
+            await new Promise((resolve) => setTimeout(resolve, 500))
+          }
+        }
+      } finally {
+        await c.end()
+      }
     },
   }
 }
