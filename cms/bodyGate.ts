@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express'
 import { type CollectionSlug, createLocalReq, type Payload } from 'payload'
 
 import { tokenFromHeader, verifyLaunchToken } from './attempts/token'
+import { hasBody } from './httpServer'
 
 /**
  * Decides from a request's headers, before its body is read, whether the body may come in and
@@ -10,7 +11,6 @@ import { tokenFromHeader, verifyLaunchToken } from './attempts/token'
  * there. So a 45 MB anonymous upload is a 413 or 401 after its headers, not after 45 MB.
  */
 
-const hasBody = (req: Request) => req.method !== 'GET' && req.method !== 'HEAD' && (Number(req.headers['content-length'] || 0) > 0 || Boolean(req.headers['transfer-encoding']))
 const isMultipart = (req: Request) => /^multipart\//i.test(req.headers['content-type'] || '')
 
 const headersOf = (req: Request) => {
@@ -38,7 +38,7 @@ const refuse = (res: Response, status: number, message: string): void => {
 export const bodyGate =
   (payload: Payload, anonymousBytes: number) =>
   async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    if (!hasBody(req)) return next()
+    if (req.method === 'GET' || req.method === 'HEAD' || !hasBody(req)) return next()
     const declared = Number(req.headers['content-length'] || 0)
     const multipart = isMultipart(req)
     // Small, whole JSON bodies pass at once: they are within what anyone may send.

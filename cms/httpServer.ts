@@ -19,7 +19,8 @@ const booting: RequestListener = (req, res) => {
   json(res, 503, { errors: [{ message: 'The server is starting. Please try again in a moment.' }] }, { 'retry-after': '5' })
 }
 
-const hasBody = (req: IncomingMessage) => Number(req.headers['content-length'] || 0) > 0 || Boolean(req.headers['transfer-encoding'])
+/** The request announces a body (a length, or chunks). */
+export const hasBody = (req: IncomingMessage) => Number(req.headers['content-length'] || 0) > 0 || Boolean(req.headers['transfer-encoding'])
 
 /**
  * A request body that stops arriving for `idleMs` (BODY_IDLE_TIMEOUT_SECONDS, default 30) is
