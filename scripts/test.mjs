@@ -1,8 +1,14 @@
 // `npm test`: every test. Type checks, the API integration suite on SQLite (and on PostgreSQL when
 // TEST_POSTGRES_URL is set, as .ci/run does, followed by the several-instances suite), the web
 // app's component tests, and the browser tests against the real server. Ends with one
-// "N passed, N failed" line.
-import { spawnSync } from 'node:child_process'
+// "N passed, N failed" line. `npm test -- api web` runs only those parts (types, api, web, e2e).
+//
+// Suites that share nothing (each API test file has its own database and folder) run in two
+// lanes side by side: the SQLite lane and the PostgreSQL lane. Most of their time is one core
+// hashing passwords or waiting on a database, so two lanes use the machine's two cores. The
+// browser tests run last and alone: they measure nothing, but a loaded machine makes their
+// waits for the real server long. A lane's output is printed whole when the lane ends.
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -15,17 +21,28 @@ let passed = 0
 let failed = 0
 const failures = []
 
-const run = (label, command, args, env = {}) => {
-  console.log(`\n=== ${label}`)
-  const started = Date.now()
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
-  console.log(`=== ${label}: ${result.status === 0 ? 'ok' : `FAILED (exit ${result.status})`} in ${Math.round((Date.now() - started) / 1000)} s`)
-  return result.status === 0
-}
+/** Runs one command; its output goes to the terminal, or into `log` (an array) inside a lane. */
+const run = (label, command, args, env = {}, log) =>
+  new Promise((resolve) => {
+    const say = (line) => (log ? log.push(line) : console.log(line))
+    say(`\n=== ${label}`)
+    const started = Date.now()
+    const child = spawn(command, args, { cwd: root, stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } })
+    if (log) {
+      child.stdout.on('data', (chunk) => log.push(String(chunk)))
+      child.stderr.on('data', (chunk) => log.push(String(chunk)))
+    }
+    child.on('close', (status) => {
+      const summary = `=== ${label}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${Math.round((Date.now() - started) / 1000)} s`
+      say(summary)
+      if (log) console.log(summary)
+      resolve(status === 0)
+    })
+  })
 
-const vitest = (label, config, env = {}) => {
+const vitest = async (label, config, env = {}, log) => {
   const report = path.join(reports, `${label.replace(/\W+/g, '-')}.json`)
-  const ok = run(label, bin('vitest'), ['run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env)
+  const ok = await run(label, bin('vitest'), ['run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env, log)
   try {
     const json = JSON.parse(fs.readFileSync(report, 'utf8'))
     passed += json.numPassedTests
@@ -42,34 +59,45 @@ const vitest = (label, config, env = {}) => {
   if (!ok) failures.push(label)
 }
 
-const check = (label, command, args, env) => {
-  if (run(label, command, args, env)) passed += 1
+const check = async (label, command, args, env) => {
+  if (await run(label, command, args, env)) passed += 1
   else {
     failed += 1
     failures.push(label)
   }
 }
 
+/** Steps one after another, their output kept and printed when the last one ends. */
+const lane = async (steps) => {
+  const log = []
+  for (const step of steps) await step(log)
+  process.stdout.write(log.join('\n') + '\n')
+}
+
 const only = process.argv.slice(2)
 const wants = (name) => only.length === 0 || only.includes(name)
+const postgres = process.env.TEST_POSTGRES_URL
 
 if (wants('types')) {
-  check('Type check (server)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])
-  check('Type check (web)', bin('tsc'), ['--noEmit', '-p', 'web/tsconfig.json'])
+  await check('Type check (server)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])
+  await check('Type check (web)', bin('tsc'), ['--noEmit', '-p', 'web/tsconfig.json'])
 }
 if (wants('api') || wants('e2e')) {
   // The API tests read the SPA's page data from web/dist/index.html, and the browser tests serve it.
-  check('Build the web app', bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])
+  await check('Build the web app', bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])
 }
+const sqliteLane = []
+const postgresLane = []
 if (wants('api')) {
-  vitest('API integration tests (SQLite)', 'vitest.config.ts')
-  if (process.env.TEST_POSTGRES_URL) {
-    vitest('API integration tests (PostgreSQL)', 'vitest.config.ts', { TEST_POSTGRES_URL: process.env.TEST_POSTGRES_URL })
-    vitest('Several instances on one PostgreSQL (server processes)', 'tests/instances/vitest.config.ts', { TEST_POSTGRES_URL: process.env.TEST_POSTGRES_URL })
+  sqliteLane.push((log) => vitest('API integration tests (SQLite)', 'vitest.config.ts', {}, log))
+  if (postgres) {
+    postgresLane.push((log) => vitest('API integration tests (PostgreSQL)', 'vitest.config.ts', { TEST_POSTGRES_URL: postgres }, log))
+    postgresLane.push((log) => vitest('Several instances on one PostgreSQL (server processes)', 'tests/instances/vitest.config.ts', { TEST_POSTGRES_URL: postgres }, log))
   } else console.log('\n(PostgreSQL run skipped: set TEST_POSTGRES_URL=postgres://user:pass@host:5432/postgres to run it; .ci/run does.)')
 }
-if (wants('web')) vitest('Web app component tests', 'web/vitest.config.ts')
-if (wants('e2e')) vitest('Browser tests (Chromium)', 'tests/e2e/vitest.config.ts')
+if (wants('web')) (postgresLane.length > sqliteLane.length ? sqliteLane : postgresLane).push((log) => vitest('Web app component tests', 'web/vitest.config.ts', {}, log))
+await Promise.all([sqliteLane, postgresLane].filter((steps) => steps.length).map(lane))
+if (wants('e2e')) await vitest('Browser tests (Chromium)', 'tests/e2e/vitest.config.ts')
 
 fs.rmSync(reports, { recursive: true, force: true })
 if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`)
