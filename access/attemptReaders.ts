@@ -1,6 +1,6 @@
 import type { Access, FieldAccess, Where } from 'payload'
 
-import { userHasAnyScope } from './scopes'
+import { userHasAnyScope } from '../common/scopes'
 
 const idOf = (value: unknown): unknown => (value && typeof value === 'object' ? (value as { id?: unknown }).id : value)
 

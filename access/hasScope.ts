@@ -1,6 +1,6 @@
 import type { Access, FieldAccess } from 'payload'
 
-import { type Scope, userHasAnyScope, userHasScope } from './scopes'
+import { type Scope, userHasAnyScope, userHasScope } from '../common/scopes'
 
 export const hasScope =
   (scope: Scope): Access =>

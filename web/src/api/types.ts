@@ -2,8 +2,8 @@
 // `payload-types.ts` once the backend generates it (see docs/decisions.md, "Web app").
 
 // Constants shared with the server: one source for both sides.
-import { educatorTypes, themes } from '../../../collections/Users/options'
-import { contentScopes } from '../../../access/scopes'
+import { educatorTypes, themes } from '../../../common/userOptions'
+import { contentScopes } from '../../../common/scopes'
 
 export const THEMES = themes
 export type Theme = (typeof THEMES)[number]

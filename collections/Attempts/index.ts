@@ -1,10 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
-import { hiddenUnless } from '../access/adminHidden'
-import { attemptReaders, ownAttemptOrUserReaders } from '../access/attemptReaders'
-import { hasScope } from '../access/hasScope'
-import { nobody } from '../access/nobody'
-import { standards } from '../cms/storyline/launch'
+import { hiddenUnless } from '../../access/adminHidden'
+import { attemptReaders, ownAttemptOrUserReaders } from '../../access/attemptReaders'
+import { hasScope } from '../../access/hasScope'
+import { nobody } from '../../access/nobody'
+import { standards } from '../../cms/storyline/launch'
 
 export const attemptStatuses = ['not-attempted', 'incomplete', 'completed', 'passed', 'failed'] as const
 export type AttemptStatus = (typeof attemptStatuses)[number]

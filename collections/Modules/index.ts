@@ -1,9 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
-import { putUpdateEndpoint } from '../cms/endpoints/putUpdate'
-import { markdownWritesBody, richTextFields } from '../cms/richtext'
-import { contentAccess } from './contentAccess'
-import { hiddenUnless } from '../access/adminHidden'
+import { putUpdateEndpoint } from '../../cms/endpoints/putUpdate'
+import { markdownWritesBody, richTextFields } from '../../fields/richtext'
+import { contentAccess } from '../../access/contentAccess'
+import { hiddenUnless } from '../../access/adminHidden'
 
 export const Modules: CollectionConfig = {
   slug: 'modules',

@@ -1,9 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
-import { ownerOrScope } from '../access/ownerOrScope'
-import { userHasScope } from '../access/scopes'
-import { classroomEndpoints } from '../cms/endpoints/classrooms'
-import { hiddenUnless } from '../access/adminHidden'
+import { ownerOrScope } from '../../access/ownerOrScope'
+import { userHasScope } from '../../common/scopes'
+import { classroomEndpoints } from '../../cms/endpoints/classrooms'
+import { hiddenUnless } from '../../access/adminHidden'
 
 export const Classrooms: CollectionConfig = {
   slug: 'classrooms',

@@ -1,16 +1,16 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionBeforeChangeHook, CollectionBeforeDeleteHook, CollectionConfig } from 'payload'
 
-import { authenticated } from '../access/authenticated'
-import { attemptEndpoints } from '../cms/endpoints/attempts'
-import { putUpdateEndpoint } from '../cms/endpoints/putUpdate'
-import { clearedStoryline, storylineEndpoints } from '../cms/endpoints/storyline'
-import { uploadsDir } from '../cms/paths'
-import { isSameSitePath } from '../common/sameSitePath'
-import { markdownWritesBody, richTextFields, sanitizeVideoEmbed } from '../cms/richtext'
-import { removeStorylinePackage } from '../cms/storyline/extract'
-import { standardLabels, standards } from '../cms/storyline/launch'
-import { contentAccess } from './contentAccess'
-import { hiddenUnless } from '../access/adminHidden'
+import { authenticated } from '../../access/authenticated'
+import { attemptEndpoints } from '../../cms/endpoints/attempts'
+import { putUpdateEndpoint } from '../../cms/endpoints/putUpdate'
+import { clearedStoryline, storylineEndpoints } from '../../cms/endpoints/storyline'
+import { uploadsDir } from '../../cms/paths'
+import { isSameSitePath } from '../../common/sameSitePath'
+import { markdownWritesBody, richTextFields, sanitizeVideoEmbed } from '../../fields/richtext'
+import { removeStorylinePackage } from '../../cms/storyline/extract'
+import { standardLabels, standards } from '../../cms/storyline/launch'
+import { contentAccess } from '../../access/contentAccess'
+import { hiddenUnless } from '../../access/adminHidden'
 
 export const activityTypes = ['links', 'readings', 'storyline', 'video', 'default'] as const
 export const activityWidths = ['full', 'half', 'third'] as const

@@ -1,9 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
-import { anyone } from '../access/anyone'
-import { hasScope } from '../access/hasScope'
-import { userHasScope } from '../access/scopes'
-import { hiddenUnless } from '../access/adminHidden'
+import { anyone } from '../../access/anyone'
+import { hasScope } from '../../access/hasScope'
+import { userHasScope } from '../../common/scopes'
+import { hiddenUnless } from '../../access/adminHidden'
 
 export const ticketTypes = ['contact', 'help', 'independent-student'] as const
 export const ticketStatuses = ['open', 'closed'] as const

@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
-import { anyone } from '../access/anyone'
-import { nobody } from '../access/nobody'
-import { hiddenUnless } from '../access/adminHidden'
+import { anyone } from '../../access/anyone'
+import { nobody } from '../../access/nobody'
+import { hiddenUnless } from '../../access/adminHidden'
 
 /** Reference data for address selects, seeded from country-region-data; read-only over the API. */
 export const Countries: CollectionConfig = {

@@ -1,10 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
-import { pageEndpoints } from '../cms/endpoints/pages'
-import { putUpdateEndpoint } from '../cms/endpoints/putUpdate'
-import { editor, lexicalToHtml, lexicalToMarkdown, markdownWritesBody } from '../cms/richtext'
-import { contentAccess } from './contentAccess'
-import { hiddenUnless } from '../access/adminHidden'
+import { pageEndpoints } from '../../cms/endpoints/pages'
+import { putUpdateEndpoint } from '../../cms/endpoints/putUpdate'
+import { editor, lexicalToHtml, lexicalToMarkdown, markdownWritesBody } from '../../fields/richtext'
+import { contentAccess } from '../../access/contentAccess'
+import { hiddenUnless } from '../../access/adminHidden'
 
 export const pageTemplates = ['default'] as const
 

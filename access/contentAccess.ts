@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
-import { anyone } from '../access/anyone'
-import { hasScope } from '../access/hasScope'
-import type { Scope } from '../access/scopes'
+import { anyone } from './anyone'
+import { hasScope } from './hasScope'
+import type { Scope } from '../common/scopes'
 
 /** Content collections: public (or logged-in) reads, writes and deletes gated by the collection's scopes. */
 export const contentAccess = (

@@ -1,10 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
-import { anyone } from '../access/anyone'
-import { hasScope } from '../access/hasScope'
-import { putUpdateEndpoint } from '../cms/endpoints/putUpdate'
-import { markdownWritesBody, richTextFields } from '../cms/richtext'
-import { hiddenUnless } from '../access/adminHidden'
+import { anyone } from '../../access/anyone'
+import { hasScope } from '../../access/hasScope'
+import { putUpdateEndpoint } from '../../cms/endpoints/putUpdate'
+import { markdownWritesBody, richTextFields } from '../../fields/richtext'
+import { hiddenUnless } from '../../access/adminHidden'
 
 /** Posts are editorial content like pages, so the pages scopes gate them (docs/decisions.md). */
 export const Posts: CollectionConfig = {

@@ -1,10 +1,10 @@
 import type { Access, CollectionConfig } from 'payload'
 
-import { authenticated } from '../access/authenticated'
-import { ownerOrScope } from '../access/ownerOrScope'
-import { userHasScope } from '../access/scopes'
-import { schoolMessages, schoolSearch } from '../cms/endpoints/schools'
-import { hiddenUnless } from '../access/adminHidden'
+import { authenticated } from '../../access/authenticated'
+import { ownerOrScope } from '../../access/ownerOrScope'
+import { userHasScope } from '../../common/scopes'
+import { schoolMessages, schoolSearch } from './hooks/schoolSearch'
+import { hiddenUnless } from '../../access/adminHidden'
 
 /** Shared schools (no owner) are visible to everyone signed in; a school a user created only to them. */
 const sharedOrOwn: Access = ({ req }) => {
