@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { hiddenUnless } from '../../access/adminHidden'
+import { scopesOf } from '../../common/scopes'
 import { attemptReaders, ownAttemptOrUserReaders } from '../../access/attemptReaders'
 import { hasScope } from '../../access/hasScope'
 import { nobody } from '../../access/nobody'
@@ -22,7 +23,7 @@ export const Attempts: CollectionConfig = {
   admin: {
     defaultColumns: ['student', 'activity', 'status', 'score.scaled', 'lastOpenedAt'],
     group: 'People',
-    hidden: hiddenUnless('users:read', 'users:write'),
+    hidden: hiddenUnless(...scopesOf('users')),
   },
   defaultSort: '-lastOpenedAt',
   access: {

@@ -2,7 +2,7 @@ import type { Access, CollectionConfig } from 'payload'
 
 import { authenticated } from '../../access/authenticated'
 import { ownerOrScope } from '../../access/ownerOrScope'
-import { userHasScope } from '../../common/scopes'
+import { scopesOf, userHasScope } from '../../common/scopes'
 import { schoolMessages, schoolSearch } from './hooks/schoolSearch'
 import { hiddenUnless } from '../../access/adminHidden'
 
@@ -18,7 +18,7 @@ const requiredText = (message: string) => (value: unknown) =>
 
 export const Schools: CollectionConfig = {
   slug: 'schools',
-  admin: { useAsTitle: 'name', defaultColumns: ['name', 'district', 'state', 'country', 'user'], group: 'People', hidden: hiddenUnless('users:read', 'users:write') },
+  admin: { useAsTitle: 'name', defaultColumns: ['name', 'district', 'state', 'country', 'user'], group: 'People', hidden: hiddenUnless(...scopesOf('users')) },
   access: {
     read: sharedOrOwn,
     create: authenticated,

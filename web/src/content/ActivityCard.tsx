@@ -163,7 +163,7 @@ export function ActivityCard({ activity, attempt, onProgress }: CardProps) {
   const record = useRecordOpen(activity, onProgress)
   const tracked = activity.type !== 'storyline'
   useFrameFocus(ref, tracked && activity.type === 'video' ? record : noop)
-  useSeen(ref, record, tracked && (activity.type === 'default' || activity.type === 'other' || !activity.type))
+  useSeen(ref, record, tracked && (activity.type === 'default' || !activity.type))
   const onClick = (event: MouseEvent) => {
     if (tracked && (event.target as HTMLElement).closest('a')) record()
   }
