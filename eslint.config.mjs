@@ -24,6 +24,19 @@ const serverAppModules = [
 
 const restrict = (...patterns) => ['error', { patterns }]
 
+/** The web app never imports server code: only common/ and, type-only, the generated Payload types. */
+const webNeverImportsServer = [
+  {
+    group: ['**/cms/payload-types'],
+    allowTypeImports: true,
+    message: 'The web app imports the generated Payload types as types only (import type …).',
+  },
+  {
+    group: ['**/cms/**', '!**/cms/payload-types', '**/collections/**', '**/access/**', '**/fields/**', '**/seed/**', 'payload', 'payload/*', '@payloadcms/*'],
+    message: 'The web app never imports server code; shared constants and rules live in common/.',
+  },
+]
+
 export default tseslint.config(
   {
     ignores: [
@@ -60,23 +73,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-    },
-  },
-  // The web app never imports server code: only common/ and, type-only, the generated Payload types.
-  {
-    files: ['web/**/*.{ts,tsx}'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': restrict(
-        {
-          group: ['**/cms/payload-types'],
-          allowTypeImports: true,
-          message: 'The web app imports the generated Payload types as types only (import type …).',
-        },
-        {
-          group: ['**/cms/**', '!**/cms/payload-types', '**/collections/**', '**/access/**', '**/fields/**', '**/seed/**', 'payload', 'payload/*', '@payloadcms/*'],
-          message: 'The web app never imports server code; shared constants and rules live in common/.',
-        },
-      ),
+      '@typescript-eslint/no-restricted-imports': restrict(...webNeverImportsServer),
     },
   },
   // Features never import one another; shared code lives in api/, session/, ui/ (and common/).
@@ -86,15 +83,7 @@ export default tseslint.config(
     ignores: ['web/src/**/*.test.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict(
-        {
-          group: ['**/cms/payload-types'],
-          allowTypeImports: true,
-          message: 'The web app imports the generated Payload types as types only (import type …).',
-        },
-        {
-          group: ['**/cms/**', '!**/cms/payload-types', '**/collections/**', '**/access/**', '**/fields/**', '**/seed/**', 'payload', 'payload/*', '@payloadcms/*'],
-          message: 'The web app never imports server code; shared constants and rules live in common/.',
-        },
+        ...webNeverImportsServer,
         {
           group: [...features.filter((other) => other !== feature).map((other) => `../${other}/*`), '../shell/*'],
           message: `Features never import one another: move what ${feature}/ shares into api/, session/ or ui/.`,
