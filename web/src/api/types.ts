@@ -6,7 +6,7 @@
 import type * as Generated from '../../../cms/payload-types'
 
 // Constants shared with the server: one source for both sides.
-import { educatorTypes, themes } from '../../../common/userOptions'
+import { educatorTypes, themes, type LoginProvider } from '../../../common/userOptions'
 import { contentScopes } from '../../../common/scopes'
 
 export type { ActivityType, ActivityWidth } from '../../../common/activityOptions'
@@ -34,11 +34,7 @@ export interface School {
   country?: Generated.School['country']
 }
 
-/** The ways an account logs in, as the server derives them (`collections/Users/providers.ts`). */
-export interface Provider {
-  provider: 'local' | 'username' | 'google' | 'facebook' | string
-  username: string | null
-}
+export type Provider = LoginProvider
 
 export interface UserAttributes {
   type?: GeneratedAttributes['type']
