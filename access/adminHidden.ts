@@ -1,5 +1,5 @@
-import type { Scope } from './scopes'
-import { userHasAnyScope } from './scopes'
+import type { Scope } from '../common/scopes'
+import { userHasAnyScope } from '../common/scopes'
 
 /**
  * Payload admin: a collection shows in the panel only for staff holding one of these scopes, so an

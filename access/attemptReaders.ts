@@ -1,11 +1,11 @@
 import type { Access, FieldAccess, Where } from 'payload'
 
-import { userHasAnyScope } from './scopes'
+import { scopesOf, userHasAnyScope } from '../common/scopes'
 
 const idOf = (value: unknown): unknown => (value && typeof value === 'object' ? (value as { id?: unknown }).id : value)
 
 /** users:read, and users:write (which implies reading the accounts one changes, as for users). */
-const readsUsers = (user: unknown) => userHasAnyScope(user as { scopes?: string[] }, ['users:read', 'users:write'])
+const readsUsers = (user: unknown) => userHasAnyScope(user as { scopes?: string[] }, scopesOf('users'))
 
 /**
  * Attempts: the student's own, those of the students in a classroom the user owns (the teacher),

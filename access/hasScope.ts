@@ -1,6 +1,6 @@
-import type { Access, FieldAccess } from 'payload'
+import type { Access } from 'payload'
 
-import { type Scope, userHasAnyScope, userHasScope } from './scopes'
+import { type Scope, userHasAnyScope, userHasScope } from '../common/scopes'
 
 export const hasScope =
   (scope: Scope): Access =>
@@ -12,8 +12,3 @@ export const hasAnyScope =
   (...scopes: Scope[]): Access =>
   ({ req }) =>
     userHasAnyScope(req.user, scopes)
-
-export const fieldHasScope =
-  (scope: Scope): FieldAccess =>
-  ({ req }) =>
-    userHasScope(req.user, scope)

@@ -1,6 +1,6 @@
 import type { Access } from 'payload'
 
-import { type Scope, userHasScope } from './scopes'
+import { type Scope, userHasScope } from '../common/scopes'
 
 /** Documents whose `field` points at the requesting user, or everything for a holder of the scope. */
 export const ownerOrScope =

@@ -1,6 +1,6 @@
 import type { Access } from 'payload'
 
-import { type Scope, userHasScope } from './scopes'
+import { type Scope, userHasScope } from '../common/scopes'
 
 /** The user themself (as a query constraint), or a holder of the scope (everything). */
 export const selfOrScope =

@@ -1,6 +1,6 @@
 import type { FieldAccess } from 'payload'
 
-import { userHasScope } from './scopes'
+import { userHasScope } from '../common/scopes'
 
 /** A field of an account that its owner and holders of users:read may see. */
 export const selfOrUserReaders: FieldAccess = ({ req, doc }) =>

@@ -16,7 +16,7 @@ export const startBenchServer = async () => {
     NODE_ENV: 'production',
   })
   const { boot, config } = await import('../cms/boot')
-  const { createApp } = await import('../cms/app')
+  const { createApp } = await import('../cms/expressApp')
   const payload = await boot()
   const logins = fs.readFileSync(path.join(dir, 'demo-logins.txt'), 'utf8')
   const listen = async () => {

@@ -23,7 +23,7 @@ import { emailAdapter } from './email'
 import { authEndpoints } from './endpoints/auth'
 import { signup } from './endpoints/signup'
 import { xapiEndpoints } from './endpoints/xapi'
-import { editor } from './richtext'
+import { editor } from '../fields/richtext'
 import { payloadSecret } from './secret'
 import { objectStorage } from './storage'
 

@@ -4,7 +4,7 @@ import path from 'node:path'
 import next from 'next'
 import type { Payload } from 'payload'
 
-import { createApp } from './app'
+import { createApp } from './expressApp'
 import { boot, config } from './boot'
 import { createContentApp } from './content/app'
 import { contentPort, contentUrl, publicUrl } from './env'

@@ -9,7 +9,7 @@ import type { Payload } from 'payload'
 import sharp from 'sharp'
 import yazl from 'yazl'
 
-import { allScopes } from '../access/scopes'
+import { allScopes } from '../common/scopes'
 import { storylineRecord } from '../cms/endpoints/storyline'
 import { installStorylinePackage } from '../cms/storyline/extract'
 import { uploadsDir } from '../cms/paths'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { allScopes, type Scope } from '../access/scopes'
+import { allScopes, type Scope } from '../common/scopes'
 import { Actors, password } from './helpers/actors'
 import { Client } from './helpers/client'
 import { startServer, type TestServer } from './helpers/server'

@@ -3,7 +3,7 @@ import type { FlattenedField, SanitizedConfig } from 'payload'
 import { validOperators } from 'payload/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { allScopes } from '../access/scopes'
+import { allScopes } from '../common/scopes'
 import { Actors } from './helpers/actors'
 import { type ApiResponse, Client } from './helpers/client'
 import { startServer, type TestServer } from './helpers/server'

@@ -94,7 +94,7 @@ beforeAll(async () => {
     const query = new URL(req.url ?? '/', issuer).searchParams
     const bearer = req.headers.authorization?.replace(/^Bearer /i, '')
     const token = bearer ?? query.get('access_token')
-    let claims: { aud?: unknown; profile?: Record<string, unknown> } = {}
+    let claims: { aud?: unknown; profile?: Record<string, unknown> }
     try {
       claims = token ? decodePayload(token) : {}
     } catch {

@@ -9,12 +9,13 @@ import { randomUUID } from 'node:crypto'
 import type { PayloadRequest } from 'payload'
 
 import type { AttemptStatus } from '../../collections/Attempts'
+import type { Activity, Attempt, User } from '../payload-types'
 import type { Standard } from '../storyline/launch'
 import { type AttemptState, emptyScore, isFinished, mergeStatus, type Reported, resumes, type Score, sessionSeconds } from './progress'
 
-type Doc = Record<string, any>
+type AttemptWrite = Partial<Omit<Attempt, 'resume'>> & { resume?: Attempt['resume'] }
 
-const idOf = (value: unknown): unknown => (value && typeof value === 'object' ? (value as { id?: unknown }).id : value)
+const idOf = <T extends { id: number }>(value: number | T | null | undefined): number | null | undefined => (value && typeof value === 'object' ? value.id : value)
 
 /** Writes to one attempt are serialised in this process (read-modify-write of its JSON state). */
 const locks = new Map<string, Promise<unknown>>()
@@ -30,7 +31,7 @@ export const withAttemptLock = async <T>(key: string, fn: () => Promise<T>): Pro
   }
 }
 
-export const findAttempt = async (req: PayloadRequest, userId: unknown, activityId: unknown): Promise<Doc | null> => {
+export const findAttempt = async (req: PayloadRequest, userId: unknown, activityId: unknown): Promise<Attempt | null> => {
   const { docs } = await req.payload.find({
     collection: 'attempts',
     where: { and: [{ student: { equals: userId } }, { activity: { equals: activityId } }] },
@@ -39,10 +40,10 @@ export const findAttempt = async (req: PayloadRequest, userId: unknown, activity
     overrideAccess: true,
     req,
   })
-  return (docs[0] as Doc | undefined) ?? null
+  return (docs[0] as Attempt | undefined) ?? null
 }
 
-export const stateOf = (doc: Doc): AttemptState => ({
+export const stateOf = (doc: Attempt): AttemptState => ({
   status: (doc.status as AttemptStatus) ?? 'not-attempted',
   score: { ...emptyScore, ...(doc.score ?? {}) } as Score,
   suspendData: doc.resume?.suspendData ?? '',
@@ -54,13 +55,13 @@ export const stateOf = (doc: Doc): AttemptState => ({
 export const readOwnAttempt = (req: PayloadRequest, id: unknown) =>
   req.payload.findByID({ collection: 'attempts', id: id as number, depth: 0, overrideAccess: false, req })
 
-const hasXapiState = (doc: Doc) => {
+const hasXapiState = (doc: Attempt) => {
   const state = doc.resume?.xapiState
   return Boolean(state && typeof state === 'object' && Object.keys(state).length)
 }
 
 export interface Opened {
-  doc: Doc
+  doc: Attempt
   resume: boolean
   session: string | null
 }
@@ -70,7 +71,7 @@ export interface Opened {
  * package either resumed or started anew (see `resumes`). A new attempt clears the resume data
  * (and gets a new xAPI registration); its status and score stay until the package reports.
  */
-export const openAttempt = async (req: PayloadRequest, user: Doc, activity: Doc): Promise<Opened> => {
+export const openAttempt = async (req: PayloadRequest, user: User, activity: Activity): Promise<Opened> => {
   const isPackage = activity.type === 'storyline' && Boolean(activity.storyline?.uploadedAt)
   const standard: Standard | null = isPackage ? ((activity.storyline?.standard as Standard | null) ?? 'none') : null
   const classroom = idOf(user.attributes?.classroom) ?? null
@@ -84,7 +85,7 @@ export const openAttempt = async (req: PayloadRequest, user: Doc, activity: Doc)
           overrideAccess: true,
           depth: 0,
           req,
-        })) as Doc
+        })) as Attempt
       } catch (error) {
         // Another instance created it in the meantime (unique student + activity).
         doc = await findAttempt(req, user.id, activity.id)
@@ -97,7 +98,7 @@ export const openAttempt = async (req: PayloadRequest, user: Doc, activity: Doc)
     const started = state.status !== 'not-attempted' || Boolean(state.suspendData || state.location || hasXapiState(doc))
     const newAttempt = isPackage && !resume && (doc.attemptCount === 0 || (standard !== 'none' && started))
     const session = isPackage ? randomUUID() : null
-    const data: Doc = {
+    const data: AttemptWrite = {
       classroom,
       openCount: (doc.openCount ?? 0) + 1,
       firstOpenedAt: doc.firstOpenedAt ?? now.toISOString(),
@@ -113,7 +114,7 @@ export const openAttempt = async (req: PayloadRequest, user: Doc, activity: Doc)
         data.resume = { ...(doc.resume ?? {}), registration: randomUUID() }
       }
     }
-    const updated = (await req.payload.update({ collection: 'attempts', id: doc.id, data: data as never, overrideAccess: true, depth: 0, req })) as Doc
+    const updated = (await req.payload.update({ collection: 'attempts', id: doc.id, data: data as never, overrideAccess: true, depth: 0, req })) as Attempt
     return { doc: updated, resume, session }
   })
 }
@@ -122,15 +123,15 @@ export const openAttempt = async (req: PayloadRequest, user: Doc, activity: Doc)
  * Applies what a package reported (and, when `session` is the open one, the time so far) to the
  * attempt. `reported` fields left undefined keep their stored value.
  */
-export const applyProgress = async (req: PayloadRequest, doc: Doc, reported: Reported | null, session: string | null, extra: Doc = {}): Promise<Doc> => {
-  const data: Doc = { ...extra }
+export const applyProgress = async (req: PayloadRequest, doc: Attempt, reported: Reported | null, session: string | null, extra: AttemptWrite = {}): Promise<Attempt> => {
+  const data: AttemptWrite = { ...extra }
   if (reported) {
     const previous = (doc.status as AttemptStatus) ?? 'not-attempted'
     const status = mergeStatus(previous, reported.status)
     if (status !== previous) data.status = status
     if (isFinished(status) && (status !== previous || !doc.completedAt) && reported.status === status) data.completedAt = new Date().toISOString()
     if (reported.score) data.score = reported.score
-    const resume: Doc = {}
+    const resume: NonNullable<Attempt['resume']> = {}
     if (reported.suspendData !== undefined) resume.suspendData = reported.suspendData
     if (reported.location !== undefined) resume.location = reported.location
     if (reported.exit !== undefined) resume.exit = reported.exit
@@ -140,11 +141,11 @@ export const applyProgress = async (req: PayloadRequest, doc: Doc, reported: Rep
     data.timeSpentSeconds = (doc.session.baseSeconds ?? 0) + sessionSeconds(doc.session.startedAt)
   }
   if (!Object.keys(data).length) return doc
-  return (await req.payload.update({ collection: 'attempts', id: doc.id, data: data as never, overrideAccess: true, depth: 0, req })) as Doc
+  return (await req.payload.update({ collection: 'attempts', id: doc.id, data: data as never, overrideAccess: true, depth: 0, req })) as Attempt
 }
 
 /** The name a package shows: the student's username, else their name; never an email. */
-export const learnerName = (user: Doc): string => {
+export const learnerName = (user: Pick<User, 'id' | 'username' | 'attributes'>): string => {
   if (user.username) return String(user.username)
   const first = user.attributes?.firstName
   const last = user.attributes?.lastName

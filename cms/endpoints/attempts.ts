@@ -13,10 +13,10 @@ import { scormElements, fromScorm, scormLaunchData } from '../attempts/progress'
 import { applyProgress, findAttempt, learnerName, openAttempt, readOwnAttempt, stateOf, withAttemptLock } from '../attempts/store'
 import { basicAuth, issueLaunchToken } from '../attempts/token'
 import { contentOrigin, contentUrl, publicUrl } from '../env'
+import type { Activity, Attempt, User } from '../payload-types'
 import type { Standard } from '../storyline/launch'
 import { badRequest, type FieldError, HttpError, json, notFound, onlyFields, readBody, requireUser, routeParam } from './http'
 
-type Doc = Record<string, any>
 
 const findReadableActivity = async (req: PayloadRequest) => {
   const id = routeParam(req, 'id')
@@ -24,7 +24,7 @@ const findReadableActivity = async (req: PayloadRequest) => {
     .findByID({ collection: 'activities', id, req, depth: 0, overrideAccess: false, disableErrors: true })
     .catch(() => null)
   if (!doc) throw notFound('Activity not found.')
-  return doc as Doc
+  return doc as Activity
 }
 
 /** A package URL on the content origin: /uploads/<id>/storyline/<launch file>, path segments encoded. */
@@ -37,14 +37,14 @@ export const packageUrl = (activityId: unknown, launchFile: string, params: Reco
 }
 
 /** The xAPI actor a package gets: the username as name, the account id on this site; no email. */
-export const xapiActor = (user: Doc) => ({
+export const xapiActor = (user: Pick<User, 'id' | 'username' | 'attributes'>) => ({
   objectType: 'Agent',
   name: learnerName(user),
   account: { homePage: publicUrl(), name: String(user.id) },
 })
 
-const launchFor = (req: PayloadRequest, user: Doc, activity: Doc, opened: { doc: Doc; resume: boolean; session: string | null }) => {
-  const record = activity.storyline as Doc
+const launchFor = (req: PayloadRequest, user: User, activity: Activity, opened: { doc: Attempt; resume: boolean; session: string | null }) => {
+  const record = activity.storyline ?? {}
   const standard = (record.standard as Standard | null) ?? 'none'
   const launchFile = (record.launchFile as string | null) || 'story.html'
   const base = {
@@ -84,7 +84,7 @@ export const openActivityEndpoint: Endpoint = {
   path: '/:id/open',
   method: 'post',
   handler: async (req) => {
-    const user = requireUser(req) as Doc
+    const user = requireUser(req) as User
     const activity = await findReadableActivity(req)
     const opened = await openAttempt(req, user, activity)
     const isPackage = activity.type === 'storyline' && Boolean(activity.storyline?.uploadedAt)
@@ -103,7 +103,7 @@ const checkCmi = (standard: 'scorm12' | 'scorm2004', value: unknown, errors: Fie
   }
   const allowed = scormElements[standard]
   const out: Record<string, string> = {}
-  for (const [key, raw] of Object.entries(value as Doc)) {
+  for (const [key, raw] of Object.entries(value as Record<string, unknown>)) {
     if (!(key in allowed)) {
       errors.push({ path: `cmi.${key}`, message: `Unknown field: ${key}.` })
       continue
@@ -126,7 +126,7 @@ export const saveAttemptEndpoint: Endpoint = {
   path: '/:id/attempt',
   method: 'put',
   handler: async (req) => {
-    const user = requireUser(req) as Doc
+    const user = requireUser(req) as User
     const activity = await findReadableActivity(req)
     const body = await readBody(req)
     onlyFields(body, ['session', 'cmi', 'closed'])

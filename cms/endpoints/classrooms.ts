@@ -1,6 +1,6 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { userHasScope } from '../../access/scopes'
+import { userHasScope } from '../../common/scopes'
 import { classroomsWithStudents } from './classroomResponse'
 import {
   checkPassword,

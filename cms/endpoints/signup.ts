@@ -1,6 +1,6 @@
 import type { Endpoint } from 'payload'
 
-import { defaults } from '../../collections/Users/options'
+import { defaults } from '../../common/userOptions'
 import { logIn } from './auth'
 import { classroomMessages, findClassroomByCode } from './classrooms'
 import {

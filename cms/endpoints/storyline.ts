@@ -22,7 +22,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { userHasScope } from '../../access/scopes'
+import { userHasScope } from '../../common/scopes'
 import { dataDir, uploadsDir } from '../paths'
 import {
   type InstalledPackage,

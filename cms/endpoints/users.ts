@@ -1,7 +1,7 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { userHasScope } from '../../access/scopes'
-import { defaults, modes, themes } from '../../collections/Users/options'
+import { userHasScope } from '../../common/scopes'
+import { defaults, modes, themes } from '../../common/userOptions'
 import { checkProfile, parseProfile, type ProfileInput } from '../../collections/Users/profileRules'
 import { classroomsWithStudents } from './classroomResponse'
 import { checkClassroomInput, classroomMessages, codeTaken } from './classrooms'

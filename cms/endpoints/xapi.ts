@@ -19,9 +19,11 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { fromStatement, type Reported } from '../attempts/progress'
 import { applyProgress, findAttempt, withAttemptLock } from '../attempts/store'
 import { tokenFromHeader, verifyLaunchToken } from '../attempts/token'
+import type { Activity, Attempt } from '../payload-types'
 import { HttpError } from './http'
 
-type Doc = Record<string, any>
+/** Parsed JSON from a package (statements, state documents): checked field by field where read. */
+type Json = Record<string, any>
 
 export const XAPI_VERSION = '1.0.3'
 const MAX_STATE_DOC_CHARS = 256 * 1024
@@ -35,7 +37,7 @@ const noContent = (extra: Record<string, string> = {}) => new Response(null, { s
 const unauthorized = () => new HttpError(401, 'The launch token is missing, wrong or expired. Close the activity and open it again.')
 
 interface Launch {
-  attempt: Doc
+  attempt: Attempt
   courseId: string | null
   key: string
 }
@@ -48,7 +50,7 @@ const authenticate = async (req: PayloadRequest): Promise<Launch> => {
   if (!attempt) throw unauthorized()
   const activity = (await req.payload
     .findByID({ collection: 'activities', id: claims.a, depth: 0, overrideAccess: true, req, disableErrors: true })
-    .catch(() => null)) as Doc | null
+    .catch(() => null)) as Activity | null
   if (!activity) throw unauthorized()
   return { attempt, courseId: (activity.storyline?.xapiActivityId as string | null) ?? null, key: `${claims.u}:${claims.a}` }
 }
@@ -68,11 +70,11 @@ const parseJson = (text: string): unknown => {
   }
 }
 
-const isStatement = (s: unknown): s is Doc =>
-  Boolean(s && typeof s === 'object' && !Array.isArray(s) && typeof (s as Doc).verb?.id === 'string' && (s as Doc).object && typeof (s as Doc).object === 'object')
+const isStatement = (s: unknown): s is Json =>
+  Boolean(s && typeof s === 'object' && !Array.isArray(s) && typeof (s as Json).verb?.id === 'string' && (s as Json).object && typeof (s as Json).object === 'object')
 
 /** Folds what a batch of statements says into one report (the last word on status wins). */
-const fold = (statements: Doc[], courseId: string | null): Reported => {
+const fold = (statements: Json[], courseId: string | null): Reported => {
   let report: Reported = { status: null, score: null }
   for (const statement of statements) {
     const next = fromStatement(statement, courseId)
@@ -81,7 +83,7 @@ const fold = (statements: Doc[], courseId: string | null): Reported => {
   return report
 }
 
-const recordStatements = async (req: PayloadRequest, launch: Launch, statements: Doc[]) => {
+const recordStatements = async (req: PayloadRequest, launch: Launch, statements: Json[]) => {
   await withAttemptLock(launch.key, async () => {
     const doc = (await findAttempt(req, launch.attempt.student, launch.attempt.activity)) ?? launch.attempt
     await applyProgress(req, doc, fold(statements, launch.courseId), doc.session?.key ?? null)
@@ -151,7 +153,7 @@ const stateParams = (req: PayloadRequest, needStateId: boolean) => {
 
 const etag = (contents: string) => `"${createHash('sha1').update(contents).digest('hex')}"`
 
-const stateOf = (doc: Doc): StateMap => {
+const stateOf = (doc: Json): StateMap => {
   const state = doc.resume?.xapiState
   return state && typeof state === 'object' && !Array.isArray(state) ? { ...(state as StateMap) } : {}
 }
@@ -214,7 +216,7 @@ const safeJson = (text: string): unknown => {
     return undefined
   }
 }
-const isObject = (v: unknown): v is Doc => Boolean(v) && typeof v === 'object' && !Array.isArray(v)
+const isObject = (v: unknown): v is Json => Boolean(v) && typeof v === 'object' && !Array.isArray(v)
 
 const stateDelete: Endpoint = {
   path: '/xapi/activities/state',

@@ -3,22 +3,22 @@ import { randomBytes } from 'node:crypto'
 import type { Payload } from 'payload'
 
 import { generateUsername } from '../endpoints/usernames'
+import type { User } from '../payload-types'
 import type { SocialProfile } from './profile'
 
-type Doc = Record<string, any>
 type Identity = { id?: string; provider: string; subject: string; email?: string | null }
 
 /** Why a sign-in ends on /login instead of in a session; the login page words each code. */
 export type RefusalCode = 'missing_email' | 'student' | 'provider' | 'unconfirmed_email' | 'identity_taken'
 
-export type SignInOutcome = { user: Doc; created: boolean; linked: boolean } | { refused: RefusalCode }
+export type SignInOutcome = { user: User; created: boolean; linked: boolean } | { refused: RefusalCode }
 
-const isStudent = (user: Doc) => user.attributes?.type === 'student'
+const isStudent = (user: User) => user.attributes?.type === 'student'
 
-const identitiesOf = (user: Doc): Identity[] =>
+const identitiesOf = (user: User): Identity[] =>
   ((user.identities ?? []) as Identity[]).map(({ id, provider, subject, email }) => ({ id, provider, subject, email: email ?? null }))
 
-const findByIdentity = async (payload: Payload, profile: SocialProfile): Promise<Doc | null> => {
+const findByIdentity = async (payload: Payload, profile: SocialProfile): Promise<User | null> => {
   const { docs } = await payload.find({
     collection: 'users',
     where: { 'identities.subject': { equals: profile.subject } },
@@ -27,15 +27,15 @@ const findByIdentity = async (payload: Payload, profile: SocialProfile): Promise
     overrideAccess: true,
   })
   // Both conditions must hold on the same identity, so they are checked here rather than in the query.
-  return (docs as Doc[]).find((user) => identitiesOf(user).some((i) => i.provider === profile.provider && i.subject === profile.subject)) ?? null
+  return (docs as User[]).find((user) => identitiesOf(user).some((i) => i.provider === profile.provider && i.subject === profile.subject)) ?? null
 }
 
-const findByEmail = async (payload: Payload, email: string): Promise<Doc | null> => {
+const findByEmail = async (payload: Payload, email: string): Promise<User | null> => {
   const { docs } = await payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1, depth: 0, overrideAccess: true })
-  return (docs[0] as Doc | undefined) ?? null
+  return (docs[0] as User | undefined) ?? null
 }
 
-const oauthMeta = (profile: SocialProfile, current: Doc = {}) => ({
+const oauthMeta = (profile: SocialProfile, current: User['meta'] = {}) => ({
   oauthFirstName: current.oauthFirstName || profile.firstName,
   oauthLastName: current.oauthLastName || profile.lastName,
   oauthEmail: current.oauthEmail || profile.email,
@@ -44,7 +44,7 @@ const oauthMeta = (profile: SocialProfile, current: Doc = {}) => ({
 const newIdentity = (profile: SocialProfile): Identity => ({ provider: profile.provider, subject: profile.subject, email: profile.email })
 
 /** The account (as stored) gains the provider identity. */
-const linkIdentity = async (payload: Payload, account: Doc, profile: SocialProfile): Promise<SignInOutcome> => {
+const linkIdentity = async (payload: Payload, account: User, profile: SocialProfile): Promise<SignInOutcome> => {
   const user = await payload.update({
     collection: 'users',
     id: account.id,
@@ -52,7 +52,7 @@ const linkIdentity = async (payload: Payload, account: Doc, profile: SocialProfi
     depth: 0,
     overrideAccess: true,
   })
-  return { user: user as Doc, created: false, linked: true }
+  return { user: user as User, created: false, linked: true }
 }
 
 /**
@@ -99,14 +99,14 @@ export const signInWithProfile = async (payload: Payload, profile: SocialProfile
     depth: 0,
     overrideAccess: true,
   })
-  return { user: user as Doc, created: true, linked: false }
+  return { user: user as User, created: true, linked: false }
 }
 
 /**
  * Connect from Accounts: the signed-in account gains this provider identity, unless another
  * account already holds it. Students never sign in socially.
  */
-export const connectIdentity = async (payload: Payload, account: Doc, profile: SocialProfile): Promise<SignInOutcome> => {
+export const connectIdentity = async (payload: Payload, account: User, profile: SocialProfile): Promise<SignInOutcome> => {
   if (!profile.subject) return { refused: 'provider' }
   if (isStudent(account)) return { refused: 'student' }
   const holder = await findByIdentity(payload, profile)

@@ -1,4 +1,4 @@
-import { type SocialProvider, socialProviders } from '../../collections/Users/options'
+import { type SocialProvider, socialProviders } from '../../common/userOptions'
 import { publicUrl } from '../env'
 
 export type { SocialProvider }

@@ -5,6 +5,7 @@ import { Strategy as GoogleStrategy } from 'passport-google-oauth20'
 import type { Payload } from 'payload'
 import { generatePayloadCookie } from 'payload/shared'
 
+import type { User } from '../payload-types'
 import { issueSession } from '../session'
 import { callbackUrl, isSocialProvider, providerLabels, providerSettings, type SocialProvider } from './config'
 import { connectIdentity, type RefusalCode, signInWithProfile } from './accounts'
@@ -14,9 +15,8 @@ import { expiredNonceCookie, SignedStateStore } from './state'
 /** Codes of /login?error=…; the login page has a message for each. */
 export type SignInErrorCode = RefusalCode | 'denied' | 'state' | 'server'
 
-type Doc = Record<string, any>
-type Outcome = { user: Doc } | { error: SignInErrorCode }
-type VerifyDone = (err: unknown, user?: Doc | false, info?: object) => void
+type Outcome = { user: User } | { error: SignInErrorCode }
+type VerifyDone = (err: unknown, user?: User | false, info?: object) => void
 
 /** The account this sign-in opens; when connecting from Accounts, the signed-in account (never another). */
 const outcomeFor = async (payload: Payload, req: Request, profile: SocialProfile) => {
@@ -24,7 +24,7 @@ const outcomeFor = async (payload: Payload, req: Request, profile: SocialProfile
   const headers = new Headers()
   if (req.headers.cookie) headers.set('cookie', req.headers.cookie)
   const { user } = await payload.auth({ headers })
-  return user ? connectIdentity(payload, user as Doc, profile) : signInWithProfile(payload, profile)
+  return user ? connectIdentity(payload, user as User, profile) : signInWithProfile(payload, profile)
 }
 
 /**
@@ -74,7 +74,7 @@ const notAvailable = (res: Response, provider: string) => {
 /** Runs passport's side of the callback and reduces its ways to end to one outcome. */
 const handshake = (strategy: passport.Strategy, req: Request, res: Response) =>
   new Promise<Outcome>((resolve) => {
-    const done = (err: unknown, user: Doc | false, info?: { code?: SignInErrorCode }) => {
+    const done = (err: unknown, user: User | false, info?: { code?: SignInErrorCode }) => {
       if (err) {
         // The provider refused the code, failed, or answered something unreadable.
         res.locals.oauthError = err

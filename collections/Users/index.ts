@@ -2,7 +2,7 @@ import type { CollectionConfig, FieldAccess } from 'payload'
 
 import { hasScope } from '../../access/hasScope'
 import { isStaff } from '../../access/isStaff'
-import { allScopes, userHasScope } from '../../access/scopes'
+import { allScopes, scopesOf, userHasScope } from '../../common/scopes'
 import { selfOrScope } from '../../access/selfOrScope'
 import { selfOrUserReaders } from '../../access/selfOrUserReaders'
 import { passwordDoors } from '../../cms/endpoints/auth'
@@ -13,7 +13,7 @@ import { equalLoginTiming } from './hooks/loginTiming'
 import { userEndpoints } from '../../cms/endpoints/users'
 import { unlinkProviderEndpoint } from '../../cms/oauth/unlinkEndpoint'
 import { resetPasswordEmail } from '../../cms/email'
-import { accountTypes, defaults, gradeOptions, modes, socialProviders, subjectOptions, themes } from './options'
+import { accountTypes, defaults, gradeOptions, modes, socialProviders, subjectOptions, themes } from '../../common/userOptions'
 import { limitSessions } from './hooks/limitSessions'
 import { readProviders } from './providers'
 import { hiddenUnless } from '../../access/adminHidden'
@@ -33,7 +33,7 @@ export const Users: CollectionConfig = {
     useAsTitle: 'displayName',
     defaultColumns: ['displayName', 'email', 'username', 'attributes.type', 'scopes', 'createdAt'],
     group: 'People',
-    hidden: hiddenUnless('users:read', 'users:write'),
+    hidden: hiddenUnless(...scopesOf('users')),
     listSearchableFields: ['email', 'username', 'attributes.firstName', 'attributes.lastName'],
   },
   auth: {

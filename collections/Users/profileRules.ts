@@ -1,5 +1,5 @@
 import type { FieldError } from '../../cms/endpoints/http'
-import { type AccountType, accountTypes, gradeOptions, subjectOptions } from './options'
+import { type AccountType, accountTypes, gradeOptions, subjectOptions } from '../../common/userOptions'
 
 /** Server-side mirror of spec section 5's profile rules, with its messages word for word. */
 export const profileMessages = {

@@ -1,6 +1,6 @@
 import type { FieldHook } from 'payload'
 
-export type ProviderEntry = { provider: 'local' | 'username' | 'google' | 'facebook'; username: string }
+import type { LoginProvider } from '../../common/userOptions'
 
 type LoginFacts = {
   email?: string | null
@@ -10,8 +10,8 @@ type LoginFacts = {
 }
 
 /** The ways an account can log in, as the client sees them (spec section 3, `providers`). */
-export const deriveProviders = (user: LoginFacts): ProviderEntry[] => {
-  const list: ProviderEntry[] = []
+export const deriveProviders = (user: LoginFacts): LoginProvider[] => {
+  const list: LoginProvider[] = []
   // Students log in with a username; accounts with an email log in with that (see docs/decisions.md).
   if (user.username && !user.email && user.hasPassword !== false) list.push({ provider: 'username', username: user.username })
   if (user.email && user.hasPassword !== false) list.push({ provider: 'local', username: user.email })

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import type { Scope } from '../../access/scopes'
+import type { Scope } from '../../common/scopes'
 import { Client } from './client'
 
 let counter = 0

@@ -76,7 +76,7 @@ export const startServer = async (options: { seed?: boolean; env?: Record<string
     ...options.env,
   })
   const { boot, config } = await import('../../cms/boot')
-  const { createApp } = await import('../../cms/app')
+  const { createApp } = await import('../../cms/expressApp')
   const { createContentApp } = await import('../../cms/content/app')
   const payload = await boot({ seedIfEmpty: Boolean(options.seed) })
   server.on('request', createApp({ payload, config }))

@@ -2,7 +2,7 @@ import type { CollectionBeforeChangeHook, CollectionBeforeOperationHook, Collect
 import { incrementLoginAttempts, ValidationError } from 'payload'
 
 import { accountRuleMessages, emailPattern, passwordProblem, usernamePattern } from '../../../common/accountRules'
-import { userHasScope } from '../../../access/scopes'
+import { userHasScope } from '../../../common/scopes'
 import { HttpError } from '../../../cms/endpoints/http'
 import { passwordMatches } from '../passwordCheck'
 

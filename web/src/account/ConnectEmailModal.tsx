@@ -1,15 +1,14 @@
 import { yupResolver } from '@hookform/resolvers/yup'
-import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { InferType } from 'yup'
-import { api } from '../api/client'
-import type { User, UserAnswer } from '../api/types'
+import type { User } from '../api/types'
 import { fieldProps } from '../ui/fieldProps'
 import { Modal } from '../ui/Modal'
 import { ErrorNotice } from '../ui/Notice'
 import { PasswordInput } from '../ui/PasswordInput'
 import { SaveButton } from '../ui/SaveButton'
 import { TextInput } from '../ui/TextInput'
+import { addLocalLogin, useLoginChange } from './api/providers'
 import { connectEmailSchema, EMAIL_ADDED, EMAIL_COPIED } from './accountSchemas'
 
 type Values = InferType<typeof connectEmailSchema>
@@ -23,26 +22,14 @@ interface Props {
 /** Adds an email and password login to a social-only account. */
 export function ConnectEmailModal({ user, onDone, onClose }: Props) {
   const prefill = user.meta?.oauthEmail ?? ''
-  const [error, setError] = useState<unknown>(null)
+  const { error, save } = useLoginChange(onDone, EMAIL_ADDED)
   const form = useForm<Values>({
     resolver: yupResolver(connectEmailSchema),
     mode: 'onTouched',
     defaultValues: { email: prefill, password: '', confirmPassword: '' },
   })
 
-  async function submit(values: Values) {
-    setError(null)
-    try {
-      const answer = await api.post<UserAnswer>(`/api/users/${user.id}/providers`, {
-        provider: 'local',
-        username: values.email,
-        password: values.password,
-      })
-      onDone(answer.user, EMAIL_ADDED)
-    } catch (failure) {
-      setError(failure)
-    }
-  }
+  const submit = (values: Values) => save(() => addLocalLogin(user, { username: values.email, password: values.password }))
 
   return (
     <Modal title="Connect Email Account" onClose={onClose}>

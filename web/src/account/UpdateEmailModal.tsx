@@ -1,15 +1,14 @@
 import { yupResolver } from '@hookform/resolvers/yup'
-import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { InferType } from 'yup'
-import { api } from '../api/client'
-import type { User, UserAnswer } from '../api/types'
+import type { User } from '../api/types'
 import { fieldProps } from '../ui/fieldProps'
 import { Modal } from '../ui/Modal'
 import { ErrorNotice } from '../ui/Notice'
 import { PasswordInput } from '../ui/PasswordInput'
 import { SaveButton } from '../ui/SaveButton'
 import { TextInput } from '../ui/TextInput'
+import { updateLocalLogin, useLoginChange } from './api/providers'
 import { EMAIL_UPDATED, updateEmailSchema } from './accountSchemas'
 
 type Values = InferType<typeof updateEmailSchema>
@@ -22,22 +21,10 @@ interface Props {
 }
 
 export function UpdateEmailModal({ user, email, onDone, onClose }: Props) {
-  const [error, setError] = useState<unknown>(null)
+  const { error, save } = useLoginChange(onDone, EMAIL_UPDATED)
   const form = useForm<Values>({ resolver: yupResolver(updateEmailSchema), mode: 'onTouched', defaultValues: { email, currentPassword: '' } })
 
-  async function submit(values: Values) {
-    setError(null)
-    try {
-      const answer = await api.put<UserAnswer>(`/api/users/${user.id}/providers`, {
-        provider: 'local',
-        username: values.email,
-        currentPassword: values.currentPassword,
-      })
-      onDone(answer.user, EMAIL_UPDATED)
-    } catch (failure) {
-      setError(failure)
-    }
-  }
+  const submit = (values: Values) => save(() => updateLocalLogin(user, { username: values.email, currentPassword: values.currentPassword }))
 
   return (
     <Modal title="Update Email" onClose={onClose}>

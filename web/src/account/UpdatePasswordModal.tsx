@@ -1,14 +1,13 @@
 import { yupResolver } from '@hookform/resolvers/yup'
-import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { InferType } from 'yup'
-import { api } from '../api/client'
-import type { User, UserAnswer } from '../api/types'
+import type { User } from '../api/types'
 import { fieldProps } from '../ui/fieldProps'
 import { Modal } from '../ui/Modal'
 import { ErrorNotice } from '../ui/Notice'
 import { PasswordInput } from '../ui/PasswordInput'
 import { SaveButton } from '../ui/SaveButton'
+import { updateLocalLogin, useLoginChange } from './api/providers'
 import { PASSWORD_UPDATED, updatePasswordSchema } from './accountSchemas'
 
 type Values = InferType<typeof updatePasswordSchema>
@@ -20,26 +19,14 @@ interface Props {
 }
 
 export function UpdatePasswordModal({ user, onDone, onClose }: Props) {
-  const [error, setError] = useState<unknown>(null)
+  const { error, save } = useLoginChange(onDone, PASSWORD_UPDATED)
   const form = useForm<Values>({
     resolver: yupResolver(updatePasswordSchema),
     mode: 'onTouched',
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
   })
 
-  async function submit(values: Values) {
-    setError(null)
-    try {
-      const answer = await api.put<UserAnswer>(`/api/users/${user.id}/providers`, {
-        provider: 'local',
-        password: values.password,
-        currentPassword: values.currentPassword,
-      })
-      onDone(answer.user, PASSWORD_UPDATED)
-    } catch (failure) {
-      setError(failure)
-    }
-  }
+  const submit = (values: Values) => save(() => updateLocalLogin(user, { password: values.password, currentPassword: values.currentPassword }))
 
   return (
     <Modal title="Update Password" onClose={onClose}>

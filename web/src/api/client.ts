@@ -45,7 +45,18 @@ interface ErrorBody {
   errors?: { message?: unknown; data?: { errors?: FieldError[] } }[]
 }
 
-function errorFrom(status: number, body: unknown): ApiError {
+function parseJson(text: string): unknown {
+  if (!text) return null
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}
+
+/** The one error parser of the SPA: Payload's `errors[0]`, else the product's `message`, with any field errors. */
+export function errorFromText(status: number, text: string): ApiError {
+  const body = parseJson(text)
   const parsed = (typeof body === 'object' && body !== null ? body : {}) as ErrorBody
   const first = parsed.errors?.[0]
   const message =
@@ -77,16 +88,8 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   const text = await response.text()
-  let data: unknown = null
-  if (text) {
-    try {
-      data = JSON.parse(text)
-    } catch {
-      data = null
-    }
-  }
-  if (!response.ok) throw errorFrom(response.status, data)
-  return data as T
+  if (!response.ok) throw errorFromText(response.status, text)
+  return parseJson(text) as T
 }
 
 export const api = {

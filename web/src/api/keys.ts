@@ -1,4 +1,9 @@
-// SWR keys are the API paths they fetch, so mutate() can target them.
+// SWR keys are the API paths they fetch, so mutate() can target them. The one key factory of the
+// SPA: the public pages' reads (`keys`) and the console's lists and documents (`listKey`, `docKey`,
+// `optionsKey`) alike.
+import type { StaffCollection } from '../../../common/scopes'
+
+const PAGE_SIZE = 20
 
 export const keys = {
   topics: () => '/api/topics?sort=order&depth=2&limit=100',
@@ -15,4 +20,45 @@ export const keys = {
   /** The user's own attempts at these activities (teachers read others' too, so `student` is explicit). */
   ownAttempts: (userId: string | number, activityIds: (string | number)[]) =>
     `/api/attempts?where[student][equals]=${encodeURIComponent(String(userId))}&where[activity][in]=${activityIds.map((id) => encodeURIComponent(String(id))).join(',')}&depth=0&limit=${Math.max(activityIds.length, 1)}&select[activity]=true&select[status]=true&select[score]=true&select[openCount]=true&select[lastOpenedAt]=true&select[student]=true`,
+}
+
+export interface ListQuery {
+  page?: number
+  sort?: string
+  /** Extra query-string pairs, e.g. ['where[status][equals]', 'open']. */
+  params?: [string, string][]
+  /** Fields to read: lists ask only for what they show, so they stay fast with many rows. */
+  select?: string[]
+  limit?: number
+  depth?: number
+}
+
+export function listKey(collection: StaffCollection, { page = 1, sort, params = [], select = [], limit = PAGE_SIZE, depth = 0 }: ListQuery = {}): string {
+  const query = new URLSearchParams()
+  query.set('limit', String(limit))
+  query.set('page', String(page))
+  query.set('depth', String(depth))
+  if (sort) query.set('sort', sort)
+  for (const field of select) query.set(`select[${field}]`, 'true')
+  for (const [name, value] of params) query.append(name, value)
+  return `/api/${collection}?${query.toString()}`
+}
+
+/**
+ * One document. `populate` names the fields to read of related documents, per collection
+ * (e.g. { modules: ['title'] }), so a topic with many modules does not render each one's rich text.
+ */
+export function docKey(collection: StaffCollection, id: string | number, depth = 1, populate: Record<string, string[]> = {}): string {
+  const query = new URLSearchParams({ depth: String(depth) })
+  for (const [related, fields] of Object.entries(populate)) {
+    for (const field of fields) query.set(`populate[${related}][${field}]`, 'true')
+  }
+  return `/api/${collection}/${encodeURIComponent(String(id))}?${query.toString()}`
+}
+
+/** Every document of a small collection, for selectors (topics, modules). */
+export function optionsKey(collection: StaffCollection, sort: string, select: string[]): string {
+  const query = new URLSearchParams({ pagination: 'false', limit: '0', depth: '0', sort })
+  for (const field of select) query.set(`select[${field}]`, 'true')
+  return `/api/${collection}?${query.toString()}`
 }

@@ -1,62 +1,69 @@
-// Data shapes of docs/api.md. Replace with imports from the Payload-generated
-// `payload-types.ts` once the backend generates it (see docs/decisions.md, "Web app").
+// Data shapes of docs/api.md. Every field's type comes from the Payload-generated
+// `cms/payload-types.ts` (imported type-only, so nothing of the server reaches the bundle): renaming
+// or retyping a collection field fails the web type check here. Relations are written as the API
+// sends them (populated to the depth each endpoint asks for), and ids as numbers or strings
+// because routes and forms carry them as strings.
+import type * as Generated from '../../../cms/payload-types'
 
 // Constants shared with the server: one source for both sides.
-import { educatorTypes, themes } from '../../../collections/Users/options'
-import { contentScopes } from '../../../access/scopes'
+import { educatorTypes, themes, type LoginProvider } from '../../../common/userOptions'
+import { contentScopes } from '../../../common/scopes'
+
+export type { ActivityType, ActivityWidth } from '../../../common/activityOptions'
+
+type Id = number | string
 
 export const THEMES = themes
-export type Theme = (typeof THEMES)[number]
-export type Mode = 'day' | 'night'
+export type Theme = Generated.User['theme']
+export type Mode = Generated.User['mode']
 
 export const EDUCATOR_TYPES = educatorTypes
 export type EducatorType = (typeof EDUCATOR_TYPES)[number]
-export type AccountType = EducatorType | 'student'
+export type AccountType = NonNullable<NonNullable<Generated.User['attributes']>['type']>
 
 /** The spec's eight content scopes (section 2): any one shows the Console menu entry. */
 export const STAFF_SCOPES = contentScopes
 
+type GeneratedAttributes = NonNullable<Generated.User['attributes']>
+
 export interface School {
-  id: number | string
-  name: string
-  district: string
-  state?: string | null
-  country?: string | null
+  id: Id
+  name: Generated.School['name']
+  district: Generated.School['district']
+  state?: Generated.School['state']
+  country?: Generated.School['country']
 }
 
-export interface Provider {
-  provider: 'local' | 'username' | 'google' | 'facebook' | string
-  username: string | null
-}
+export type Provider = LoginProvider
 
 export interface UserAttributes {
-  type?: AccountType | null
-  firstName?: string | null
-  lastName?: string | null
-  position?: string | null
-  district?: string | null
-  state?: string | null
-  country?: string | null
+  type?: GeneratedAttributes['type']
+  firstName?: GeneratedAttributes['firstName']
+  lastName?: GeneratedAttributes['lastName']
+  position?: GeneratedAttributes['position']
+  district?: GeneratedAttributes['district']
+  state?: GeneratedAttributes['state']
+  country?: GeneratedAttributes['country']
   school?: School | null
-  certification?: string | null
+  certification?: GeneratedAttributes['certification']
   grades?: string[] | null
   subjects?: string[] | null
-  classroom?: { id: number | string; name: string; code: string } | null
-  completed?: boolean | null
+  classroom?: { id: Id; name: Generated.Classroom['name']; code: Generated.Classroom['code'] } | null
+  completed?: GeneratedAttributes['completed']
 }
 
 export interface User {
-  id: number | string
-  email?: string | null
-  username?: string | null
+  id: Id
+  email?: Generated.User['email']
+  username?: Generated.User['username']
   scopes?: string[] | null
   attributes?: UserAttributes | null
-  meta?: { oauthFirstName?: string | null; oauthLastName?: string | null; oauthEmail?: string | null } | null
+  meta?: Generated.User['meta'] | null
   providers?: Provider[] | null
   /** False until the owner opens the confirmation link sent to `email`. */
-  emailVerified?: boolean | null
+  emailVerified?: Generated.User['emailVerified']
   mode?: Mode | null
-  size?: boolean | null
+  size?: Generated.User['size']
   theme?: Theme | null
 }
 
@@ -74,83 +81,83 @@ export interface UserAnswer {
 }
 
 export interface Student {
-  id: number | string
-  username?: string | null
-  firstName?: string | null
-  lastName?: string | null
+  id: Id
+  username?: Generated.User['username']
+  firstName?: GeneratedAttributes['firstName']
+  lastName?: GeneratedAttributes['lastName']
   providers?: Provider[] | null
 }
 
 export interface Classroom {
-  id: number | string
-  name: string
-  code: string
+  id: Id
+  name: Generated.Classroom['name']
+  code: Generated.Classroom['code']
   studentCount?: number
   students?: Student[]
 }
 
 export interface Media {
-  id: number | string
-  url?: string | null
-  alt?: string | null
-  filename?: string | null
+  id: Id
+  url?: Generated.Media['url']
+  alt?: Generated.Media['alt']
+  filename?: Generated.Media['filename']
 }
 
 export interface Join<T> {
-  docs?: (T | number | string)[]
+  docs?: (T | Id)[]
 }
 
 export interface Topic {
-  id: number | string
-  title: string
-  content?: string | null
-  order?: number | null
-  thumbnail?: Media | number | string | null
+  id: Id
+  title: Generated.Topic['title']
+  content?: Generated.Topic['content']
+  order?: Generated.Topic['order'] | null
+  thumbnail?: Media | Id | null
   modules?: Join<Module> | null
 }
 
-export type ActivityType = 'links' | 'readings' | 'storyline' | 'video' | 'default' | 'other'
-export type ActivityWidth = 'full' | 'half' | 'third'
+type GeneratedReading = NonNullable<Generated.Activity['readings']>[number]
+type GeneratedStoryline = NonNullable<Generated.Activity['storyline']>
 
 export interface Activity {
-  id: number | string
-  title: string
-  type?: ActivityType | null
-  content?: string | null
-  width?: ActivityWidth | null
-  order?: number | null
+  id: Id
+  title: Generated.Activity['title']
+  type?: Generated.Activity['type'] | null
+  content?: Generated.Activity['content']
+  width?: Generated.Activity['width'] | null
+  order?: Generated.Activity['order'] | null
   links?: { id?: string; text: string; path: string }[] | null
   readings?:
     | {
         id?: string
-        text?: string | null
-        path?: string | null
-        files?: { id?: string; text?: string | null; file?: Media | number | string | null }[] | null
+        text?: GeneratedReading['text'] | null
+        path?: GeneratedReading['path']
+        files?: { id?: string; text?: string | null; file?: Media | Id | null }[] | null
       }[]
     | null
-  video?: string | null
-  storylineUrl?: string | null
-  storyline?: { standard?: Standard | null; launchFile?: string | null } | null
+  video?: Generated.Activity['video']
+  storylineUrl?: Generated.Activity['storylineUrl']
+  storyline?: { standard?: Standard | null; launchFile?: GeneratedStoryline['launchFile'] } | null
 }
 
 /** How a Storyline package reports: SCORM 1.2, SCORM 2004, xAPI, or not at all (Web publish). */
-export type Standard = 'scorm12' | 'scorm2004' | 'xapi' | 'none'
-export type AttemptStatus = 'not-attempted' | 'incomplete' | 'completed' | 'passed' | 'failed'
+export type Standard = NonNullable<GeneratedStoryline['standard']>
+export type AttemptStatus = Generated.Attempt['status']
 
 /** A student's record of one activity (docs/api.md, "Attempts"). */
 export interface Attempt {
-  id: number | string
-  student: number | string
-  activity: number | string
+  id: Id
+  student: Id
+  activity: Id
   status: AttemptStatus
   standard?: Standard | null
-  score?: { raw?: number | null; min?: number | null; max?: number | null; scaled?: number | null } | null
-  timeSpentSeconds?: number | null
-  attemptCount?: number | null
-  openCount?: number | null
-  firstOpenedAt?: string | null
-  lastOpenedAt?: string | null
-  completedAt?: string | null
+  score?: Generated.Attempt['score'] | null
+  timeSpentSeconds?: Generated.Attempt['timeSpentSeconds'] | null
+  attemptCount?: Generated.Attempt['attemptCount'] | null
+  openCount?: Generated.Attempt['openCount'] | null
+  firstOpenedAt?: Generated.Attempt['firstOpenedAt']
+  lastOpenedAt?: Generated.Attempt['lastOpenedAt']
+  completedAt?: Generated.Attempt['completedAt']
 }
 
 /** What POST /api/activities/:id/open answers for a Storyline package. */
@@ -170,21 +177,21 @@ export interface OpenAnswer {
 }
 
 export interface Module {
-  id: number | string
-  title: string
-  subtitle?: string | null
-  content?: string | null
-  order?: number | null
-  topic?: Topic | number | string | null
-  thumbnail?: Media | number | string | null
+  id: Id
+  title: Generated.Module['title']
+  subtitle?: Generated.Module['subtitle']
+  content?: Generated.Module['content']
+  order?: Generated.Module['order'] | null
+  topic?: Topic | Id | null
+  thumbnail?: Media | Id | null
   activities?: Join<Activity> | null
 }
 
 export interface Page {
-  id: number | string
-  slug: string
-  title: string
-  content?: { markdown?: string | null; html?: string | null; template?: string | null } | null
+  id: Id
+  slug: Generated.Page['slug']
+  title: Generated.Page['title']
+  content?: Partial<Generated.Page['content']> | null
 }
 
 export interface Region {
@@ -193,8 +200,8 @@ export interface Region {
 }
 
 export interface Country {
-  countryName: string
-  countryShortCode: string
+  countryName: Generated.Country['countryName']
+  countryShortCode: Generated.Country['countryShortCode']
   regions: Region[]
 }
 
@@ -204,10 +211,10 @@ export interface Paginated<T> {
 }
 
 /** Keeps the populated documents of a join or relationship, dropping bare ids. */
-export function populated<T extends object>(items: (T | number | string)[] | null | undefined): T[] {
+export function populated<T extends object>(items: (T | Id)[] | null | undefined): T[] {
   return (items ?? []).filter((item): item is T => typeof item === 'object' && item !== null)
 }
 
-export function asObject<T extends object>(value: T | number | string | null | undefined): T | null {
+export function asObject<T extends object>(value: T | Id | null | undefined): T | null {
   return typeof value === 'object' && value !== null ? value : null
 }

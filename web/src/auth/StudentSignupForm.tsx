@@ -22,7 +22,7 @@ async function lookUpClassroom(code: string): Promise<ClassroomLookup> {
   try {
     return await api.get<ClassroomLookup>(`/api/classrooms/code/${encodeURIComponent(code.trim())}`)
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw new Error(error.serverMessage ?? CLASSROOM_NOT_FOUND)
+    if (error instanceof ApiError && error.status === 404) throw new Error(error.serverMessage ?? CLASSROOM_NOT_FOUND, { cause: error })
     throw error
   }
 }

@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom'
 import useSWR from 'swr'
 import { useSession } from '../session/useSession'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
-import { listKey, type ListAnswer } from './consoleApi'
+import { listKey } from '../api/keys'
+import type { ListAnswer } from './consoleApi'
 import { allowedSections, can, type Section } from './consoleScopes'
 
 const CREATE_LABELS: Partial<Record<Section['collection'], string>> = {

@@ -1,20 +1,15 @@
 import { array, mixed, number, object, string } from 'yup'
+import { activityTypeOptions, activityWidthOptions } from '../../../common/activityOptions'
 import type { Media } from '../api/types'
 import { MODULE_REQUIRED, ORDER_MUST_BE_NUMBER, TITLE_REQUIRED } from './consoleMessages'
 
+/** The console offers plain content first, then the rest in the collection's order. */
 export const ACTIVITY_TYPES = [
-  { value: 'default', label: 'Content' },
-  { value: 'links', label: 'Links' },
-  { value: 'readings', label: 'Readings' },
-  { value: 'storyline', label: 'Storyline quiz' },
-  { value: 'video', label: 'Video' },
+  ...activityTypeOptions.filter((option) => option.value === 'default'),
+  ...activityTypeOptions.filter((option) => option.value !== 'default'),
 ]
 
-export const ACTIVITY_WIDTHS = [
-  { value: 'full', label: 'Full width' },
-  { value: 'half', label: 'Half width' },
-  { value: 'third', label: 'One third' },
-]
+export const ACTIVITY_WIDTHS = activityWidthOptions
 
 export const LINK_TEXT_REQUIRED = 'Link text is required.'
 export const LINK_PATH_REQUIRED = 'Link address is required.'

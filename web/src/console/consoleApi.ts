@@ -1,8 +1,6 @@
 import { useSWRConfig } from 'swr'
-import { ApiError, getCsrfToken, request } from '../api/client'
+import { ApiError, errorFromText, getCsrfToken, request } from '../api/client'
 import type { Collection } from './consoleScopes'
-
-const PAGE_SIZE = 20
 
 /** Payload answers of list, create and update calls. */
 export interface ListAnswer<T> {
@@ -17,47 +15,6 @@ export interface ListAnswer<T> {
 export interface DocAnswer<T> {
   doc: T
   message?: string
-}
-
-export interface ListQuery {
-  page?: number
-  sort?: string
-  /** Extra query-string pairs, e.g. ['where[status][equals]', 'open']. */
-  params?: [string, string][]
-  /** Fields to read: lists ask only for what they show, so they stay fast with many rows. */
-  select?: string[]
-  limit?: number
-  depth?: number
-}
-
-export function listKey(collection: Collection, { page = 1, sort, params = [], select = [], limit = PAGE_SIZE, depth = 0 }: ListQuery = {}): string {
-  const query = new URLSearchParams()
-  query.set('limit', String(limit))
-  query.set('page', String(page))
-  query.set('depth', String(depth))
-  if (sort) query.set('sort', sort)
-  for (const field of select) query.set(`select[${field}]`, 'true')
-  for (const [name, value] of params) query.append(name, value)
-  return `/api/${collection}?${query.toString()}`
-}
-
-/**
- * One document. `populate` names the fields to read of related documents, per collection
- * (e.g. { modules: ['title'] }), so a topic with many modules does not render each one's rich text.
- */
-export function docKey(collection: Collection, id: string | number, depth = 1, populate: Record<string, string[]> = {}): string {
-  const query = new URLSearchParams({ depth: String(depth) })
-  for (const [related, fields] of Object.entries(populate)) {
-    for (const field of fields) query.set(`populate[${related}][${field}]`, 'true')
-  }
-  return `/api/${collection}/${encodeURIComponent(String(id))}?${query.toString()}`
-}
-
-/** Every document of a small collection, for selectors (topics, modules). */
-export function optionsKey(collection: Collection, sort: string, select: string[]): string {
-  const query = new URLSearchParams({ pagination: 'false', limit: '0', depth: '0', sort })
-  for (const field of select) query.set(`select[${field}]`, 'true')
-  return `/api/${collection}?${query.toString()}`
 }
 
 /** Payload ids are numbers on SQL databases; form controls hold strings. */
@@ -84,18 +41,6 @@ export function useRevalidateCollection() {
   return (collection: Collection) => mutate((key) => typeof key === 'string' && key.startsWith(`/api/${collection}`))
 }
 
-function errorFrom(status: number, text: string): ApiError {
-  let body: { message?: unknown; errors?: { message?: unknown }[] } = {}
-  try {
-    body = text ? JSON.parse(text) : {}
-  } catch {
-    body = {}
-  }
-  const first = body.errors?.[0]?.message
-  const message = typeof first === 'string' && first ? first : typeof body.message === 'string' && body.message ? body.message : null
-  return new ApiError(status, message)
-}
-
 /**
  * A multipart upload with progress. The JSON client cannot send files, and fetch cannot report
  * upload progress, so this uses XMLHttpRequest with the same credentials and CSRF header.
@@ -118,7 +63,7 @@ export function upload<T>(path: string, form: FormData, onProgress?: (fraction: 
         } catch {
           reject(new ApiError(xhr.status, null))
         }
-      } else reject(errorFrom(xhr.status, xhr.responseText))
+      } else reject(errorFromText(xhr.status, xhr.responseText))
     }
     xhr.onerror = () => reject(new Error('The upload failed. Check your connection and try again.'))
     xhr.send(form)

@@ -1,8 +1,9 @@
+import { collectionScopes, scopesOf, type ScopedAction, type StaffCollection } from '../../../common/scopes'
 import type { User } from '../api/types'
 import { hasScope } from '../session/scopes'
 
 /** The console's sections, each gated by the scopes the server enforces for its collection. */
-export type Collection = 'topics' | 'modules' | 'activities' | 'pages' | 'posts' | 'users' | 'tickets'
+export type Collection = StaffCollection
 
 export interface Section {
   collection: Collection
@@ -12,15 +13,16 @@ export interface Section {
   scopes: readonly string[]
 }
 
+const section = (collection: Collection, label: string): Section => ({ collection, label, path: `/console/${collection}`, scopes: scopesOf(collection) })
+
 export const SECTIONS: readonly Section[] = [
-  { collection: 'topics', label: 'Topics', path: '/console/topics', scopes: ['topics:write', 'topics:delete'] },
-  { collection: 'modules', label: 'Modules', path: '/console/modules', scopes: ['modules:write', 'modules:delete'] },
-  { collection: 'activities', label: 'Activities', path: '/console/activities', scopes: ['activities:write', 'activities:delete'] },
-  { collection: 'pages', label: 'Pages', path: '/console/pages', scopes: ['pages:write', 'pages:delete'] },
-  // Posts are editorial content like pages: the server gates them with the pages scopes.
-  { collection: 'posts', label: 'Posts', path: '/console/posts', scopes: ['pages:write', 'pages:delete'] },
-  { collection: 'users', label: 'Users', path: '/console/users', scopes: ['users:read', 'users:write'] },
-  { collection: 'tickets', label: 'Tickets', path: '/console/tickets', scopes: ['tickets:read', 'tickets:write'] },
+  section('topics', 'Topics'),
+  section('modules', 'Modules'),
+  section('activities', 'Activities'),
+  section('pages', 'Pages'),
+  section('posts', 'Posts'),
+  section('users', 'Users'),
+  section('tickets', 'Tickets'),
 ]
 
 export function sectionOf(collection: Collection): Section {
@@ -35,15 +37,7 @@ export function allowedSections(user: User | null): Section[] {
   return SECTIONS.filter((section) => canSee(user, section.collection))
 }
 
-type Action = 'write' | 'delete'
-
-/** The scope the server checks for an action on a collection. */
-function scopeFor(collection: Collection, action: Action): string {
-  if (collection === 'posts') return `pages:${action}`
-  if (collection === 'users' || collection === 'tickets') return `${collection}:write`
-  return `${collection}:${action}`
-}
-
-export function can(user: User | null, collection: Collection, action: Action): boolean {
-  return hasScope(user, scopeFor(collection, action))
+/** Whether the server lets this user do an action on a collection (the scope it checks). */
+export function can(user: User | null, collection: Collection, action: ScopedAction): boolean {
+  return hasScope(user, collectionScopes[collection][action])
 }

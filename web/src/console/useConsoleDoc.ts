@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom'
 import useSWR from 'swr'
 import { ApiError } from '../api/client'
-import { docKey } from './consoleApi'
+import { docKey } from '../api/keys'
 import type { Collection } from './consoleScopes'
 
 /** Loads the document named by a route parameter; `missing` is true on a 404. */

@@ -1,8 +1,8 @@
-import { defaults } from '../../../collections/Users/options'
+import { defaults } from '../../../common/userOptions'
 import type { EducatorType } from '../api/types'
 
 /** Spec section 9, from the same module the server validates with. */
-export { gradeOptions as GRADES, subjectOptions as SUBJECTS } from '../../../collections/Users/options'
+export { gradeOptions as GRADES, subjectOptions as SUBJECTS } from '../../../common/userOptions'
 
 export const DEFAULT_STATE = defaults.state
 export const DEFAULT_COUNTRY = defaults.country

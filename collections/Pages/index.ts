@@ -1,16 +1,17 @@
 import type { CollectionConfig } from 'payload'
 
-import { pageEndpoints } from '../cms/endpoints/pages'
-import { putUpdateEndpoint } from '../cms/endpoints/putUpdate'
-import { editor, lexicalToHtml, lexicalToMarkdown, markdownWritesBody } from '../cms/richtext'
-import { contentAccess } from './contentAccess'
-import { hiddenUnless } from '../access/adminHidden'
+import { pageEndpoints } from '../../cms/endpoints/pages'
+import { putUpdateEndpoint } from '../../cms/endpoints/putUpdate'
+import { editor, lexicalToHtml, lexicalToMarkdown, markdownWritesBody } from '../../fields/richtext'
+import { contentAccess } from '../../access/contentAccess'
+import { hiddenUnless } from '../../access/adminHidden'
+import { scopesOf } from '../../common/scopes'
 
 export const pageTemplates = ['default'] as const
 
 export const Pages: CollectionConfig = {
   slug: 'pages',
-  admin: { useAsTitle: 'title', defaultColumns: ['title', 'slug', 'updatedAt'], group: 'Content', hidden: hiddenUnless('pages:write', 'pages:delete') },
+  admin: { useAsTitle: 'title', defaultColumns: ['title', 'slug', 'updatedAt'], group: 'Content', hidden: hiddenUnless(...scopesOf('pages')) },
   defaultSort: 'slug',
   access: contentAccess('pages'),
   endpoints: [...pageEndpoints, putUpdateEndpoint('pages')],

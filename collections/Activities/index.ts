@@ -1,19 +1,18 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionBeforeChangeHook, CollectionBeforeDeleteHook, CollectionConfig } from 'payload'
 
-import { authenticated } from '../access/authenticated'
-import { attemptEndpoints } from '../cms/endpoints/attempts'
-import { putUpdateEndpoint } from '../cms/endpoints/putUpdate'
-import { clearedStoryline, storylineEndpoints } from '../cms/endpoints/storyline'
-import { uploadsDir } from '../cms/paths'
-import { isSameSitePath } from '../common/sameSitePath'
-import { markdownWritesBody, richTextFields, sanitizeVideoEmbed } from '../cms/richtext'
-import { removeStorylinePackage } from '../cms/storyline/extract'
-import { standardLabels, standards } from '../cms/storyline/launch'
-import { contentAccess } from './contentAccess'
-import { hiddenUnless } from '../access/adminHidden'
-
-export const activityTypes = ['links', 'readings', 'storyline', 'video', 'default'] as const
-export const activityWidths = ['full', 'half', 'third'] as const
+import { authenticated } from '../../access/authenticated'
+import { attemptEndpoints } from '../../cms/endpoints/attempts'
+import { putUpdateEndpoint } from '../../cms/endpoints/putUpdate'
+import { clearedStoryline, storylineEndpoints } from '../../cms/endpoints/storyline'
+import { uploadsDir } from '../../cms/paths'
+import { activityTypeOptions, activityWidthOptions } from '../../common/activityOptions'
+import { isSameSitePath } from '../../common/sameSitePath'
+import { markdownWritesBody, richTextFields, sanitizeVideoEmbed } from '../../fields/richtext'
+import { removeStorylinePackage } from '../../cms/storyline/extract'
+import { standardLabels, standards } from '../../cms/storyline/launch'
+import { contentAccess } from '../../access/contentAccess'
+import { hiddenUnless } from '../../access/adminHidden'
+import { scopesOf } from '../../common/scopes'
 
 /** Links open from a child's browser: web addresses or paths on this site, never `javascript:` and the like. */
 const safeLink = (value: unknown) =>
@@ -63,7 +62,7 @@ export const Activities: CollectionConfig = {
     useAsTitle: 'title',
     defaultColumns: ['title', 'module', 'type', 'order', 'updatedAt'],
     group: 'Content',
-    hidden: hiddenUnless('activities:write', 'activities:delete'),
+    hidden: hiddenUnless(...scopesOf('activities')),
   },
   defaultSort: 'order',
   access: contentAccess('activities', authenticated),
@@ -83,13 +82,7 @@ export const Activities: CollectionConfig = {
       type: 'select',
       required: true,
       defaultValue: 'default',
-      options: [
-        { label: 'Links', value: 'links' },
-        { label: 'Readings', value: 'readings' },
-        { label: 'Storyline quiz', value: 'storyline' },
-        { label: 'Video', value: 'video' },
-        { label: 'Content', value: 'default' },
-      ],
+      options: activityTypeOptions,
     },
     { name: 'order', type: 'number', required: true, defaultValue: 0, index: true },
     {
@@ -97,11 +90,7 @@ export const Activities: CollectionConfig = {
       type: 'select',
       required: true,
       defaultValue: 'full',
-      options: [
-        { label: 'Full width', value: 'full' },
-        { label: 'Half width', value: 'half' },
-        { label: 'One third', value: 'third' },
-      ],
+      options: activityWidthOptions,
     },
     ...richTextFields(),
     {

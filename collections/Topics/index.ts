@@ -1,13 +1,14 @@
 import type { CollectionConfig } from 'payload'
 
-import { putUpdateEndpoint } from '../cms/endpoints/putUpdate'
-import { markdownWritesBody, richTextFields } from '../cms/richtext'
-import { contentAccess } from './contentAccess'
-import { hiddenUnless } from '../access/adminHidden'
+import { putUpdateEndpoint } from '../../cms/endpoints/putUpdate'
+import { markdownWritesBody, richTextFields } from '../../fields/richtext'
+import { contentAccess } from '../../access/contentAccess'
+import { hiddenUnless } from '../../access/adminHidden'
+import { scopesOf } from '../../common/scopes'
 
 export const Topics: CollectionConfig = {
   slug: 'topics',
-  admin: { useAsTitle: 'title', defaultColumns: ['title', 'order', 'updatedAt'], group: 'Content', hidden: hiddenUnless('topics:write', 'topics:delete') },
+  admin: { useAsTitle: 'title', defaultColumns: ['title', 'order', 'updatedAt'], group: 'Content', hidden: hiddenUnless(...scopesOf('topics')) },
   defaultSort: 'order',
   access: contentAccess('topics'),
   endpoints: [putUpdateEndpoint('topics')],

@@ -1,9 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
-import { anyone } from '../access/anyone'
-import { hasScope } from '../access/hasScope'
-import { userHasScope } from '../access/scopes'
-import { hiddenUnless } from '../access/adminHidden'
+import { anyone } from '../../access/anyone'
+import { hasScope } from '../../access/hasScope'
+import { scopesOf, userHasScope } from '../../common/scopes'
+import { hiddenUnless } from '../../access/adminHidden'
 
 export const ticketTypes = ['contact', 'help', 'independent-student'] as const
 export const ticketStatuses = ['open', 'closed'] as const
@@ -11,7 +11,7 @@ export const ticketStatuses = ['open', 'closed'] as const
 /** Anyone may file a ticket (rate-limited in the server); only tickets:* holders read or handle them. */
 export const Tickets: CollectionConfig = {
   slug: 'tickets',
-  admin: { useAsTitle: 'subject', defaultColumns: ['subject', 'type', 'name', 'email', 'status', 'createdAt'], group: 'Support', hidden: hiddenUnless('tickets:read', 'tickets:write') },
+  admin: { useAsTitle: 'subject', defaultColumns: ['subject', 'type', 'name', 'email', 'status', 'createdAt'], group: 'Support', hidden: hiddenUnless(...scopesOf('tickets')) },
   defaultSort: '-createdAt',
   access: {
     create: anyone,

@@ -1,6 +1,6 @@
 import type { CollectionBeforeOperationHook, Where } from 'payload'
 
-import { badRequest } from './http'
+import { badRequest } from '../../../cms/endpoints/http'
 
 export const schoolMessages = {
   name: 'School name is required.',

@@ -43,3 +43,6 @@ export const defaults = { mode: 'day', size: false, theme: 'civics', state: 'Flo
 
 export const socialProviders = ['google', 'facebook'] as const
 export type SocialProvider = (typeof socialProviders)[number]
+
+/** One way an account logs in, as the server derives it (a user's `providers`, spec section 3). */
+export type LoginProvider = { provider: 'local' | 'username' | SocialProvider; username: string }

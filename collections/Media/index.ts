@@ -2,11 +2,11 @@ import path from 'node:path'
 
 import type { CollectionConfig } from 'payload'
 
-import { anyone } from '../access/anyone'
-import { hiddenUnless } from '../access/adminHidden'
-import { hasAnyScope } from '../access/hasScope'
-import { contentScopes } from '../access/scopes'
-import { uploadsDir } from '../cms/paths'
+import { anyone } from '../../access/anyone'
+import { hiddenUnless } from '../../access/adminHidden'
+import { hasAnyScope } from '../../access/hasScope'
+import { contentScopes } from '../../common/scopes'
+import { uploadsDir } from '../../cms/paths'
 
 const writers = hasAnyScope('pages:write', 'modules:write', 'topics:write', 'activities:write')
 const deleters = hasAnyScope('pages:delete', 'modules:delete', 'topics:delete', 'activities:delete')

@@ -1,13 +1,14 @@
 import type { CollectionConfig } from 'payload'
 
-import { putUpdateEndpoint } from '../cms/endpoints/putUpdate'
-import { markdownWritesBody, richTextFields } from '../cms/richtext'
-import { contentAccess } from './contentAccess'
-import { hiddenUnless } from '../access/adminHidden'
+import { putUpdateEndpoint } from '../../cms/endpoints/putUpdate'
+import { markdownWritesBody, richTextFields } from '../../fields/richtext'
+import { contentAccess } from '../../access/contentAccess'
+import { hiddenUnless } from '../../access/adminHidden'
+import { scopesOf } from '../../common/scopes'
 
 export const Modules: CollectionConfig = {
   slug: 'modules',
-  admin: { useAsTitle: 'title', defaultColumns: ['title', 'topic', 'order', 'updatedAt'], group: 'Content', hidden: hiddenUnless('modules:write', 'modules:delete') },
+  admin: { useAsTitle: 'title', defaultColumns: ['title', 'topic', 'order', 'updatedAt'], group: 'Content', hidden: hiddenUnless(...scopesOf('modules')) },
   defaultSort: 'order',
   access: contentAccess('modules'),
   endpoints: [putUpdateEndpoint('modules')],

@@ -1,10 +1,11 @@
 import type { CollectionConfig } from 'payload'
 
-import { hiddenUnless } from '../access/adminHidden'
-import { attemptReaders, ownAttemptOrUserReaders } from '../access/attemptReaders'
-import { hasScope } from '../access/hasScope'
-import { nobody } from '../access/nobody'
-import { standards } from '../cms/storyline/launch'
+import { hiddenUnless } from '../../access/adminHidden'
+import { scopesOf } from '../../common/scopes'
+import { attemptReaders, ownAttemptOrUserReaders } from '../../access/attemptReaders'
+import { hasScope } from '../../access/hasScope'
+import { nobody } from '../../access/nobody'
+import { standards } from '../../cms/storyline/launch'
 
 export const attemptStatuses = ['not-attempted', 'incomplete', 'completed', 'passed', 'failed'] as const
 export type AttemptStatus = (typeof attemptStatuses)[number]
@@ -22,7 +23,7 @@ export const Attempts: CollectionConfig = {
   admin: {
     defaultColumns: ['student', 'activity', 'status', 'score.scaled', 'lastOpenedAt'],
     group: 'People',
-    hidden: hiddenUnless('users:read', 'users:write'),
+    hidden: hiddenUnless(...scopesOf('users')),
   },
   defaultSort: '-lastOpenedAt',
   access: {

@@ -1,10 +1,10 @@
 import type { Access, CollectionConfig } from 'payload'
 
-import { authenticated } from '../access/authenticated'
-import { ownerOrScope } from '../access/ownerOrScope'
-import { userHasScope } from '../access/scopes'
-import { schoolMessages, schoolSearch } from '../cms/endpoints/schools'
-import { hiddenUnless } from '../access/adminHidden'
+import { authenticated } from '../../access/authenticated'
+import { ownerOrScope } from '../../access/ownerOrScope'
+import { scopesOf, userHasScope } from '../../common/scopes'
+import { schoolMessages, schoolSearch } from './hooks/schoolSearch'
+import { hiddenUnless } from '../../access/adminHidden'
 
 /** Shared schools (no owner) are visible to everyone signed in; a school a user created only to them. */
 const sharedOrOwn: Access = ({ req }) => {
@@ -18,7 +18,7 @@ const requiredText = (message: string) => (value: unknown) =>
 
 export const Schools: CollectionConfig = {
   slug: 'schools',
-  admin: { useAsTitle: 'name', defaultColumns: ['name', 'district', 'state', 'country', 'user'], group: 'People', hidden: hiddenUnless('users:read', 'users:write') },
+  admin: { useAsTitle: 'name', defaultColumns: ['name', 'district', 'state', 'country', 'user'], group: 'People', hidden: hiddenUnless(...scopesOf('users')) },
   access: {
     read: sharedOrOwn,
     create: authenticated,

@@ -1,13 +1,13 @@
 import type { CollectionConfig } from 'payload'
 
-import { ownerOrScope } from '../access/ownerOrScope'
-import { userHasScope } from '../access/scopes'
-import { classroomEndpoints } from '../cms/endpoints/classrooms'
-import { hiddenUnless } from '../access/adminHidden'
+import { ownerOrScope } from '../../access/ownerOrScope'
+import { scopesOf, userHasScope } from '../../common/scopes'
+import { classroomEndpoints } from '../../cms/endpoints/classrooms'
+import { hiddenUnless } from '../../access/adminHidden'
 
 export const Classrooms: CollectionConfig = {
   slug: 'classrooms',
-  admin: { useAsTitle: 'name', defaultColumns: ['name', 'code', 'owner', 'createdAt'], group: 'People', hidden: hiddenUnless('users:read', 'users:write') },
+  admin: { useAsTitle: 'name', defaultColumns: ['name', 'code', 'owner', 'createdAt'], group: 'People', hidden: hiddenUnless(...scopesOf('users')) },
   access: {
     // Teachers see their own classrooms; students read theirs through their profile.
     read: ownerOrScope('owner', 'users:read'),
