@@ -1,0 +1,49 @@
+/**
+ * What a teacher reads of an attempt, shared by the server (CSV export) and the web app (grid,
+ * student page), so both name a state and a score the same way.
+ */
+
+/** An attempt's stored status, or none when the student never opened the activity. */
+export type AttemptStatusOrNone = 'not-attempted' | 'incomplete' | 'completed' | 'passed' | 'failed' | null
+
+/** The teacher's words for each state: readable without colour (the grid shows the word or its symbol). */
+export const progressStates = {
+  'not-started': { label: 'Not started', symbol: '–' },
+  opened: { label: 'Opened', symbol: 'O' },
+  'in-progress': { label: 'In progress', symbol: '…' },
+  completed: { label: 'Completed', symbol: '✓' },
+  passed: { label: 'Passed', symbol: 'P' },
+  failed: { label: 'Failed', symbol: 'F' },
+} as const
+
+export type ProgressState = keyof typeof progressStates
+
+export const progressState = (status: AttemptStatusOrNone | undefined): ProgressState => {
+  switch (status) {
+    case 'not-attempted':
+      return 'opened'
+    case 'incomplete':
+      return 'in-progress'
+    case 'completed':
+    case 'passed':
+    case 'failed':
+      return status
+    default:
+      return 'not-started'
+  }
+}
+
+/** An activity counts as done for completion figures once it is completed, passed or failed. */
+export const isDone = (state: ProgressState) => state === 'completed' || state === 'passed' || state === 'failed'
+
+type Score = { raw?: number | null; min?: number | null; max?: number | null; scaled?: number | null } | null | undefined
+
+/** A score as a whole percentage: `scaled` when the package reported it, else raw out of max. */
+export const scorePercent = (score: Score): number | null => {
+  if (!score) return null
+  if (typeof score.scaled === 'number') return Math.round(score.scaled * 100)
+  if (typeof score.raw === 'number' && typeof score.max === 'number' && score.max > (score.min ?? 0)) {
+    return Math.round(((score.raw - (score.min ?? 0)) / (score.max - (score.min ?? 0))) * 100)
+  }
+  return typeof score.raw === 'number' ? Math.round(score.raw) : null
+}
