@@ -268,7 +268,7 @@ describe('classroom progress and roster routes (issue 11)', () => {
 
   it("another teacher's student is not reachable through one's own classroom", async () => {
     const other = clients.get('otherTeacher')!
-    const theirs = await actors.classroom(other)
+    const theirs = await actors.classroom(other as { user: { id: number } })
     const stranger = (await actors.student(theirs.id)).user.id
     const teacher = clients.get('teacher')!
     for (const path of ['progress', 'data']) expect((await teacher.get(`/api/classrooms/${studentClassroomId}/students/${stranger}/${path}`)).status).toBe(404)

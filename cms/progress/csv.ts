@@ -1,7 +1,6 @@
 import { stringify } from 'csv-stringify/sync'
 
-import { progressState, progressStates } from '../../common/progress'
-import type { GridCell, RosterStudent, TopicColumns } from './grid'
+import { type GridCell, progressState, progressStates, type RosterStudent, type TopicColumns } from '../../common/progress'
 
 const header = ['Username', 'First name', 'Topic', 'Module', 'Activity', 'State', 'Score (%)']
 
@@ -17,7 +16,7 @@ export const progressCsv = (topics: TopicColumns[], students: RosterStudent[], c
       for (const module of topic.modules) {
         for (const activity of module.activities) {
           const cell = byKey.get(`${student.id}:${activity.id}`)
-          rows.push([student.username, student.firstName, topic.title, module.title, activity.title, progressStates[progressState(cell?.status as never)].label, cell?.score ?? null])
+          rows.push([student.username, student.firstName, topic.title, module.title, activity.title, progressStates[progressState(cell?.status)].label, cell?.score ?? null])
         }
       }
     }

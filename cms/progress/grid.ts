@@ -1,14 +1,9 @@
 import type { PayloadRequest } from 'payload'
 
-import { scorePercent } from '../../common/progress'
+import { type AttemptStatusOrNone, type ClassroomProgress, type GridCell, type Id, type RosterStudent, scorePercent, type TopicColumns } from '../../common/progress'
 
 type Doc = Record<string, any>
-type Id = number | string
 
-export type ActivityColumn = { id: Id; title: string; type: string }
-export type ModuleColumns = { id: Id; title: string; activities: ActivityColumn[] }
-export type TopicColumns = { id: Id; title: string; modules: ModuleColumns[] }
-export type RosterStudent = { id: Id; username: string | null; firstName: string | null }
 
 const idOf = (value: unknown): Id | null => (value && typeof value === 'object' ? (value as { id: Id }).id : (value as Id | null)) ?? null
 const byOrder = (a: Doc, b: Doc) => (a.order ?? 0) - (b.order ?? 0) || String(a.title).localeCompare(String(b.title))
@@ -57,8 +52,6 @@ export const rosterOf = async (req: PayloadRequest, classroomId: Id): Promise<Ro
   return docs.map((s: Doc) => ({ id: s.id, username: s.username ?? null, firstName: s.rosterName ?? null }))
 }
 
-export type GridCell = { student: Id; activity: Id; status: string; score: number | null }
-
 /** Every attempt of the classroom's students in one query (indexed on classroom, activity). */
 export const classroomCells = async (req: PayloadRequest, classroomId: Id): Promise<GridCell[]> => {
   const { docs } = await req.payload.db.find({
@@ -69,11 +62,11 @@ export const classroomCells = async (req: PayloadRequest, classroomId: Id): Prom
     limit: 0,
     req,
   })
-  return (docs as Doc[]).map((d) => ({ student: idOf(d.student)!, activity: idOf(d.activity)!, status: d.status, score: scorePercent(d.score) }))
+  return (docs as Doc[]).map((d) => ({ student: idOf(d.student)!, activity: idOf(d.activity)!, status: d.status as AttemptStatusOrNone, score: scorePercent(d.score) }))
 }
 
 /** GET /api/classrooms/:id/progress: the columns, the rows and the cells that hold an attempt. */
-export const classroomProgress = async (req: PayloadRequest, classroom: Doc) => {
+export const classroomProgress = async (req: PayloadRequest, classroom: Doc): Promise<ClassroomProgress> => {
   const [topics, students, attempts] = await Promise.all([activityColumns(req), rosterOf(req, classroom.id), classroomCells(req, classroom.id)])
   return { classroom: { id: classroom.id, name: classroom.name, code: classroom.code }, topics, students, attempts }
 }
