@@ -98,6 +98,8 @@ export function ClassroomDetailPage() {
   const { mutate } = useSWRConfig()
   const key = user ? keys.classroom(user.id, classroomId) : null
   const { data: classroom, error, isLoading } = useSWR<Classroom>(key)
+  // The grid's request starts with the classroom's, not after it (ProgressGrid reads the same cache entry).
+  useSWR(key ? keys.classroomProgress(classroomId) : null)
   const [resetting, setResetting] = useState<Student | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const [adding, setAdding] = useState(false)

@@ -87,6 +87,13 @@ export function ProgressGrid({ classroomId }: { classroomId: string | number }) 
         <div className="progress-scroll" role="region" aria-label={t.gridRegion} tabIndex={0}>
           <table className="table progress-table">
             <caption className="visually-hidden">{t.progressCaption(data.classroom.name)}</caption>
+            <colgroup>
+              <col className="progress-student-col" />
+              <col />
+              {grid.columns.map((column) => (
+                <col key={column.id} />
+              ))}
+            </colgroup>
             <thead>
               {grid.headerRows.map((row, i) => (
                 <tr key={i}>
@@ -104,7 +111,7 @@ export function ProgressGrid({ classroomId }: { classroomId: string | number }) 
                 </th>
                 <th scope="col">{t.averageColumn}</th>
                 {grid.columns.map((column) => (
-                  <th key={column.id} scope="col" className="progress-column">
+                  <th key={column.id} scope="col" title={column.title}>
                     {column.title}
                   </th>
                 ))}
