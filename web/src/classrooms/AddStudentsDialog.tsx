@@ -61,6 +61,7 @@ export function AddStudentsDialog({ classroomId, onCreated, onClose }: Props) {
           <label htmlFor={fieldId}>{how === 'count' ? t.countLabel : t.namesLabel}</label>
           {how === 'count' ? (
             <input
+              className="input"
               id={fieldId}
               type="number"
               min={1}
@@ -73,6 +74,7 @@ export function AddStudentsDialog({ classroomId, onCreated, onClose }: Props) {
             />
           ) : (
             <textarea
+              className="input"
               id={fieldId}
               rows={8}
               value={names}

@@ -29,13 +29,14 @@ export function ProgressGrid({ classroomId }: { classroomId: string | number }) 
     <div className="progress">
       <div className="progress-controls">
         <label htmlFor={`${ids}-view`}>{t.view}</label>
-        <select id={`${ids}-view`} value={view} onChange={(e) => setView(e.target.value as GridView)}>
+        <select className="input" id={`${ids}-view`} value={view} onChange={(e) => setView(e.target.value as GridView)}>
           <option value="activities">{t.viewActivities}</option>
           <option value="modules">{t.viewModules}</option>
           <option value="topics">{t.viewTopics}</option>
         </select>
         <label htmlFor={`${ids}-topic`}>{t.topicFilter}</label>
         <select
+          className="input"
           id={`${ids}-topic`}
           value={topic}
           onChange={(e) => {
@@ -51,7 +52,7 @@ export function ProgressGrid({ classroomId }: { classroomId: string | number }) 
           ))}
         </select>
         <label htmlFor={`${ids}-module`}>{t.moduleFilter}</label>
-        <select id={`${ids}-module`} value={module} onChange={(e) => setModule(e.target.value)}>
+        <select className="input" id={`${ids}-module`} value={module} onChange={(e) => setModule(e.target.value)}>
           <option value="">{t.allModules}</option>
           {modules.map((x) => (
             <option key={x.id} value={String(x.id)}>
@@ -60,7 +61,7 @@ export function ProgressGrid({ classroomId }: { classroomId: string | number }) 
           ))}
         </select>
         <label htmlFor={`${ids}-sort`}>{t.sortBy}</label>
-        <select id={`${ids}-sort`} value={sort} onChange={(e) => setSort(e.target.value as GridSort)}>
+        <select className="input" id={`${ids}-sort`} value={sort} onChange={(e) => setSort(e.target.value as GridSort)}>
           <option value="student">{t.sortStudent}</option>
           <option value="score-high">{t.sortScoreHigh}</option>
           <option value="score-low">{t.sortScoreLow}</option>
