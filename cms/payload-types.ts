@@ -489,6 +489,10 @@ export interface User {
     classroom?: (number | null) | Classroom;
     completed?: boolean | null;
   };
+  /**
+   * First name on the teacher's roster (given at bulk creation). Only the teacher and users:read staff see it.
+   */
+  rosterName?: string | null;
   meta?: {
     oauthFirstName?: string | null;
     oauthLastName?: string | null;
@@ -981,6 +985,7 @@ export interface UsersSelect<T extends boolean = true> {
         classroom?: T;
         completed?: T;
       };
+  rosterName?: T;
   meta?:
     | T
     | {

@@ -213,6 +213,84 @@ describe.each(Object.keys(rules))('%s', (collection) => {
   })
 })
 
+// Issue 11: the classroom's progress and roster routes. The target is the teacher's classroom
+// and a student in it (a fresh one for each call, so a refused call is proven to change nothing).
+const readsClassroom = (a: Actor) => a === 'teacher' || isScope(a, 'users:read', 'users:write')
+const changesRoster = (a: Actor) => a === 'teacher' || isScope(a, 'users:write')
+const rosterRoutes: { name: string; allowed: (a: Actor) => boolean; status: number; call: (c: Client, classroom: unknown, student: unknown) => Promise<{ status: number }>; changed?: (student: unknown) => Promise<boolean> }[] = [
+  { name: 'GET /api/classrooms/:id/progress', allowed: readsClassroom, status: 200, call: (c, k) => c.get(`/api/classrooms/${k}/progress`) },
+  { name: 'GET /api/classrooms/:id/progress/csv', allowed: readsClassroom, status: 200, call: (c, k) => c.get(`/api/classrooms/${k}/progress/csv`) },
+  { name: 'GET /api/classrooms/:id/students/:studentId/progress', allowed: readsClassroom, status: 200, call: (c, k, s) => c.get(`/api/classrooms/${k}/students/${s}/progress`) },
+  { name: 'GET /api/classrooms/:id/students/:studentId/data', allowed: readsClassroom, status: 200, call: (c, k, s) => c.get(`/api/classrooms/${k}/students/${s}/data`) },
+  {
+    name: 'POST /api/classrooms/:id/students',
+    allowed: changesRoster,
+    status: 201,
+    call: (c, k) => c.post(`/api/classrooms/${k}/students`, { firstNames: ['Matrix'] }),
+  },
+  {
+    name: 'POST /api/classrooms/:id/students/:studentId/password',
+    allowed: changesRoster,
+    status: 200,
+    call: (c, k, s) => c.post(`/api/classrooms/${k}/students/${s}/password`),
+    changed: async (s) => (await new Client(server.base).post('/api/login', { username: (await p().findByID({ collection: 'users', id: s as number, overrideAccess: true })).username, password })).status !== 200,
+  },
+  {
+    name: 'DELETE /api/classrooms/:id/students/:studentId',
+    allowed: changesRoster,
+    status: 200,
+    call: (c, k, s) => c.delete(`/api/classrooms/${k}/students/${s}`),
+    changed: async (s) => (await p().findByID({ collection: 'users', id: s as number, overrideAccess: true, depth: 0 })).attributes?.classroom == null,
+  },
+  {
+    name: 'DELETE /api/classrooms/:id/students/:studentId/account',
+    allowed: changesRoster,
+    status: 200,
+    call: (c, k, s) => c.delete(`/api/classrooms/${k}/students/${s}/account`),
+    changed: async (s) => (await p().count({ collection: 'users', where: { id: { equals: s as number } }, overrideAccess: true })).totalDocs === 0,
+  },
+]
+
+describe('classroom progress and roster routes (issue 11)', () => {
+  it.each(rosterRoutes.map((r) => [r.name, r] as const))('%s: the owner and authorised staff, nobody else', async (_name, route) => {
+    const outcomes: string[] = []
+    const expected: string[] = []
+    for (const actor of actorsList) {
+      const student = (await actors.student(studentClassroomId)).user.id
+      const res = await route.call(clients.get(actor)!, studentClassroomId, student)
+      const changed = route.changed ? await route.changed(student) : res.status === route.status
+      const ok = res.status === route.status && changed
+      outcomes.push(`${actor}: ${ok ? 'allowed' : !changed && [401, 403, 404].includes(res.status) ? 'refused' : `status ${res.status}, changed ${changed}`}`)
+      expected.push(`${actor}: ${route.allowed(actor) ? 'allowed' : 'refused'}`)
+    }
+    expect(outcomes).toEqual(expected)
+  })
+
+  it("another teacher's student is not reachable through one's own classroom", async () => {
+    const other = clients.get('otherTeacher')!
+    const theirs = await actors.classroom(other as { user: { id: number } })
+    const stranger = (await actors.student(theirs.id)).user.id
+    const teacher = clients.get('teacher')!
+    for (const path of ['progress', 'data']) expect((await teacher.get(`/api/classrooms/${studentClassroomId}/students/${stranger}/${path}`)).status).toBe(404)
+    expect((await teacher.delete(`/api/classrooms/${studentClassroomId}/students/${stranger}/account`)).status).toBe(404)
+    expect((await teacher.delete(`/api/classrooms/${studentClassroomId}/students/${stranger}`)).status).toBe(404)
+    expect((await p().count({ collection: 'users', where: { id: { equals: stranger } }, overrideAccess: true })).totalDocs).toBe(1)
+  })
+
+  it("the roster's first names are read by nobody but users:read staff through the users API", async () => {
+    const res = await clients.get('teacher')!.post(`/api/classrooms/${studentClassroomId}/students`, { firstNames: ['Secretname'] })
+    const { id, username } = res.body.students[0]
+    const child = await actors.login(username, res.body.students[0].password)
+    expect(JSON.stringify((await child.get('/api/users/me')).body)).not.toContain('Secretname')
+    expect(JSON.stringify((await child.get(`/api/users/${id}`)).body)).not.toContain('Secretname')
+    expect(JSON.stringify((await clients.get('student')!.get(`/api/users/${id}`)).body)).not.toContain('Secretname')
+    expect((await clients.get('users:read')!.get(`/api/users/${id}`)).body.rosterName).toBe('Secretname')
+    // Nobody renames it around the teacher's routes but users:write.
+    await child.patch(`/api/users/${id}`, { rosterName: 'Changed' })
+    expect((await p().findByID({ collection: 'users', id, overrideAccess: true })).rosterName).toBe('Secretname')
+  })
+})
+
 describe('lists show only what each actor may read', () => {
   it('a teacher lists only their own classrooms and schools; a student none', async () => {
     const teacher = clients.get('teacher')!

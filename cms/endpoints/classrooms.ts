@@ -1,6 +1,6 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { userHasScope } from '../../common/scopes'
+import { userHasAnyScope, userHasScope } from '../../common/scopes'
 import { classroomsWithStudents } from './classroomResponse'
 import {
   checkPassword,
@@ -58,13 +58,17 @@ export const codeTaken = async (req: PayloadRequest, code: string, exceptId?: un
   return Boolean(found && !sameId(found.id, exceptId))
 }
 
-/** The classroom in the path, which the requester must own (or hold users:write). */
-const ownedClassroom = async (req: PayloadRequest): Promise<Doc> => {
+/**
+ * The classroom in the path, which the requester must own, or hold staff scopes for: users:write
+ * to change it and its roster ('write'), users:read or users:write to read its students' work ('read').
+ */
+export const ownedClassroom = async (req: PayloadRequest, need: 'read' | 'write' = 'write'): Promise<Doc> => {
   const me = requireUser(req)
   const id = routeParam(req, 'id')
   const classroom = (await req.payload.findByID({ collection: 'classrooms', id, depth: 0, overrideAccess: true, req, disableErrors: true })) as Doc | null
   if (!classroom) throw notFound('Classroom not found.')
-  if (!sameId(classroom.owner, me.id) && !userHasScope(me, 'users:write')) throw forbidden('Only the teacher of this classroom can do that.')
+  const staff = need === 'read' ? userHasAnyScope(me, ['users:read', 'users:write']) : userHasScope(me, 'users:write')
+  if (!sameId(classroom.owner, me.id) && !staff) throw forbidden('Only the teacher of this classroom can do that.')
   return classroom
 }
 

@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { ownerOrScope } from '../../access/ownerOrScope'
 import { scopesOf, userHasScope } from '../../common/scopes'
 import { classroomEndpoints } from '../../cms/endpoints/classrooms'
+import { rosterEndpoints } from '../../cms/endpoints/roster'
 import { hiddenUnless } from '../../access/adminHidden'
 
 export const Classrooms: CollectionConfig = {
@@ -15,7 +16,7 @@ export const Classrooms: CollectionConfig = {
     update: ownerOrScope('owner', 'users:write'),
     delete: ownerOrScope('owner', 'users:write'),
   },
-  endpoints: classroomEndpoints,
+  endpoints: [...classroomEndpoints, ...rosterEndpoints],
   hooks: {
     beforeValidate: [
       ({ data, req, operation }) => {

@@ -3,11 +3,15 @@ import type { CollectionAfterChangeHook, CollectionBeforeDeleteHook } from 'payl
 const idOf = (value: unknown): unknown => (value && typeof value === 'object' ? (value as { id?: unknown }).id : value)
 
 /**
- * A deleted student's attempts go with them. Before the delete, inside its transaction: afterwards
- * the database would already have cleared the attempts' student reference.
+ * A deleted account's own records go with it (a school's deletion request means all of them):
+ * its attempts (with their xAPI state), the tickets it filed and the schools only it could see.
+ * Its sessions and classroom membership live on the account's row. Before the delete, inside its
+ * transaction: afterwards the database would already have cleared the references.
  */
-export const deleteAttemptsOfUser: CollectionBeforeDeleteHook = async ({ id, req }) => {
+export const deleteDataOfUser: CollectionBeforeDeleteHook = async ({ id, req }) => {
   await req.payload.delete({ collection: 'attempts', where: { student: { equals: id } }, overrideAccess: true, req })
+  await req.payload.delete({ collection: 'tickets', where: { user: { equals: id } }, overrideAccess: true, req })
+  await req.payload.delete({ collection: 'schools', where: { user: { equals: id } }, overrideAccess: true, req })
 }
 
 /** A student moved to another classroom: their attempts follow, so the new teacher reads them. */

@@ -2,7 +2,7 @@ import type { CollectionConfig, FieldAccess } from 'payload'
 
 import { hasScope } from '../../access/hasScope'
 import { isStaff } from '../../access/isStaff'
-import { allScopes, scopesOf, userHasScope } from '../../common/scopes'
+import { allScopes, scopesOf, userHasAnyScope, userHasScope } from '../../common/scopes'
 import { selfOrScope } from '../../access/selfOrScope'
 import { selfOrUserReaders } from '../../access/selfOrUserReaders'
 import { passwordDoors } from '../../cms/endpoints/auth'
@@ -17,7 +17,7 @@ import { accountTypes, defaults, gradeOptions, modes, socialProviders, subjectOp
 import { limitSessions } from './hooks/limitSessions'
 import { readProviders } from './providers'
 import { hiddenUnless } from '../../access/adminHidden'
-import { deleteAttemptsOfUser, moveAttemptsWithStudent } from './attemptHooks'
+import { deleteDataOfUser, moveAttemptsWithStudent } from './attemptHooks'
 
 /** Scopes are changed only by a holder of users:write, and never on their own account. */
 const canGrantScopes: FieldAccess = ({ req, id }) =>
@@ -71,7 +71,7 @@ export const Users: CollectionConfig = {
     beforeValidate: [checkLoginFields],
     beforeChange: [loginChangeEffects, issueConfirmationToken],
     afterChange: [sendConfirmationEmail, moveAttemptsWithStudent],
-    beforeDelete: [deleteAttemptsOfUser],
+    beforeDelete: [deleteDataOfUser],
     beforeLogin: [limitSessions],
     afterRead: [
       // Session ids stay on the server. The JWT check reads the user before req.user exists, and
@@ -136,6 +136,15 @@ export const Users: CollectionConfig = {
         },
         { name: 'completed', type: 'checkbox', defaultValue: false },
       ],
+    },
+    {
+      // The first name a teacher gave when creating the account (issue 11): the teacher reads it
+      // through the classroom endpoints; the student, other students and other teachers never do.
+      name: 'rosterName',
+      type: 'text',
+      maxLength: 100,
+      access: { read: ({ req }) => userHasAnyScope(req.user, ['users:read', 'users:write']), create: serverOnly, update: ({ req }) => userHasScope(req.user, 'users:write') },
+      admin: { description: "First name on the teacher's roster (given at bulk creation). Only the teacher and users:read staff see it." },
     },
     {
       name: 'meta',

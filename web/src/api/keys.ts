@@ -17,6 +17,9 @@ export const keys = {
   classroom: (userId: string | number, classroomId: string | number) =>
     `/api/users/${userId}/classrooms/${classroomId}`,
   generatedUsername: () => '/api/users/username',
+  classroomProgress: (classroomId: string | number) => `/api/classrooms/${encodeURIComponent(String(classroomId))}/progress`,
+  studentProgress: (classroomId: string | number, studentId: string | number) =>
+    `/api/classrooms/${encodeURIComponent(String(classroomId))}/students/${encodeURIComponent(String(studentId))}/progress`,
   /** The user's own attempts at these activities (teachers read others' too, so `student` is explicit). */
   ownAttempts: (userId: string | number, activityIds: (string | number)[]) =>
     `/api/attempts?where[student][equals]=${encodeURIComponent(String(userId))}&where[activity][in]=${activityIds.map((id) => encodeURIComponent(String(id))).join(',')}&depth=0&limit=${Math.max(activityIds.length, 1)}&select[activity]=true&select[status]=true&select[score]=true&select[openCount]=true&select[lastOpenedAt]=true&select[student]=true`,

@@ -12,6 +12,19 @@ import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { ClassroomForm, type ClassroomValues } from './ClassroomForm'
 import { NO_STUDENTS } from './classroomSchema'
 import { ResetStudentPasswordDialog } from './ResetStudentPasswordDialog'
+import type { NewLogin } from '../../../common/progress'
+import { AddStudentsDialog } from './AddStudentsDialog'
+import { ConfirmRosterAction } from './ConfirmRosterAction'
+import { LoginCards } from './LoginCards'
+import { ProgressGrid } from './ProgressGrid'
+import { rosterStrings as t } from './rosterStrings'
+
+const confirmTexts = (kind: 'card' | 'remove' | 'delete', username: string) =>
+  kind === 'card'
+    ? { title: t.newCardTitle(username), body: t.newCardBody, confirmLabel: t.newCardConfirm }
+    : kind === 'remove'
+      ? { title: t.removeTitle(username), body: t.removeBody, confirmLabel: t.removeConfirm }
+      : { title: t.deleteTitle(username), body: t.deleteBody, confirmLabel: t.deleteConfirm }
 
 export const CLASSROOM_LOADING_HEADING = 'Your Classroom'
 
@@ -20,7 +33,9 @@ export function studentUsername(student: Student): string {
   return student.providers?.[0]?.username ?? student.username ?? ''
 }
 
-function StudentsTable({ classroom, onReset }: { classroom: Classroom; onReset: (student: Student) => void }) {
+type RosterAction = 'card' | 'remove' | 'delete'
+
+function StudentsTable({ classroom, onReset, onAction }: { classroom: Classroom; onReset: (student: Student) => void; onAction: (action: RosterAction, student: Student) => void }) {
   const students = classroom.students ?? []
   if (students.length === 0) return <p className="empty-state">{NO_STUDENTS}</p>
   return (
@@ -43,9 +58,29 @@ function StudentsTable({ classroom, onReset }: { classroom: Classroom; onReset: 
               <tr key={student.id}>
                 <td>{username}</td>
                 <td>{[student.firstName, student.lastName].filter(Boolean).join(' ')}</td>
-                <td>
+                <td className="roster-actions">
+                  <Link className="button button-secondary button-small" to={`/user/classrooms/${classroom.id}/students/${student.id}`}>
+                    {t.viewProgress}
+                    <span className="visually-hidden">{t.actionsFor(username)}</span>
+                  </Link>
                   <button type="button" className="button button-secondary button-small" onClick={() => onReset(student)}>
                     Reset password<span className="visually-hidden"> for {username}</span>
+                  </button>
+                  <button type="button" className="button button-secondary button-small" onClick={() => onAction('card', student)}>
+                    {t.newCard}
+                    <span className="visually-hidden">{t.actionsFor(username)}</span>
+                  </button>
+                  <a className="button button-secondary button-small" href={`/api/classrooms/${classroom.id}/students/${student.id}/data`} download>
+                    {t.downloadData}
+                    <span className="visually-hidden">{t.actionsFor(username)}</span>
+                  </a>
+                  <button type="button" className="button button-secondary button-small" onClick={() => onAction('remove', student)}>
+                    {t.remove}
+                    <span className="visually-hidden">{t.actionsFor(username)}</span>
+                  </button>
+                  <button type="button" className="button button-secondary button-small" onClick={() => onAction('delete', student)}>
+                    {t.deleteAccount}
+                    <span className="visually-hidden">{t.actionsFor(username)}</span>
                   </button>
                 </td>
               </tr>
@@ -63,8 +98,13 @@ export function ClassroomDetailPage() {
   const { mutate } = useSWRConfig()
   const key = user ? keys.classroom(user.id, classroomId) : null
   const { data: classroom, error, isLoading } = useSWR<Classroom>(key)
+  // The grid's request starts with the classroom's, not after it (ProgressGrid reads the same cache entry).
+  useSWR(key ? keys.classroomProgress(classroomId) : null)
   const [resetting, setResetting] = useState<Student | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
+  const [adding, setAdding] = useState(false)
+  const [cards, setCards] = useState<NewLogin[] | null>(null)
+  const [action, setAction] = useState<{ kind: RosterAction; student: Student } | null>(null)
   useDocumentTitle(classroom?.name ?? CLASSROOM_LOADING_HEADING)
 
   if (error instanceof ApiError && error.status === 404) return <NotFound />
@@ -75,6 +115,29 @@ export function ClassroomDetailPage() {
     await mutate(key, { ...classroom, ...saved }, { revalidate: false })
     void mutate(keys.classrooms(user.id))
   }
+
+  /** After a roster change: the students table, the classroom list's count and the grid. */
+  function rosterChanged(message: string) {
+    setNotice(message)
+    if (key) void mutate(key)
+    if (user) void mutate(keys.classrooms(user.id))
+    void mutate(keys.classroomProgress(classroomId))
+  }
+
+  async function runAction(kind: RosterAction, student: Student) {
+    const base = `/api/classrooms/${classroomId}/students/${student.id}`
+    if (kind === 'card') {
+      const login = await api.post<NewLogin & { message: string }>(`${base}/password`)
+      setCards([login])
+      setNotice(login.message)
+    } else {
+      const answer = await api.delete<{ message: string }>(kind === 'remove' ? base : `${base}/account`)
+      rosterChanged(answer.message)
+    }
+    setAction(null)
+  }
+
+  if (cards && classroom) return <LoginCards logins={cards} code={classroom.code} onDone={() => setCards(null)} />
 
   return (
     <>
@@ -91,14 +154,27 @@ export function ClassroomDetailPage() {
           </p>
           {notice && <SuccessNotice>{notice}</SuccessNotice>}
           <section aria-labelledby="students-heading">
-            <h2 id="students-heading">Students</h2>
+            <div className="page-heading">
+              <h2 id="students-heading">Students</h2>
+              <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
+                {t.addStudents}
+              </button>
+            </div>
             <StudentsTable
               classroom={classroom}
               onReset={(student) => {
                 setNotice(null)
                 setResetting(student)
               }}
+              onAction={(kind, student) => {
+                setNotice(null)
+                setAction({ kind, student })
+              }}
             />
+          </section>
+          <section aria-labelledby="progress-heading">
+            <h2 id="progress-heading">{t.progressHeading}</h2>
+            <ProgressGrid classroomId={classroom.id} />
           </section>
           <section aria-labelledby="edit-classroom-heading">
             <h2 id="edit-classroom-heading">Edit Classroom</h2>
@@ -109,6 +185,24 @@ export function ClassroomDetailPage() {
               onSubmit={update}
             />
           </section>
+          {adding && (
+            <AddStudentsDialog
+              classroomId={classroom.id}
+              onCreated={(logins, message) => {
+                setAdding(false)
+                setCards(logins)
+                rosterChanged(message)
+              }}
+              onClose={() => setAdding(false)}
+            />
+          )}
+          {action && (
+            <ConfirmRosterAction
+              {...confirmTexts(action.kind, studentUsername(action.student))}
+              run={() => runAction(action.kind, action.student)}
+              onClose={() => setAction(null)}
+            />
+          )}
           {resetting && (
             <ResetStudentPasswordDialog
               classroomId={classroom.id}

@@ -77,8 +77,11 @@ describe('create classroom', () => {
   })
 })
 
+// The page also shows the progress grid (issue 11, tested in ProgressGrid.test.tsx): an empty one here.
+const EMPTY_PROGRESS = { classroom: { id: 5, name: 'Civics 7A', code: 'CIVICS-7A' }, topics: [], students: [], attempts: [] }
+
 function renderDetail(handler: Parameters<typeof mockFetch>[0]) {
-  const server = mockFetch(handler)
+  const server = mockFetch((request) => (request.url === '/api/classrooms/5/progress' ? { body: EMPTY_PROGRESS } : handler(request)))
   renderApp(
     <Routes>
       <Route path="/user/classrooms/:classroomId" element={<ClassroomDetailPage />} />

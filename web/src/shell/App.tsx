@@ -28,6 +28,7 @@ const ThemeSettingsPage = lazy(() => import('../account/ThemeSettingsPage').then
 const ClassroomsPage = lazy(() => import('../classrooms/ClassroomsPage').then((m) => ({ default: m.ClassroomsPage })))
 const CreateClassroomPage = lazy(() => import('../classrooms/CreateClassroomPage').then((m) => ({ default: m.CreateClassroomPage })))
 const ClassroomDetailPage = lazy(() => import('../classrooms/ClassroomDetailPage').then((m) => ({ default: m.ClassroomDetailPage })))
+const StudentProgressPage = lazy(() => import('../classrooms/StudentProgressPage').then((m) => ({ default: m.StudentProgressPage })))
 const ConsoleRoutes = lazy(() => import('../console/ConsoleRoutes').then((m) => ({ default: m.ConsoleRoutes })))
 
 export function App() {
@@ -53,6 +54,7 @@ export function App() {
                 <Route path="classrooms" element={<ClassroomsPage />} />
                 <Route path="classrooms/create" element={<CreateClassroomPage />} />
                 <Route path="classrooms/:classroomId" element={<ClassroomDetailPage />} />
+                <Route path="classrooms/:classroomId/students/:studentId" element={<StudentProgressPage />} />
               </Route>
               <Route path="*" element={<NotFound />} />
             </Route>

@@ -1,0 +1,225 @@
+import type { Endpoint, PayloadRequest } from 'payload'
+
+import { defaults } from '../../common/userOptions'
+import { fileNameFor, progressCsv } from '../progress/csv'
+import { activityColumns, classroomCells, classroomProgress, rosterOf } from '../progress/grid'
+import { inTransaction } from '../progress/transaction'
+import { ownedClassroom } from './classrooms'
+import { badRequest, json, notFound, onlyFields, readBody, routeParam, sameId } from './http'
+import { generateUsernames, randomPassword } from './usernames'
+
+type Doc = Record<string, any>
+
+/** The most accounts one request creates: a large class, with room to spare. */
+export const maxBulkStudents = 100
+
+export const rosterMessages = {
+  countOrNames: 'Give a number of students or a list of first names.',
+  count: `The number of students must be a whole number from 1 to ${maxBulkStudents}.`,
+  names: `Give from 1 to ${maxBulkStudents} first names, one per line.`,
+  nameLength: 'A first name must be at most 100 characters.',
+  created: (n: number) => `${n} student account${n === 1 ? '' : 's'} created. Print or note the passwords now: they are shown only once.`,
+  notInClassroom: 'That student is not in this classroom.',
+  removed: (username: string) => `${username} was removed from the classroom.`,
+  deleted: (username: string) => `${username}'s account and all their data were deleted.`,
+  newPassword: (username: string) => `New password set for ${username}.`,
+} as const
+
+/** The student in the path, who must belong to the classroom. */
+const classroomStudent = async (req: PayloadRequest, classroom: Doc): Promise<Doc> => {
+  const id = routeParam(req, 'studentId')
+  const student = (await req.payload.findByID({ collection: 'users', id, depth: 0, overrideAccess: true, req, disableErrors: true })) as Doc | null
+  if (!student || student.attributes?.type !== 'student' || !sameId(student.attributes?.classroom, classroom.id)) throw notFound(rosterMessages.notInClassroom)
+  return student
+}
+
+/** `{ count }` or `{ firstNames }`: the first names to give (null for none), one per account. */
+const bulkRequest = async (req: PayloadRequest): Promise<(string | null)[]> => {
+  const body = await readBody(req)
+  onlyFields(body, ['count', 'firstNames'])
+  if ((body.count === undefined) === (body.firstNames === undefined)) throw badRequest([{ path: 'count', message: rosterMessages.countOrNames }])
+  if (body.count !== undefined) {
+    const count = body.count
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > maxBulkStudents) throw badRequest([{ path: 'count', message: rosterMessages.count }])
+    return Array.from({ length: count }, () => null)
+  }
+  const names = body.firstNames
+  if (!Array.isArray(names) || names.some((n) => typeof n !== 'string')) throw badRequest([{ path: 'firstNames', message: rosterMessages.names }])
+  const trimmed = (names as string[]).map((n) => n.trim()).filter(Boolean)
+  if (trimmed.length < 1 || trimmed.length > maxBulkStudents) throw badRequest([{ path: 'firstNames', message: rosterMessages.names }])
+  if (trimmed.some((n) => n.length > 100)) throw badRequest([{ path: 'firstNames', message: rosterMessages.nameLength }])
+  return trimmed
+}
+
+const bulkCreate: Endpoint = {
+  path: '/:id/students',
+  method: 'post',
+  handler: async (req) => {
+    const classroom = await ownedClassroom(req, 'write')
+    const firstNames = await bulkRequest(req)
+    const usernames = await generateUsernames(req.payload, firstNames.length)
+    const created = await inTransaction(req, async () => {
+      const accounts = []
+      for (const [i, firstName] of firstNames.entries()) {
+        const password = randomPassword()
+        const user = await req.payload.create({
+          collection: 'users',
+          data: {
+            username: usernames[i],
+            password,
+            hasPassword: true,
+            rosterName: firstName,
+            mode: defaults.mode,
+            size: defaults.size,
+            theme: defaults.theme,
+            attributes: { type: 'student', classroom: classroom.id, completed: false },
+          },
+          overrideAccess: true,
+          req,
+        })
+        accounts.push({ id: user.id, username: usernames[i], password, firstName })
+      }
+      return accounts
+    })
+    return json({ message: rosterMessages.created(created.length), classroom: { id: classroom.id, name: classroom.name, code: classroom.code }, students: created }, 201)
+  },
+}
+
+const newPassword: Endpoint = {
+  path: '/:id/students/:studentId/password',
+  method: 'post',
+  handler: async (req) => {
+    const classroom = await ownedClassroom(req, 'write')
+    const student = await classroomStudent(req, classroom)
+    const password = randomPassword()
+    await req.payload.update({ collection: 'users', id: student.id, data: { password, loginAttempts: 0, lockUntil: null }, overrideAccess: true, req })
+    return json({ message: rosterMessages.newPassword(student.username), id: student.id, username: student.username, password, firstName: student.rosterName ?? null })
+  },
+}
+
+const removeStudent: Endpoint = {
+  path: '/:id/students/:studentId',
+  method: 'delete',
+  handler: async (req) => {
+    const classroom = await ownedClassroom(req, 'write')
+    const student = await classroomStudent(req, classroom)
+    // The account stays (the student may join another class); its attempts leave with it (Users' afterChange).
+    await inTransaction(req, () =>
+      req.payload.update({ collection: 'users', id: student.id, data: { attributes: { classroom: null } }, overrideAccess: true, req }),
+    )
+    return json({ message: rosterMessages.removed(student.username) })
+  },
+}
+
+const deleteStudent: Endpoint = {
+  path: '/:id/students/:studentId/account',
+  method: 'delete',
+  handler: async (req) => {
+    const classroom = await ownedClassroom(req, 'write')
+    const student = await classroomStudent(req, classroom)
+    // The account, its sessions and membership, and (Users' beforeDelete) every record of its own, or nothing.
+    await inTransaction(req, () => req.payload.delete({ collection: 'users', id: student.id, overrideAccess: true, req }))
+    return json({ message: rosterMessages.deleted(student.username) })
+  },
+}
+
+const progress: Endpoint = {
+  path: '/:id/progress',
+  method: 'get',
+  handler: async (req) => json(await classroomProgress(req, await ownedClassroom(req, 'read'))),
+}
+
+const progressCsvExport: Endpoint = {
+  path: '/:id/progress/csv',
+  method: 'get',
+  handler: async (req) => {
+    const classroom = await ownedClassroom(req, 'read')
+    const [topics, students, cells] = await Promise.all([activityColumns(req), rosterOf(req, classroom.id), classroomCells(req, classroom.id)])
+    return new Response(progressCsv(topics, students, cells), {
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${fileNameFor(classroom.name, 'progress.csv')}"`,
+        'Cache-Control': 'no-store',
+      },
+    })
+  },
+}
+
+/** A student's attempts, read with the requester's own rights (so resume data stays the student's and staff's). */
+const attemptsOf = async (req: PayloadRequest, studentId: unknown) =>
+  (
+    await req.payload.find({
+      collection: 'attempts',
+      where: { student: { equals: studentId } },
+      select: { session: false },
+      pagination: false,
+      depth: 0,
+      overrideAccess: false,
+      user: req.user,
+      req,
+    })
+  ).docs as Doc[]
+
+const studentProgress: Endpoint = {
+  path: '/:id/students/:studentId/progress',
+  method: 'get',
+  handler: async (req) => {
+    const classroom = await ownedClassroom(req, 'read')
+    const student = await classroomStudent(req, classroom)
+    const [topics, attempts] = await Promise.all([activityColumns(req), attemptsOf(req, student.id)])
+    return json({
+      classroom: { id: classroom.id, name: classroom.name, code: classroom.code },
+      student: { id: student.id, username: student.username, firstName: student.rosterName ?? null },
+      topics,
+      attempts: attempts.map((a) => ({
+        activity: a.activity,
+        status: a.status,
+        score: a.score,
+        attemptCount: a.attemptCount,
+        openCount: a.openCount,
+        timeSpentSeconds: a.timeSpentSeconds,
+        firstOpenedAt: a.firstOpenedAt ?? null,
+        lastOpenedAt: a.lastOpenedAt ?? null,
+        completedAt: a.completedAt ?? null,
+      })),
+    })
+  },
+}
+
+const studentData: Endpoint = {
+  path: '/:id/students/:studentId/data',
+  method: 'get',
+  handler: async (req) => {
+    const classroom = await ownedClassroom(req, 'read')
+    const student = await classroomStudent(req, classroom)
+    const attempts = await attemptsOf(req, student.id)
+    const body = {
+      exportedAt: new Date().toISOString(),
+      account: {
+        id: student.id,
+        username: student.username,
+        firstNameOnRoster: student.rosterName ?? null,
+        firstName: student.attributes?.firstName ?? null,
+        lastName: student.attributes?.lastName ?? null,
+        type: student.attributes?.type,
+        mode: student.mode,
+        size: student.size,
+        theme: student.theme,
+        createdAt: student.createdAt,
+        updatedAt: student.updatedAt,
+      },
+      classroom: { id: classroom.id, name: classroom.name, code: classroom.code },
+      attempts,
+    }
+    return new Response(JSON.stringify(body, null, 2), {
+      headers: {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${fileNameFor(student.username, 'data.json')}"`,
+        'Cache-Control': 'no-store',
+      },
+    })
+  },
+}
+
+/** Issue 11: the classroom's progress and its roster, for its teacher and authorised staff. */
+export const rosterEndpoints: Endpoint[] = [progress, progressCsvExport, studentProgress, studentData, bulkCreate, newPassword, removeStudent, deleteStudent]

@@ -1,0 +1,252 @@
+/**
+ * Issue 11 through real HTTP: the classroom's progress grid, one student's progress, the CSV
+ * export, bulk creation of student accounts (with the signup generator's usernames), new passwords
+ * for login cards, removing a student, deleting an account with all its data, and the JSON download.
+ * Who may call each route is in tests/access-matrix.test.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { usernamePattern } from '../common/accountRules'
+import { Actors } from './helpers/actors'
+import { Client, fieldMessages, message } from './helpers/client'
+import { buildPackage } from './helpers/packages'
+import { startServer, type TestServer } from './helpers/server'
+
+let server: TestServer
+let actors: Actors
+let teacher: Client & { user: any }
+let classroom: { id: number | string; code: string; name: string }
+let quizId: number
+let readingId: number
+
+beforeAll(async () => {
+  server = await startServer({ env: { RATE_LIMIT_FACTOR: '50' } })
+  actors = new Actors(server.payload, server.base)
+  teacher = await actors.educator()
+  classroom = (await server.payload.create({ collection: 'classrooms', data: { name: 'Period 3 = Civics', code: 'ROSTER-3', owner: teacher.user.id } as never, overrideAccess: true })) as any
+  const create = (collection: string, data: Record<string, unknown>) => server.payload.create({ collection: collection as never, data: data as never, overrideAccess: true }).then((d: any) => d.id)
+  const topic = await create('topics', { title: 'The Constitution', markdown: 'Body', order: 1 })
+  const mod = await create('modules', { title: 'Bill of Rights', markdown: 'Body', topic, order: 1 })
+  readingId = await create('activities', { title: 'Read the amendments', type: 'default', markdown: 'Body', module: mod, order: 1 })
+  quizId = await create('activities', { title: 'Quiz', type: 'storyline', markdown: 'Body', module: mod, order: 2 })
+  const editor = await actors.staff('activities:write')
+  const form = new FormData()
+  form.append('file', new Blob([new Uint8Array(await buildPackage('scorm12'))], { type: 'application/zip' }), 'quiz.zip')
+  expect((await editor.request('POST', `/api/activities/${quizId}/storyline`, undefined, { raw: form })).status).toBe(200)
+}, 120_000)
+afterAll(() => server?.close())
+
+const bulk = (body: unknown) => teacher.post(`/api/classrooms/${classroom.id}/students`, body)
+const login = async (username: string, password: string) => {
+  const client = new Client(server.base)
+  const res = await client.post('/api/login', { username, password })
+  return Object.assign(client, { status: res.status, user: res.body?.user })
+}
+const takeQuiz = async (client: Client, raw: string, status: string) => {
+  const opened = await client.post(`/api/activities/${quizId}/open`)
+  const saved = await client.put(`/api/activities/${quizId}/attempt`, {
+    session: opened.body.launch.session,
+    cmi: { 'cmi.core.score.raw': raw, 'cmi.core.score.max': '100', 'cmi.core.score.min': '0', 'cmi.core.lesson_status': status },
+    closed: true,
+  })
+  expect(saved.status).toBe(200)
+}
+
+describe('bulk creation', () => {
+  it('creates accounts from first names, with generated usernames and passwords that log in, shown once', async () => {
+    const res = await bulk({ firstNames: ['Ana', ' Ben ', '', 'Chloé'] })
+    expect(res.status).toBe(201)
+    expect(res.body.students.map((s: any) => s.firstName)).toEqual(['Ana', 'Ben', 'Chloé'])
+    for (const s of res.body.students) {
+      expect(s.username).toMatch(usernamePattern)
+      expect(s.username).toMatch(/^[a-z]+-[a-z]+-\d{3}$/)
+      expect(s.username.toLowerCase()).not.toContain(s.firstName.toLowerCase())
+      expect(s.password.length).toBeGreaterThanOrEqual(8)
+      const student = await login(s.username, s.password)
+      expect(student.status).toBe(200)
+      expect(student.user.attributes.type).toBe('student')
+      expect(String(student.user.attributes.classroom.id)).toBe(String(classroom.id))
+      // The teacher's name for the child is not on the child's own account view.
+      expect(JSON.stringify(student.user)).not.toContain(s.firstName)
+      expect(JSON.stringify((await student.get('/api/users/me')).body)).not.toContain(s.firstName)
+    }
+    // The password is not stored anywhere the teacher can read again.
+    const again = await teacher.get(`/api/users/${teacher.user.id}/classrooms/${classroom.id}`)
+    expect(JSON.stringify(again.body)).not.toContain(res.body.students[0].password)
+  })
+
+  it('creates a number of accounts without names', async () => {
+    const res = await bulk({ count: 5 })
+    expect(res.status).toBe(201)
+    expect(res.body.students).toHaveLength(5)
+    expect(new Set(res.body.students.map((s: any) => s.username)).size).toBe(5)
+    expect(res.body.students.every((s: any) => s.firstName === null)).toBe(true)
+  })
+
+  it.each([
+    [{}, 'count'],
+    [{ count: 0 }, 'count'],
+    [{ count: 101 }, 'count'],
+    [{ count: 2.5 }, 'count'],
+    [{ count: '3' }, 'count'],
+    [{ count: 2, firstNames: ['A'] }, 'count'],
+    [{ firstNames: [] }, 'firstNames'],
+    [{ firstNames: ['  '] }, 'firstNames'],
+    [{ firstNames: [3] }, 'firstNames'],
+    [{ firstNames: ['x'.repeat(101)] }, 'firstNames'],
+    [{ firstNames: 'Ana' }, 'firstNames'],
+    [{ count: 1, extra: true }, 'extra'],
+  ])('refuses %j with a 400 on %s and creates nothing', async (body, path) => {
+    const before = (await server.payload.count({ collection: 'users', overrideAccess: true })).totalDocs
+    const res = await bulk(body)
+    expect(res.status).toBe(400)
+    expect(fieldMessages(res)[path]).toBeTruthy()
+    expect((await server.payload.count({ collection: 'users', overrideAccess: true })).totalDocs).toBe(before)
+  })
+})
+
+describe('progress', () => {
+  let ana: { id: number; username: string; password: string; firstName: string }
+  let ben: { id: number; username: string; password: string }
+
+  beforeAll(async () => {
+    const res = await bulk({ firstNames: ['Dana', 'Eli', 'Fay'] })
+    ;[ana, ben] = res.body.students
+    const a = await login(ana.username, ana.password)
+    await takeQuiz(a, '80', 'passed')
+    await a.post(`/api/activities/${readingId}/open`)
+    const b = await login(ben.username, ben.password)
+    await takeQuiz(b, '30', 'failed')
+  })
+
+  it('the grid holds the columns by topic and module, every student, and each attempt with its state and score', async () => {
+    const res = await teacher.get(`/api/classrooms/${classroom.id}/progress`)
+    expect(res.status).toBe(200)
+    expect(res.body.classroom).toMatchObject({ name: classroom.name, code: 'ROSTER-3' })
+    expect(res.body.topics).toEqual([
+      { id: expect.anything(), title: 'The Constitution', modules: [{ id: expect.anything(), title: 'Bill of Rights', activities: [
+        { id: readingId, title: 'Read the amendments', type: 'default' },
+        { id: quizId, title: 'Quiz', type: 'storyline' },
+      ] }] },
+    ])
+    const names = res.body.students.map((s: any) => s.firstName)
+    expect(names).toEqual(expect.arrayContaining(['Dana', 'Eli', 'Fay', 'Ana']))
+    const cell = (student: number, activity: number) => res.body.attempts.find((c: any) => c.student === student && c.activity === activity)
+    expect(cell(ana.id, quizId)).toEqual({ student: ana.id, activity: quizId, status: 'passed', score: 80 })
+    expect(cell(ana.id, readingId)).toMatchObject({ status: 'not-attempted', score: null })
+    expect(cell(ben.id, quizId)).toMatchObject({ status: 'failed', score: 30 })
+    expect(cell(ben.id, readingId)).toBeUndefined()
+  })
+
+  it("one student's page lists state, score, attempts, time spent and last opened", async () => {
+    const res = await teacher.get(`/api/classrooms/${classroom.id}/students/${ana.id}/progress`)
+    expect(res.status).toBe(200)
+    expect(res.body.student).toEqual({ id: ana.id, username: ana.username, firstName: 'Dana' })
+    const quiz = res.body.attempts.find((a: any) => a.activity === quizId)
+    expect(quiz).toMatchObject({ status: 'passed', score: { raw: 80 }, attemptCount: 1, openCount: 1 })
+    expect(quiz.timeSpentSeconds).toBeGreaterThanOrEqual(0)
+    expect(Date.parse(quiz.lastOpenedAt)).not.toBeNaN()
+    expect(quiz.resume).toBeUndefined()
+    expect((await teacher.get(`/api/classrooms/${classroom.id}/students/${teacher.user.id}/progress`)).status).toBe(404)
+  })
+
+  it('the CSV has one row per student × activity, named after the classroom, formulas defused', async () => {
+    const res = await teacher.get(`/api/classrooms/${classroom.id}/progress/csv`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/)
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="period-3-civics-progress.csv"')
+    const lines = (res.body as string).trim().split('\r\n')
+    const students = (await teacher.get(`/api/classrooms/${classroom.id}/progress`)).body.students.length
+    expect(lines[0]).toBe('Username,First name,Topic,Module,Activity,State,Score (%)')
+    expect(lines).toHaveLength(1 + students * 2)
+    expect(lines).toContain(`${ana.username},Dana,The Constitution,Bill of Rights,Quiz,Passed,80`)
+    expect(lines).toContain(`${ana.username},Dana,The Constitution,Bill of Rights,Read the amendments,Opened,`)
+    expect(lines).toContain(`${ben.username},Eli,The Constitution,Bill of Rights,Quiz,Failed,30`)
+    expect(lines).toContain(`${ben.username},Eli,The Constitution,Bill of Rights,Read the amendments,Not started,`)
+    await server.payload.update({ collection: 'activities', id: readingId, data: { title: '=HYPERLINK("http://x")' } as never, overrideAccess: true })
+    const csv = (await teacher.get(`/api/classrooms/${classroom.id}/progress/csv`)).body as string
+    expect(csv).not.toMatch(/,"?=HYPERLINK/)
+    await server.payload.update({ collection: 'activities', id: readingId, data: { title: 'Read the amendments' } as never, overrideAccess: true })
+  })
+
+  it("the JSON download holds the account and its attempts, without the student's resume data", async () => {
+    const res = await teacher.get(`/api/classrooms/${classroom.id}/students/${ana.id}/data`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${ana.username}-data.json"`)
+    expect(res.body.account).toMatchObject({ id: ana.id, username: ana.username, firstNameOnRoster: 'Dana', type: 'student' })
+    expect(res.body.attempts.map((a: any) => a.activity).sort()).toEqual([readingId, quizId].sort())
+    expect(res.body.attempts.every((a: any) => a.resume === undefined && a.session === undefined)).toBe(true)
+    expect(JSON.stringify(res.body)).not.toMatch(/password|hash|salt/i)
+  })
+})
+
+describe('roster changes', () => {
+  const fresh = async () => (await bulk({ firstNames: ['Gus'] })).body.students[0] as { id: number; username: string; password: string }
+
+  it('a new password for a reprinted card: the old one stops working, the new one logs in', async () => {
+    const s = await fresh()
+    const session = await login(s.username, s.password)
+    const res = await teacher.post(`/api/classrooms/${classroom.id}/students/${s.id}/password`)
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ username: s.username, firstName: 'Gus' })
+    expect((await login(s.username, s.password)).status).toBe(401)
+    expect((await login(s.username, res.body.password)).status).toBe(200)
+    expect((await session.get('/api/users/me')).body.user).toBeNull()
+  })
+
+  it('removing a student keeps the account but takes it and its attempts out of the classroom', async () => {
+    const s = await fresh()
+    const client = await login(s.username, s.password)
+    await client.post(`/api/activities/${readingId}/open`)
+    const res = await teacher.delete(`/api/classrooms/${classroom.id}/students/${s.id}`)
+    expect(res.status).toBe(200)
+    expect(message(res)).toBe(`${s.username} was removed from the classroom.`)
+    const grid = (await teacher.get(`/api/classrooms/${classroom.id}/progress`)).body
+    expect(grid.students.some((x: any) => x.id === s.id)).toBe(false)
+    expect(grid.attempts.some((x: any) => x.student === s.id)).toBe(false)
+    expect((await login(s.username, s.password)).status).toBe(200)
+    expect((await teacher.delete(`/api/classrooms/${classroom.id}/students/${s.id}`)).status).toBe(404)
+  })
+
+  it('deleting an account removes it and all its data: attempts, tickets, sessions', async () => {
+    const s = await fresh()
+    const client = await login(s.username, s.password)
+    await takeQuiz(client, '90', 'passed')
+    expect((await client.post('/api/tickets', { type: 'help', name: 'Gus', email: 'gus@example.org', subject: 'Help', message: 'Stuck' })).status).toBe(201)
+    const res = await teacher.delete(`/api/classrooms/${classroom.id}/students/${s.id}/account`)
+    expect(res.status).toBe(200)
+    const count = (collection: string, where: object) => server.payload.count({ collection: collection as never, where: where as never, overrideAccess: true }).then((r) => r.totalDocs)
+    expect(await count('users', { id: { equals: s.id } })).toBe(0)
+    expect(await count('attempts', { student: { equals: s.id } })).toBe(0)
+    expect(await count('tickets', { user: { equals: s.id } })).toBe(0)
+    expect((await client.get('/api/users/me')).body.user).toBeNull()
+    expect((await login(s.username, s.password)).status).toBe(401)
+    expect((await teacher.delete(`/api/classrooms/${classroom.id}/students/${s.id}/account`)).status).toBe(404)
+  })
+
+  it('a delete that fails part-way changes nothing on PostgreSQL (one transaction), and can be run again', async () => {
+    const s = await fresh()
+    const client = await login(s.username, s.password)
+    await takeQuiz(client, '50', 'failed')
+    // A hook that fails after the account's records were deleted, inside the same operation.
+    const hooks = server.payload.collections.users.config.hooks.afterDelete
+    const failing = () => {
+      throw new Error('disk full')
+    }
+    hooks.push(failing)
+    try {
+      const res = await teacher.delete(`/api/classrooms/${classroom.id}/students/${s.id}/account`)
+      expect(res.status).toBe(500)
+    } finally {
+      hooks.splice(hooks.indexOf(failing), 1)
+    }
+    const count = (collection: string, where: object) => server.payload.count({ collection: collection as never, where: where as never, overrideAccess: true }).then((r) => r.totalDocs)
+    // SQLite runs without transactions (docs/decisions.md, issue 11): there the account is gone and its records before it.
+    const transactional = Boolean(process.env.TEST_POSTGRES_URL)
+    expect(await count('users', { id: { equals: s.id } })).toBe(transactional ? 1 : 0)
+    expect(await count('attempts', { student: { equals: s.id } })).toBe(transactional ? 1 : 0)
+    if (transactional) expect((await teacher.delete(`/api/classrooms/${classroom.id}/students/${s.id}/account`)).status).toBe(200)
+    expect(await count('users', { id: { equals: s.id } })).toBe(0)
+    expect(await count('attempts', { student: { equals: s.id } })).toBe(0)
+  })
+})

@@ -1,0 +1,106 @@
+import { type FormEvent, useId, useState } from 'react'
+import { api } from '../api/client'
+import type { NewLogin } from '../../../common/progress'
+import { Modal } from '../ui/Modal'
+import { ErrorNotice } from '../ui/Notice'
+import { SaveButton } from '../ui/SaveButton'
+import { rosterStrings as t } from './rosterStrings'
+
+interface Props {
+  classroomId: string | number
+  onCreated: (logins: NewLogin[], message: string) => void
+  onClose: () => void
+}
+
+/** Many student accounts at once, from a number or a list of first names (kept only for the teacher). */
+export function AddStudentsDialog({ classroomId, onCreated, onClose }: Props) {
+  const ids = useId()
+  const [how, setHow] = useState<'count' | 'names'>('count')
+  const [count, setCount] = useState('')
+  const [names, setNames] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const [error, setError] = useState<unknown>(null)
+  const [busy, setBusy] = useState(false)
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    setError(null)
+    const firstNames = names.split('\n').map((n) => n.trim()).filter(Boolean)
+    const number = Number(count)
+    if (how === 'count' && !(Number.isInteger(number) && number >= 1 && number <= 100)) return setProblem(t.countRequired)
+    if (how === 'names' && firstNames.length === 0) return setProblem(t.namesRequired)
+    setProblem(null)
+    setBusy(true)
+    try {
+      const answer = await api.post<{ message: string; students: NewLogin[] }>(
+        `/api/classrooms/${classroomId}/students`,
+        how === 'count' ? { count: number } : { firstNames },
+      )
+      onCreated(answer.students, answer.message)
+    } catch (failure) {
+      setError(failure)
+      setBusy(false)
+    }
+  }
+
+  const fieldId = `${ids}-${how}`
+  return (
+    <Modal title={t.addStudentsTitle} size="small" onClose={onClose}>
+      <form onSubmit={submit} noValidate className="form">
+        {error !== null && <ErrorNotice error={error} />}
+        <fieldset className="field">
+          <legend>{t.addHow}</legend>
+          <label>
+            <input type="radio" name="how" value="count" checked={how === 'count'} onChange={() => setHow('count')} /> {t.byCount}
+          </label>
+          <label>
+            <input type="radio" name="how" value="names" checked={how === 'names'} onChange={() => setHow('names')} /> {t.byNames}
+          </label>
+        </fieldset>
+        <div className="field">
+          <label htmlFor={fieldId}>{how === 'count' ? t.countLabel : t.namesLabel}</label>
+          {how === 'count' ? (
+            <input
+              className="input"
+              id={fieldId}
+              type="number"
+              min={1}
+              max={100}
+              inputMode="numeric"
+              value={count}
+              onChange={(e) => setCount(e.target.value)}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? `${ids}-problem` : undefined}
+            />
+          ) : (
+            <textarea
+              className="input"
+              id={fieldId}
+              rows={8}
+              value={names}
+              onChange={(e) => setNames(e.target.value)}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={`${ids}-hint${problem ? ` ${ids}-problem` : ''}`}
+            />
+          )}
+          {how === 'names' && (
+            <p id={`${ids}-hint`} className="field-hint">
+              {t.namesHint}
+            </p>
+          )}
+          {problem && (
+            <p id={`${ids}-problem`} className="field-error" role="alert">
+              {problem}
+            </p>
+          )}
+        </div>
+        <div className="form-actions modal-actions">
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            {t.cancel}
+          </button>
+          <SaveButton label={t.create} loading={busy} />
+        </div>
+      </form>
+    </Modal>
+  )
+}

@@ -1,0 +1,47 @@
+import { useState } from 'react'
+import { Modal } from '../ui/Modal'
+import { ErrorNotice } from '../ui/Notice'
+import { SaveButton } from '../ui/SaveButton'
+import { rosterStrings as t } from './rosterStrings'
+
+interface Props {
+  title: string
+  body: string
+  confirmLabel: string
+  /** Runs the action; a failure stays in the dialog with the server's message. */
+  run: () => Promise<void>
+  onClose: () => void
+}
+
+/** Asks before a roster change that cannot be taken back (remove, delete, new password). */
+export function ConfirmRosterAction({ title, body, confirmLabel, run, onClose }: Props) {
+  const [error, setError] = useState<unknown>(null)
+  const [busy, setBusy] = useState(false)
+  return (
+    <Modal title={title} size="small" onClose={onClose}>
+      <form
+        className="form"
+        onSubmit={async (event) => {
+          event.preventDefault()
+          setError(null)
+          setBusy(true)
+          try {
+            await run()
+          } catch (failure) {
+            setError(failure)
+            setBusy(false)
+          }
+        }}
+      >
+        {error !== null && <ErrorNotice error={error} />}
+        <p>{body}</p>
+        <div className="form-actions modal-actions">
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            {t.cancel}
+          </button>
+          <SaveButton label={confirmLabel} loading={busy} />
+        </div>
+      </form>
+    </Modal>
+  )
+}

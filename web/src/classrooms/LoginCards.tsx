@@ -1,0 +1,57 @@
+import { useEffect, useRef } from 'react'
+import type { NewLogin } from '../../../common/progress'
+import { rosterStrings as t } from './rosterStrings'
+import './roster.css'
+
+interface Props {
+  logins: NewLogin[]
+  code: string
+  onDone: () => void
+}
+
+/**
+ * Cards to cut out and hand to students: username, password, classroom code and the site's
+ * address. The print stylesheet (roster.css) prints only these, several to a page. The passwords
+ * exist only here, in memory, until the teacher leaves.
+ */
+export function LoginCards({ logins, code, onDone }: Props) {
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  useEffect(() => headingRef.current?.focus(), [])
+  const site = `${window.location.origin}/login`
+  return (
+    <section className="login-cards" aria-labelledby="login-cards-heading">
+      <h2 id="login-cards-heading" tabIndex={-1} ref={headingRef} className="no-print">
+        {t.cardsHeading}
+      </h2>
+      <p className="notice no-print">{t.cardsOnce}</p>
+      <div className="form-actions no-print">
+        <button type="button" className="button button-primary" onClick={() => window.print()}>
+          {t.printCards}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onDone}>
+          {t.hideCards}
+        </button>
+      </div>
+      <ul className="login-cards-list">
+        {logins.map((login) => (
+          <li key={login.id} className="login-card">
+            <h3>
+              {t.cardTitle}
+              {login.firstName ? ` · ${login.firstName}` : ''}
+            </h3>
+            <dl>
+              <dt>{t.cardSite}</dt>
+              <dd>{site}</dd>
+              <dt>{t.cardUsername}</dt>
+              <dd>{login.username}</dd>
+              <dt>{t.cardPassword}</dt>
+              <dd>{login.password}</dd>
+              <dt>{t.cardCode}</dt>
+              <dd>{code}</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

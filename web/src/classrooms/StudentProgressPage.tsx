@@ -1,0 +1,85 @@
+import { Link, useParams } from 'react-router-dom'
+import useSWR from 'swr'
+import { ApiError } from '../api/client'
+import { keys } from '../api/keys'
+import { progressState, progressStates, scorePercent, type StudentAttempt, type StudentProgress } from '../../../common/progress'
+import { Loading } from '../ui/Loading'
+import { NotFound } from '../ui/NotFound'
+import { ErrorNotice } from '../ui/Notice'
+import { useDocumentTitle } from '../ui/useDocumentTitle'
+import { rosterStrings as t } from './rosterStrings'
+import './roster.css'
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : t.never)
+
+/** One student's page, from the grid: every activity with state, score, attempts, time spent, last opened. */
+export function StudentProgressPage() {
+  const { classroomId = '', studentId = '' } = useParams()
+  const { data, error, isLoading } = useSWR<StudentProgress>(keys.studentProgress(classroomId, studentId))
+  const name = data ? [data.student.username, data.student.firstName && `(${data.student.firstName})`].filter(Boolean).join(' ') : ''
+  useDocumentTitle(data ? t.studentPageTitle(name) : t.progressHeading)
+  if (error instanceof ApiError && error.status === 404) return <NotFound />
+  const attempts = new Map<string, StudentAttempt>((data?.attempts ?? []).map((a) => [String(a.activity), a]))
+
+  return (
+    <>
+      <h1>{data ? t.studentPageTitle(name) : t.progressHeading}</h1>
+      <p>
+        <Link to={`/user/classrooms/${classroomId}`}>{t.backToClassroom}</Link>
+      </p>
+      {isLoading && <Loading label={t.loadingProgress} />}
+      {error && !data && <ErrorNotice error={error} />}
+      {data && (
+        <>
+          <p>
+            <a className="button button-secondary" href={`/api/classrooms/${classroomId}/students/${studentId}/data`} download>
+              {t.downloadData}
+            </a>
+          </p>
+          {data.topics.map((topic) => (
+            <section key={topic.id} aria-labelledby={`topic-${topic.id}`}>
+              <h2 id={`topic-${topic.id}`}>{topic.title}</h2>
+              {topic.modules.map((module) => (
+                <div key={module.id} className="table-wrapper">
+                  <table className="table">
+                    <caption>{module.title}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">{t.activityColumn}</th>
+                        <th scope="col">{t.stateColumn}</th>
+                        <th scope="col">{t.scoreColumn}</th>
+                        <th scope="col">{t.attemptsColumn}</th>
+                        <th scope="col">{t.timeColumn}</th>
+                        <th scope="col">{t.lastOpenedColumn}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {module.activities.map((activity) => {
+                        const attempt = attempts.get(String(activity.id))
+                        const state = progressState(attempt?.status)
+                        const score = scorePercent(attempt?.score)
+                        return (
+                          <tr key={activity.id}>
+                            <th scope="row">{activity.title}</th>
+                            <td className={`progress-cell state-${state}`}>
+                              <span aria-hidden="true">{progressStates[state].symbol} </span>
+                              {progressStates[state].label}
+                            </td>
+                            <td>{score === null ? '' : `${score}%`}</td>
+                            <td>{attempt ? attempt.attemptCount : 0}</td>
+                            <td>{attempt ? t.minutes(attempt.timeSpentSeconds) : ''}</td>
+                            <td>{when(attempt?.lastOpenedAt ?? null)}</td>
+                          </tr>
+                        )
+                      })}
+                    </tbody>
+                  </table>
+                </div>
+              ))}
+            </section>
+          ))}
+        </>
+      )}
+    </>
+  )
+}

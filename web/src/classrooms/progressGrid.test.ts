@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import type { ClassroomProgress } from '../../../common/progress'
+import { buildGrid } from './progressGrid'
+
+const data: ClassroomProgress = {
+  classroom: { id: 1, name: 'Civics', code: 'C-1' },
+  topics: [
+    { id: 10, title: 'Constitution', modules: [{ id: 100, title: 'Rights', activities: [{ id: 1, title: 'Read', type: 'default' }, { id: 2, title: 'Quiz', type: 'storyline' }] }] },
+    { id: 20, title: 'Branches', modules: [{ id: 200, title: 'Congress', activities: [{ id: 3, title: 'Video', type: 'video' }] }, { id: 201, title: 'Empty', activities: [] }] },
+  ],
+  students: [
+    { id: 7, username: 'brave-otter-417', firstName: 'Ana' },
+    { id: 8, username: 'able-wolf-100', firstName: null },
+  ],
+  attempts: [
+    { student: 7, activity: 1, status: 'not-attempted', score: null },
+    { student: 7, activity: 2, status: 'passed', score: 90 },
+    { student: 8, activity: 2, status: 'failed', score: 40 },
+    { student: 8, activity: 3, status: 'completed', score: null },
+  ],
+}
+
+describe('the progress grid', () => {
+  it('has a column per activity under its topic and module, each cell a state and score, and class averages', () => {
+    const grid = buildGrid(data, 'activities', { topic: '', module: '' }, 'student')
+    expect(grid.columns.map((c) => c.title)).toEqual(['Read', 'Quiz', 'Video'])
+    expect(grid.headerRows).toEqual([
+      [{ id: 10, title: 'Constitution', span: 2 }, { id: 20, title: 'Branches', span: 1 }],
+      [{ id: 100, title: 'Rights', span: 2 }, { id: 200, title: 'Congress', span: 1 }],
+    ])
+    expect(grid.rows.map((r) => r.student.username)).toEqual(['able-wolf-100', 'brave-otter-417'])
+    expect(grid.rows[1].values).toEqual([
+      { kind: 'activity', state: 'opened', score: null },
+      { kind: 'activity', state: 'passed', score: 90 },
+      { kind: 'activity', state: 'not-started', score: null },
+    ])
+    expect(grid.classAverages).toEqual([null, 65, null])
+  })
+
+  it('shows module and topic completion, filters by topic and module, and sorts by average score', () => {
+    const modules = buildGrid(data, 'modules', { topic: '', module: '' }, 'score-high')
+    expect(modules.columns.map((c) => c.title)).toEqual(['Rights', 'Congress'])
+    expect(modules.rows.map((r) => [r.student.username, r.average])).toEqual([['brave-otter-417', 90], ['able-wolf-100', 40]])
+    expect(modules.rows[1].values).toEqual([{ kind: 'completion', done: 1, total: 2 }, { kind: 'completion', done: 1, total: 1 }])
+    expect(modules.classAverages).toEqual([50, 50])
+    const topics = buildGrid(data, 'topics', { topic: '', module: '' }, 'score-low')
+    expect(topics.columns.map((c) => c.title)).toEqual(['Constitution', 'Branches'])
+    expect(topics.rows.map((r) => r.student.username)).toEqual(['able-wolf-100', 'brave-otter-417'])
+    expect(buildGrid(data, 'topics', { topic: '20', module: '' }, 'student').columns.map((c) => c.title)).toEqual(['Branches'])
+    expect(buildGrid(data, 'activities', { topic: '10', module: '100' }, 'student').columns.map((c) => c.id)).toEqual([1, 2])
+  })
+})
