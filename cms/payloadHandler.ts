@@ -54,6 +54,17 @@ const limitedStream = (req: ExpressRequest, limit: number): ReadableStream => {
  */
 const isLrsPath = (pathname: string) => pathname.startsWith('/api/xapi/')
 
+const headersOf = (req: ExpressRequest) => {
+  const headers = new Headers()
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1])
+  return headers
+}
+const urlOf = (req: ExpressRequest) => new URL(req.originalUrl, `http://${req.headers.host || 'localhost'}`)
+
+/** Payload's answer to a GET, as a Fetch Response (the public-read cache keeps it, cms/publicCache.ts). */
+export const payloadGet = (config: Promise<SanitizedConfig>) => (req: ExpressRequest) =>
+  handleEndpoints({ config, request: new Request(urlOf(req), { method: 'GET', headers: headersOf(req) }) })
+
 /**
  * Answers /api/* with Payload's REST handler (the same one the Next route uses), converting
  * Node's request to a Fetch Request. Bodies are checked here first, so malformed JSON or an
@@ -62,9 +73,8 @@ const isLrsPath = (pathname: string) => pathname.startsWith('/api/xapi/')
 export const payloadApiHandler =
   (config: Promise<SanitizedConfig>, limits: Limits) => async (req: ExpressRequest, res: ExpressResponse) => {
     const method = req.method.toUpperCase()
-    const headers = new Headers()
-    for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1])
-    const url = new URL(req.originalUrl, `http://${req.headers.host || 'localhost'}`)
+    const headers = headersOf(req)
+    const url = urlOf(req)
 
     let body: BodyInit | undefined
     const parsed = req.body !== undefined
