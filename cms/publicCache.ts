@@ -97,8 +97,19 @@ const entryOf = async (response: globalThis.Response): Promise<Entry | undefined
   response.headers.forEach((value, key) => {
     if (key !== 'content-encoding' && key !== 'content-length' && key !== 'etag' && key !== 'cache-control' && key !== 'vary') headers.push([key, value])
   })
+  // One weak ETag for the three encodings of the same JSON (RFC 9110, 8.8.1: the same meaning).
   const [gz, br] = await Promise.all([gzip(body), brotli(body, brotliOptions)])
-  return { status: response.status, headers, body, gzip: gz, br, etag: `"${createHash('sha1').update(body).digest('base64url')}"` }
+  return { status: response.status, headers, body, gzip: gz, br, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` }
+}
+
+/**
+ * If-None-Match, compared as RFC 9110 says (weakly). Not Express's `req.fresh`: it also reads the
+ * request's Cache-Control, and fetch() sends `no-cache` with every conditional request.
+ */
+const etagMatches = (header: string | undefined, etag: string) => {
+  if (!header) return false
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '')
+  return header.trim() === '*' || header.split(',').some((tag) => opaque(tag) === opaque(etag))
 }
 
 const send = (req: Request, res: Response, entry: Entry, signedIn: boolean) => {
@@ -108,7 +119,9 @@ const send = (req: Request, res: Response, entry: Entry, signedIn: boolean) => {
   res.setHeader('Vary', 'Accept-Encoding, Authorization, Cookie')
   res.setHeader('ETag', entry.etag)
   res.setHeader('X-Public-Cache', 'hit')
-  if (req.fresh) return void res.status(304).end()
+  // A shared answer carries no cookie (a CDN would hand it to everyone): the CSRF cookie comes with the page and any other API answer.
+  if (!signedIn) res.removeHeader('Set-Cookie')
+  if (etagMatches(req.headers['if-none-match'], entry.etag)) return void res.status(304).end()
   const encoding = req.acceptsEncodings('br', 'gzip', 'identity')
   const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.body
   if (encoding === 'br' || encoding === 'gzip') res.setHeader('Content-Encoding', encoding)
