@@ -16,7 +16,7 @@ import { enabledProviders } from './oauth/config'
 import { socialSignInRoutes } from './oauth/routes'
 import { pageDataPattern, pageUser, scriptSafeJson } from './pageData'
 import { payloadApiHandler, payloadGet } from './payloadHandler'
-import { publicReadCache, repeatChangesWhenDone } from './publicCache'
+import { publicReadCache, watchChanges } from './publicCache'
 import { rateLimits } from './rateLimits'
 import { uploadsDir, webDistDir } from './paths'
 import { uploadCaching } from './uploadCaching'
@@ -65,12 +65,11 @@ export const createApp = ({ payload, config, next }: AppOptions) => {
   const api = payloadApiHandler(config, {
     jsonBytes: Number(process.env.MAX_JSON_KB || 512) * kb,
     uploadBytes: Number(process.env.MAX_UPLOAD_MB || 600) * kb * kb,
-  })
+  }, watchChanges)
   app.get('/api/health', (_req, res) => {
     res.json({ status: 'ok' })
   })
   app.use(healthRoutes(payload))
-  app.use('/api', repeatChangesWhenDone)
   app.use('/api/xapi', xapiCors)
   app.use('/api', csrfProtection(publicUrl()))
   // API clients that keep cookies (curl -c/-b) get the CSRF token too, to send back as X-XSRF-TOKEN.

@@ -9,7 +9,7 @@ import pg from 'pg'
 const channel = 'civics360_changed'
 const retryMs = 1000
 
-export type ChangeSignal = { send: (message: string) => void; close: () => Promise<void> }
+export type ChangeSignal = { send: (message: string) => Promise<void>; close: () => Promise<void> }
 
 export const listenForChanges = (connectionString: string, onSignal: (message: string | undefined) => void, log: (err: unknown) => void): ChangeSignal => {
   let client: pg.Client | undefined
@@ -48,8 +48,9 @@ export const listenForChanges = (connectionString: string, onSignal: (message: s
   void connect()
 
   return {
-    send: (message) => {
-      client?.query('SELECT pg_notify($1, $2)', [channel, message]).catch(log)
+    /** Resolves once PostgreSQL has taken the message (it is then on its way to every listener). */
+    send: async (message) => {
+      await client?.query('SELECT pg_notify($1, $2)', [channel, message]).then(() => undefined, log)
     },
     close: async () => {
       closed = true

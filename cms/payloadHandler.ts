@@ -7,6 +7,11 @@ import { handleEndpoints, type SanitizedConfig } from 'payload'
 import { ClientAbortError, isClientAbort } from './clientAbort'
 
 type Limits = { jsonBytes: number; uploadBytes: number }
+/**
+ * Runs Payload's handling of one request; it may act once Payload has answered (its transaction
+ * committed) and before the answer is sent (cms/publicCache.ts announces changes then).
+ */
+type ChangeWatch = (work: () => Promise<Response>) => Promise<Response>
 
 const jsonError = (res: ExpressResponse, status: number, message: string) =>
   res.status(status).json({ errors: [{ message }] })
@@ -71,7 +76,7 @@ export const payloadGet = (config: Promise<SanitizedConfig>) => (req: ExpressReq
  * oversized upload is a clean 400/413 and never reaches an operation half-read.
  */
 export const payloadApiHandler =
-  (config: Promise<SanitizedConfig>, limits: Limits) => async (req: ExpressRequest, res: ExpressResponse) => {
+  (config: Promise<SanitizedConfig>, limits: Limits, watch: ChangeWatch = (work) => work()) => async (req: ExpressRequest, res: ExpressResponse) => {
     const method = req.method.toUpperCase()
     const headers = headersOf(req)
     const url = urlOf(req)
@@ -119,10 +124,12 @@ export const payloadApiHandler =
 
     let response: Response
     try {
-      response = await handleEndpoints({
-        config,
-        request: new Request(url, { method, headers, body, duplex: 'half' } as RequestInit),
-      })
+      response = await watch(() =>
+        handleEndpoints({
+          config,
+          request: new Request(url, { method, headers, body, duplex: 'half' } as RequestInit),
+        }),
+      )
     } catch (error) {
       if ((error as { status?: number }).status === 413) return jsonError(res, 413, 'The upload is too large.')
       throw error

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
@@ -48,34 +49,30 @@ const clear = () => {
 }
 
 /** Tell this instance and the others that content changed: their caches are cleared. */
-const announceContent = () => {
+const announceContent = async () => {
   clear()
-  signal?.send('content')
+  await signal?.send('content')
 }
 /** Tell this instance and the others that an account changed (its sessions may have). */
-const announceUser = (id: string) => {
+const announceUser = async (id: string) => {
   forgetUser(id)
-  signal?.send(`user:${id}`)
+  await signal?.send(`user:${id}`)
 }
 
-/**
- * Changes seen by hooks, counted so that a request can tell, when it ends, which happened while
- * it ran (`repeatChangesWhenDone`); the repeats themselves are not counted, or they would echo.
- */
-let contentEdits = 0
-const userEdits: { seq: number; id: string }[] = []
-let userSeq = 0
+/** What the API request in progress changed (`watchChanges`); absent for the Local API outside a request. */
+type Changes = { content: boolean; users: Set<string> }
+const requestChanges = new AsyncLocalStorage<Changes>()
 
 export const contentChanged = () => {
-  contentEdits++
-  announceContent()
+  const changes = requestChanges.getStore()
+  if (changes) changes.content = true
+  void announceContent()
 }
 
 export const userChanged = (userId: string | number) => {
   const id = String(userId)
-  userEdits.push({ seq: ++userSeq, id })
-  if (userEdits.length > 1000) userEdits.shift()
-  announceUser(id)
+  requestChanges.getStore()?.users.add(id)
+  void announceUser(id)
 }
 
 const onSignal = (message: string | undefined) => {
@@ -163,18 +160,16 @@ export const publicReadCache =
   }
 
 /**
- * Hooks run before their transaction commits, so a read in between could keep the old state. A
- * request that changed content or accounts says so again once it has finished (committed by then).
+ * Hooks run before their transaction commits, so a read in between (here or on another instance)
+ * could keep the old state. A request that changed content or accounts says so again once Payload
+ * has answered (committed by then) and before the answer leaves: the next request sees the change,
+ * on every instance. Given to `payloadApiHandler`, which every API request goes through.
  */
-export const repeatChangesWhenDone = (_req: Request, res: Response, next: NextFunction) => {
-  const startedContent = contentEdits
-  const startedSeq = userSeq
-  res.on('finish', () => {
-    if (contentEdits !== startedContent) announceContent()
-    const ids = new Set(userEdits.filter(({ seq }) => seq > startedSeq).map(({ id }) => id))
-    for (const id of ids) announceUser(id)
-  })
-  next()
+export const watchChanges = async (work: () => Promise<globalThis.Response>) => {
+  const changes: Changes = { content: false, users: new Set() }
+  const response = await requestChanges.run(changes, work)
+  await Promise.all([...(changes.content ? [announceContent()] : []), ...[...changes.users].map(announceUser)])
+  return response
 }
 
 const withHooks = (collection: CollectionConfig): CollectionConfig => {
