@@ -89,11 +89,18 @@ export interface Classroom {
   students?: Student[]
 }
 
-export interface Media {
-  id: number | string
+export interface MediaSize {
   url?: string | null
+  width?: number | null
+  height?: number | null
+}
+
+export interface Media extends MediaSize {
+  id: number | string
   alt?: string | null
   filename?: string | null
+  /** Payload's image sizes (collections/Media.ts): `card` is 640 × 360. */
+  sizes?: { card?: MediaSize | null } | null
 }
 
 export interface Join<T> {
