@@ -15,7 +15,7 @@ import { healthRoutes } from './health'
 import { enabledProviders } from './oauth/config'
 import { socialSignInRoutes } from './oauth/routes'
 import { pageDataPattern, pageUser, scriptSafeJson } from './pageData'
-import { payloadApiHandler, payloadGet } from './payloadHandler'
+import { payloadApiHandler, payloadGet, sendResponse } from './payloadHandler'
 import { publicReadCache, watchChanges } from './publicCache'
 import { rateLimits } from './rateLimits'
 import { uploadsDir, webDistDir } from './paths'
@@ -89,7 +89,7 @@ export const createApp = ({ payload, config, next }: AppOptions) => {
   app.all('/api/classrooms/code/{*code}', asRead(limits.classroomCode))
   app.all('/api/users/username', asRead(limits.username))
   app.use('/api', bodyGate(payload, Number(process.env.MAX_ANONYMOUS_KB || 64) * kb))
-  app.use(publicReadCache(payload, payloadGet(config)))
+  app.use(publicReadCache(payload, payloadGet(config), sendResponse))
   app.all('/api/{*path}', api)
 
   app.use('/uploads', storylineOnContentOrigin, uploadHeaders, express.static(uploadsDir, { index: false, redirect: false, dotfiles: 'deny', fallthrough: false, cacheControl: false, setHeaders: uploadCaching }))

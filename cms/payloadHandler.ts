@@ -135,12 +135,17 @@ export const payloadApiHandler =
       throw error
     }
 
-    res.status(response.status)
-    response.headers.forEach((value, key) => {
-      if (key !== 'set-cookie' && key !== 'content-encoding' && key !== 'content-length') res.setHeader(key, value)
-    })
-    const cookies = response.headers.getSetCookie()
-    for (const cookie of cookies) res.append('Set-Cookie', cookie)
-    if (!response.body || method === 'HEAD') return res.end()
-    Readable.fromWeb(response.body as unknown as NodeReadableStream).pipe(res)
+    sendResponse(req, res, response)
   }
+
+/** Writes Payload's Fetch Response to Express's response. */
+export const sendResponse = (req: ExpressRequest, res: ExpressResponse, response: Response) => {
+  res.status(response.status)
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie' && key !== 'content-encoding' && key !== 'content-length') res.setHeader(key, value)
+  })
+  const cookies = response.headers.getSetCookie()
+  for (const cookie of cookies) res.append('Set-Cookie', cookie)
+  if (!response.body || req.method === 'HEAD') return void res.end()
+  Readable.fromWeb(response.body as unknown as NodeReadableStream).pipe(res)
+}

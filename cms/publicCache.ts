@@ -86,9 +86,11 @@ const gzip = promisify(zlib.gzip)
 const brotli = promisify(zlib.brotliCompress)
 const brotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }
 
-const entryOf = async (response: globalThis.Response): Promise<Entry | undefined> => {
-  // Only a plain successful JSON answer is shared; anything that sets a cookie is someone's own.
-  if (response.status !== 200 || response.headers.has('set-cookie') || !response.headers.get('content-type')?.includes('application/json')) return undefined
+/** Only a plain successful JSON answer is shared; anything that sets a cookie is someone's own. */
+const isShareable = (response: globalThis.Response) =>
+  response.status === 200 && !response.headers.has('set-cookie') && Boolean(response.headers.get('content-type')?.includes('application/json'))
+
+const entryOf = async (response: globalThis.Response): Promise<Entry> => {
   const body = Buffer.from(await response.arrayBuffer())
   const headers: [string, string][] = []
   response.headers.forEach((value, key) => {
@@ -131,26 +133,34 @@ const send = (req: Request, res: Response, entry: Entry, signedIn: boolean) => {
  * same handler every other request goes through, with the request's own headers).
  */
 export const publicReadCache =
-  (payload: Payload, load: (req: Request) => Promise<globalThis.Response>) => async (req: Request, res: Response, next: NextFunction) => {
+  (payload: Payload, load: (req: Request) => Promise<globalThis.Response>, sendResponse: (req: Request, res: Response, response: globalThis.Response) => void) => async (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !cachedPath.test(req.path)) return next()
     try {
       const signedIn = await isSignedIn(payload, req)
       const key = `${signedIn ? 'member' : 'public'} ${req.originalUrl}`
       let entry = cache.get(key)
       if (!entry) {
-        let pending = inFlight.get(key)
-        if (!pending) {
+        const pending = inFlight.get(key)
+        // Concurrent misses of one key wait for the first; an answer that is not kept (an error, a
+        // cookie) goes to the request that asked for it, and the others ask Payload themselves.
+        if (pending) entry = await pending
+        else {
           const started = generation
-          pending = load(req)
-            .then(entryOf)
-            .then((loaded) => {
-              if (loaded && started === generation) cache.set(key, loaded)
-              return loaded
-            })
-            .finally(() => inFlight.delete(key))
-          inFlight.set(key, pending)
+          let own: globalThis.Response | undefined
+          const stored = load(req).then((response) => {
+            if (isShareable(response)) return entryOf(response)
+            own = response
+            return undefined
+          })
+          inFlight.set(key, stored)
+          try {
+            entry = await stored
+          } finally {
+            if (inFlight.get(key) === stored) inFlight.delete(key)
+          }
+          if (own) return sendResponse(req, res, own)
+          if (entry && started === generation) cache.set(key, entry)
         }
-        entry = await pending
       }
       if (!entry) return next()
       send(req, res, entry, signedIn)

@@ -89,6 +89,15 @@ describe('public content over HTTP', () => {
     expect((await afterLogout.json()).activities).toBeUndefined()
   })
 
+  it('answers a bad or missing read as Payload does, and keeps no error', async () => {
+    const missing = await get('/api/topics/999999')
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('x-public-cache')).toBeNull()
+    const bad = await get('/api/topics?where[order][equals]=not-a-number')
+    expect(bad.status).toBe(400)
+    expect((await bad.json()).errors[0].message).toBeTruthy()
+  })
+
   it("keeps nothing that is a person's own: their account is answered by Payload each time, never as public", async () => {
     const teacher = await actors.educator()
     const me = await teacher.get('/api/users/me')
