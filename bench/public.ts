@@ -11,7 +11,7 @@ import path from 'node:path'
 
 import http from 'node:http'
 
-import { startBenchServer } from './harness'
+import { hammer, percentile, startBenchServer } from './harness'
 
 const seconds = Number(process.argv[2] || 5)
 const connections = Number(process.argv[3] || 50)
@@ -51,7 +51,6 @@ const get = (url: string, headers: Record<string, string>) =>
       .on('error', reject)
   })
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 const results: { name: string; rps: number; p50: number; p99: number; bytes: number; errors: number }[] = []
 for (const target of targets) {
   const headers = { 'accept-encoding': 'gzip, br', ...target.headers }
@@ -60,20 +59,7 @@ for (const target of targets) {
   for (let i = 0; i < 20; i++) {
     bytes = (await get(base + target.path, headers)).bytes
   }
-  const latencies: number[] = []
-  let errors = 0
-  const end = Date.now() + seconds * 1000
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (Date.now() < end) {
-        const started = performance.now()
-        const { status } = await get(base + target.path, headers)
-        if (status !== 200) errors++
-        latencies.push(performance.now() - started)
-      }
-    }),
-  )
-  latencies.sort((a, b) => a - b)
+  const { latencies, errors } = await hammer(seconds, connections, async () => (await get(base + target.path, headers)).status)
   results.push({ name: target.name, rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), bytes, errors })
 }
 

@@ -14,6 +14,7 @@ import path from 'node:path'
 
 import { startServerProcess, type ServerProcess } from '../tests/e2e/serverProcess'
 import { freshDatabase } from '../tests/helpers/server'
+import { percentile } from './harness'
 
 const browseSeconds = Number(process.argv[2] || 30)
 const thinkMs = Number(process.argv[3] || 1000)
@@ -57,7 +58,6 @@ const webAsset = (() => {
   return js ? `/assets/${js}` : undefined
 })()
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 type Timings = Map<string, { times: number[]; errors: number; started: number; ended: number }>
 
 const timed = async (timings: Timings, name: string, url: string, init: RequestInit = {}, ok = 200) => {
