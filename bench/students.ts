@@ -60,6 +60,13 @@ const webAsset = (() => {
 
 type Timings = Map<string, { times: number[]; errors: number; started: number; ended: number }>
 
+/** An error is counted, and the first few are printed as they happen (what failed matters more than how many). */
+let printedErrors = 0
+const failed = (entry: { errors: number }, name: string, what: string) => {
+  entry.errors++
+  if (printedErrors++ < 5) console.log(`error: ${name}: ${what}`)
+}
+
 const timed = async (timings: Timings, name: string, url: string, init: RequestInit = {}, ok = 200) => {
   const entry = timings.get(name) ?? { times: [], errors: 0, started: Date.now(), ended: 0 }
   timings.set(name, entry)
@@ -67,10 +74,10 @@ const timed = async (timings: Timings, name: string, url: string, init: RequestI
   try {
     const res = await fetch(url, { ...init, headers: { 'accept-encoding': 'br, gzip', ...init.headers } })
     const body = await res.text()
-    if (res.status !== ok) entry.errors++
+    if (res.status !== ok) failed(entry, name, `${res.status} ${body.slice(0, 160)}`)
     return body
-  } catch {
-    entry.errors++
+  } catch (error) {
+    failed(entry, name, String(error))
     return ''
   } finally {
     entry.times.push(performance.now() - t)

@@ -26,7 +26,8 @@ const raw = (path: string, encoding: string) =>
 /** The layout shift a visitor sees while the page at `path` loads (the browser's own CLS entries). */
 const layoutShift = async (path: string, ready: () => Promise<unknown>) => {
   await page.addInitScript(() => {
-    const shifts = ((window as unknown as { __shifts: number[] }).__shifts = [])
+    const shifts: number[] = []
+    ;(window as unknown as { __shifts: number[] }).__shifts = shifts
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push(entry.value)
     }).observe({ type: 'layout-shift', buffered: true })
