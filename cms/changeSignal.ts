@@ -15,6 +15,7 @@ export const listenForChanges = (connectionString: string, onSignal: (message: s
   let client: pg.Client | undefined
   let closed = false
   let retry: NodeJS.Timeout | undefined
+  let sending: Promise<void> = Promise.resolve()
 
   const connect = async () => {
     const next = new pg.Client({ connectionString })
@@ -49,8 +50,10 @@ export const listenForChanges = (connectionString: string, onSignal: (message: s
 
   return {
     /** Resolves once PostgreSQL has taken the message (it is then on its way to every listener). */
-    send: async (message) => {
-      await client?.query('SELECT pg_notify($1, $2)', [channel, message]).then(() => undefined, log)
+    send: (message) => {
+      // One query at a time on the connection (pg deprecates overlapping ones): sends wait in line.
+      sending = sending.then(() => client?.query('SELECT pg_notify($1, $2)', [channel, message])).then(() => undefined, log)
+      return sending
     },
     close: async () => {
       closed = true
