@@ -6,7 +6,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { startBenchServer } from './harness'
+import { hammer, percentile, startBenchServer } from './harness'
 
 const seconds = Number(process.argv[2] || 5)
 const connections = Number(process.argv[3] || 10)
@@ -29,26 +29,14 @@ const targets: Target[] = [
 ]
 if (fs.existsSync(path.join(process.cwd(), 'web', 'dist', 'index.html'))) targets.push({ name: 'GET / (SPA page with page data)', path: '/' })
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-
 for (const target of targets) {
   // Warm-up: Payload initialises lazily and compiles queries on first use.
   for (let i = 0; i < 20; i++) await (await fetch(base + target.path, target.init)).arrayBuffer()
-  const latencies: number[] = []
-  let errors = 0
-  const end = Date.now() + seconds * 1000
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (Date.now() < end) {
-        const started = performance.now()
-        const res = await fetch(base + target.path, target.init)
-        await res.arrayBuffer()
-        if (res.status !== 200) errors++
-        latencies.push(performance.now() - started)
-      }
-    }),
-  )
-  latencies.sort((a, b) => a - b)
+  const { latencies, errors } = await hammer(seconds, connections, async () => {
+    const res = await fetch(base + target.path, target.init)
+    await res.arrayBuffer()
+    return res.status
+  })
   console.log(
     `${target.name.padEnd(50)} ${(latencies.length / seconds).toFixed(0).padStart(6)} req/s  p50 ${percentile(latencies, 50).toFixed(1)} ms  p99 ${percentile(latencies, 99).toFixed(1)} ms  errors ${errors}`,
   )

@@ -37,3 +37,23 @@ export const startBenchServer = async () => {
   }
   return { payload, listen, token, close }
 }
+
+/** The p-th percentile of sorted figures. */
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+
+/** `connections` loops sending `request` (which answers the status) for `seconds`: sorted latencies in ms, and non-200 answers. */
+export const hammer = async (seconds: number, connections: number, request: () => Promise<number>) => {
+  const latencies: number[] = []
+  let errors = 0
+  const end = Date.now() + seconds * 1000
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (Date.now() < end) {
+        const started = performance.now()
+        if ((await request()) !== 200) errors++
+        latencies.push(performance.now() - started)
+      }
+    }),
+  )
+  return { latencies: latencies.sort((a, b) => a - b), errors }
+}

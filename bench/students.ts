@@ -1,11 +1,12 @@
 /**
- * A school day's rush on PostgreSQL: 200 students log in at once, then browse (the SPA page,
+ * A school day's rush: 200 students log in at once, then browse (the SPA page,
  * the home topics, a module with its activities, /api/users/me, a theme save now and then) with a
  * think time between requests, while 5 teachers look at their classrooms. Run against one
  * instance and then two (the client spreads requests round-robin, as the proxy would), each a
- * real `cms/server.ts` process. Prints req/s and p50/p95/p99 per endpoint, beside a ceiling: a
- * static file from the same servers at full speed.
- *   TEST_POSTGRES_URL=postgres://… node --import tsx bench/students.ts [browse seconds, default 30] [think ms, default 1000] [students, default 200]
+ * real `cms/server.ts` process, on PostgreSQL; against one instance on SQLite without
+ * TEST_POSTGRES_URL. Prints req/s and p50/p95/p99 per endpoint, beside a ceiling: a static file
+ * from the same servers at full speed. Requests ask for compressed answers, as browsers do.
+ *   [TEST_POSTGRES_URL=postgres://…] node --import tsx bench/students.ts [browse seconds, default 30] [think ms, default 1000] [students, default 200]
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -13,6 +14,7 @@ import path from 'node:path'
 
 import { startServerProcess, type ServerProcess } from '../tests/e2e/serverProcess'
 import { freshDatabase } from '../tests/helpers/server'
+import { percentile } from './harness'
 
 const browseSeconds = Number(process.argv[2] || 30)
 const thinkMs = Number(process.argv[3] || 1000)
@@ -20,9 +22,10 @@ const studentCount = Number(process.argv[4] || 200)
 const teacherCount = 5
 const password = 'bench-password-42'
 
-if (!process.env.TEST_POSTGRES_URL) throw new Error('Set TEST_POSTGRES_URL=postgres://user:pass@host:5432/postgres (a role that may create databases).')
-const db = await freshDatabase('')
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'civics-bench-students-'))
+// Several instances share PostgreSQL only; SQLite is one process's file.
+const instanceCounts = process.env.TEST_POSTGRES_URL ? [1, 2] : [1]
+const db = await freshDatabase(dir)
 const secret = 'bench-secret-0123456789abcdef0123456789'
 Object.assign(process.env, { DATABASE_URL: db.url, DATA_DIR: dir, UPLOADS_DIR: path.join(dir, 'uploads'), PAYLOAD_SECRET: secret, NODE_ENV: 'production' })
 
@@ -51,24 +54,30 @@ await payload.destroy()
 
 const webAsset = (() => {
   const assets = path.join(process.cwd(), 'web', 'dist', 'assets')
-  const js = fs.existsSync(assets) ? fs.readdirSync(assets).find((name) => name.endsWith('.js')) : undefined
+  const js = fs.existsSync(assets) ? fs.readdirSync(assets).find((name) => name.startsWith('index-') && name.endsWith('.js')) : undefined
   return js ? `/assets/${js}` : undefined
 })()
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 type Timings = Map<string, { times: number[]; errors: number; started: number; ended: number }>
+
+/** An error is counted, and the first few are printed as they happen (what failed matters more than how many). */
+let printedErrors = 0
+const failed = (entry: { errors: number }, name: string, what: string) => {
+  entry.errors++
+  if (printedErrors++ < 5) console.log(`error: ${name}: ${what}`)
+}
 
 const timed = async (timings: Timings, name: string, url: string, init: RequestInit = {}, ok = 200) => {
   const entry = timings.get(name) ?? { times: [], errors: 0, started: Date.now(), ended: 0 }
   timings.set(name, entry)
   const t = performance.now()
   try {
-    const res = await fetch(url, init)
+    const res = await fetch(url, { ...init, headers: { 'accept-encoding': 'br, gzip', ...init.headers } })
     const body = await res.text()
-    if (res.status !== ok) entry.errors++
+    if (res.status !== ok) failed(entry, name, `${res.status} ${body.slice(0, 160)}`)
     return body
-  } catch {
-    entry.errors++
+  } catch (error) {
+    failed(entry, name, String(error))
     return ''
   } finally {
     entry.times.push(performance.now() - t)
@@ -111,7 +120,7 @@ const run = async (servers: ServerProcess[]) => {
       if (token) tokens.set(student.id, token)
     }),
   )
-  report(`${label}: login rush, ${studentCount} students at once (${((Date.now() - rushStarted) / 1000).toFixed(1)} s for all)`, rush)
+  report(`${label} on ${process.env.TEST_POSTGRES_URL ? 'PostgreSQL' : 'SQLite'}: login rush, ${studentCount} students at once (${((Date.now() - rushStarted) / 1000).toFixed(1)} s for all)`, rush)
 
   // 2. Browsing, with a think time between a person's requests.
   const browse: Timings = new Map()
@@ -166,7 +175,7 @@ const run = async (servers: ServerProcess[]) => {
 }
 
 const env = { DATABASE_URL: db.url, PAYLOAD_SECRET: secret, RATE_LIMIT_FACTOR: '100000' }
-for (const count of [1, 2]) {
+for (const count of instanceCounts) {
   const servers = await Promise.all(Array.from({ length: count }, (_, i) => startServerProcess({ name: `bench${i + 1}`, env, demoLogins: false })))
   try {
     await run(servers)

@@ -1,7 +1,10 @@
 import fs from 'node:fs'
+import type http from 'node:http'
 import path from 'node:path'
 
+import compression from 'compression'
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express'
+import expressStaticGzip from 'express-static-gzip'
 import type { Payload, SanitizedConfig } from 'payload'
 
 import { bodyGate } from './bodyGate'
@@ -12,7 +15,8 @@ import { healthRoutes } from './health'
 import { enabledProviders } from './oauth/config'
 import { socialSignInRoutes } from './oauth/routes'
 import { pageDataPattern, pageUser, scriptSafeJson } from './pageData'
-import { payloadApiHandler } from './payloadHandler'
+import { payloadApiHandler, payloadGet, sendResponse } from './payloadHandler'
+import { publicReadCache, watchChanges } from './publicCache'
 import { rateLimits } from './rateLimits'
 import { uploadsDir, webDistDir } from './paths'
 import { uploadCaching } from './uploadCaching'
@@ -53,12 +57,15 @@ export const createApp = ({ payload, config, next }: AppOptions) => {
   app.disable('x-powered-by')
   app.set('trust proxy', process.env.TRUST_PROXY ? Number(process.env.TRUST_PROXY) || process.env.TRUST_PROXY : false)
   app.use(securityHeaders)
+  // Every text response compressed (JSON, HTML, CSS, JS); brotli at quality 4, gzip otherwise.
+  // Answers that carry their own Content-Encoding (the cache's, precompressed files) pass as they are.
+  app.use(compression({ threshold: kb }))
 
   const limits = rateLimits()
   const api = payloadApiHandler(config, {
     jsonBytes: Number(process.env.MAX_JSON_KB || 512) * kb,
     uploadBytes: Number(process.env.MAX_UPLOAD_MB || 600) * kb * kb,
-  })
+  }, watchChanges)
   app.get('/api/health', (_req, res) => {
     res.json({ status: 'ok' })
   })
@@ -82,6 +89,7 @@ export const createApp = ({ payload, config, next }: AppOptions) => {
   app.all('/api/classrooms/code/{*code}', asRead(limits.classroomCode))
   app.all('/api/users/username', asRead(limits.username))
   app.use('/api', bodyGate(payload, Number(process.env.MAX_ANONYMOUS_KB || 64) * kb))
+  app.use(publicReadCache(payload, payloadGet(config), sendResponse))
   app.all('/api/{*path}', api)
 
   app.use('/uploads', storylineOnContentOrigin, uploadHeaders, express.static(uploadsDir, { index: false, redirect: false, dotfiles: 'deny', fallthrough: false, cacheControl: false, setHeaders: uploadCaching }))
@@ -96,7 +104,8 @@ export const createApp = ({ payload, config, next }: AppOptions) => {
   }
 
   const indexFile = path.join(webDistDir, 'index.html')
-  app.use(express.static(webDistDir, { index: false, maxAge: '1h', setHeaders: immutableAssets }))
+  // The build writes .br and .gz beside every text asset (web/vite.config.ts); they are sent as they are.
+  app.use(expressStaticGzip(webDistDir, { enableBrotli: true, orderPreference: ['br', 'gzip'], index: false, serveStatic: { index: false, maxAge: '1h', setHeaders: immutableAssets } }))
   app.get('/{*path}', async (req, res, nextFn) => {
     try {
       if (!fs.existsSync(indexFile)) {
@@ -179,6 +188,6 @@ const uploadHeaders = (_req: Request, res: Response, next: NextFunction) => {
 }
 
 /** Vite puts a content hash in every asset name, so those can be cached for a year. */
-const immutableAssets = (res: Response, filePath: string) => {
+const immutableAssets = (res: http.ServerResponse, filePath: string) => {
   if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
 }

@@ -24,6 +24,7 @@ import { authEndpoints } from './endpoints/auth'
 import { signup } from './endpoints/signup'
 import { xapiEndpoints } from './endpoints/xapi'
 import { editor } from '../fields/richtext'
+import { publicCachePlugin } from './publicCache'
 import { payloadSecret } from './secret'
 import { objectStorage } from './storage'
 
@@ -56,7 +57,7 @@ export default guardEveryCollection(buildConfig({
   loggingLevels: { ClientAbortError: 'info', HttpError: 'debug', ValidationError: 'info', Forbidden: 'info', NotFound: 'info', AuthenticationError: 'info', LockedAuth: 'info', UnauthorizedError: 'info', QueryError: 'info', BadQueryValue: 'info' } as Config['loggingLevels'],
   upload: { limits: { fileSize: 50 * 1024 * 1024 } },
   endpoints: [...authEndpoints, signup, ...emailVerificationEndpoints, ...xapiEndpoints],
-  plugins: objectStorage(),
+  plugins: [...objectStorage(), publicCachePlugin],
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
   hooks: {
     afterError: [

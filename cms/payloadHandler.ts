@@ -7,6 +7,11 @@ import { handleEndpoints, type SanitizedConfig } from 'payload'
 import { ClientAbortError, isClientAbort } from './clientAbort'
 
 type Limits = { jsonBytes: number; uploadBytes: number }
+/**
+ * Runs Payload's handling of one request; it may act once Payload has answered (its transaction
+ * committed) and before the answer is sent (cms/publicCache.ts announces changes then).
+ */
+type ChangeWatch = (work: () => Promise<Response>) => Promise<Response>
 
 const jsonError = (res: ExpressResponse, status: number, message: string) =>
   res.status(status).json({ errors: [{ message }] })
@@ -54,17 +59,27 @@ const limitedStream = (req: ExpressRequest, limit: number): ReadableStream => {
  */
 const isLrsPath = (pathname: string) => pathname.startsWith('/api/xapi/')
 
+const headersOf = (req: ExpressRequest) => {
+  const headers = new Headers()
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1])
+  return headers
+}
+const urlOf = (req: ExpressRequest) => new URL(req.originalUrl, `http://${req.headers.host || 'localhost'}`)
+
+/** Payload's answer to a GET, as a Fetch Response (the public-read cache keeps it, cms/publicCache.ts). */
+export const payloadGet = (config: Promise<SanitizedConfig>) => (req: ExpressRequest) =>
+  handleEndpoints({ config, request: new Request(urlOf(req), { method: 'GET', headers: headersOf(req) }) })
+
 /**
  * Answers /api/* with Payload's REST handler (the same one the Next route uses), converting
  * Node's request to a Fetch Request. Bodies are checked here first, so malformed JSON or an
  * oversized upload is a clean 400/413 and never reaches an operation half-read.
  */
 export const payloadApiHandler =
-  (config: Promise<SanitizedConfig>, limits: Limits) => async (req: ExpressRequest, res: ExpressResponse) => {
+  (config: Promise<SanitizedConfig>, limits: Limits, watch: ChangeWatch = (work) => work()) => async (req: ExpressRequest, res: ExpressResponse) => {
     const method = req.method.toUpperCase()
-    const headers = new Headers()
-    for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1])
-    const url = new URL(req.originalUrl, `http://${req.headers.host || 'localhost'}`)
+    const headers = headersOf(req)
+    const url = urlOf(req)
 
     let body: BodyInit | undefined
     const parsed = req.body !== undefined
@@ -109,21 +124,28 @@ export const payloadApiHandler =
 
     let response: Response
     try {
-      response = await handleEndpoints({
-        config,
-        request: new Request(url, { method, headers, body, duplex: 'half' } as RequestInit),
-      })
+      response = await watch(() =>
+        handleEndpoints({
+          config,
+          request: new Request(url, { method, headers, body, duplex: 'half' } as RequestInit),
+        }),
+      )
     } catch (error) {
       if ((error as { status?: number }).status === 413) return jsonError(res, 413, 'The upload is too large.')
       throw error
     }
 
-    res.status(response.status)
-    response.headers.forEach((value, key) => {
-      if (key !== 'set-cookie' && key !== 'content-encoding' && key !== 'content-length') res.setHeader(key, value)
-    })
-    const cookies = response.headers.getSetCookie()
-    for (const cookie of cookies) res.append('Set-Cookie', cookie)
-    if (!response.body || method === 'HEAD') return res.end()
-    Readable.fromWeb(response.body as unknown as NodeReadableStream).pipe(res)
+    sendResponse(req, res, response)
   }
+
+/** Writes Payload's Fetch Response to Express's response. */
+export const sendResponse = (req: ExpressRequest, res: ExpressResponse, response: Response) => {
+  res.status(response.status)
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie' && key !== 'content-encoding' && key !== 'content-length') res.setHeader(key, value)
+  })
+  const cookies = response.headers.getSetCookie()
+  for (const cookie of cookies) res.append('Set-Cookie', cookie)
+  if (!response.body || req.method === 'HEAD') return void res.end()
+  Readable.fromWeb(response.body as unknown as NodeReadableStream).pipe(res)
+}

@@ -98,6 +98,27 @@ describe('three instances on one PostgreSQL database', () => {
     for (const instance of [a, b, c]) expect(await me(instance)).toBeNull()
   })
 
+  it("shows an editor's change made through one instance on the next request to the others, and ends a cached signed-in read everywhere at logout", async () => {
+    const [a, b, c] = instances
+    const read = async (instance: ServerProcess, path: string, headers: Record<string, string> = {}) => (await fetch(`${instance.baseURL}${path}`, { headers })).json()
+    const topic = (await read(b, '/api/topics?sort=order&limit=1&depth=0')).docs[0]
+    const topicPath = `/api/topics/${topic.id}?depth=2`
+    // Read twice through b and c: the second answer comes from each one's cache.
+    for (const instance of [b, c, b, c]) expect((await read(instance, topicPath)).title).toBe(topic.title)
+    const editor = await login(a.baseURL, 'editor@civics360.local', demoPassword(seeder().dir, 'editor@civics360.local'))
+    const renamed = `${topic.title} (revised)`
+    const patched = await fetch(`${a.baseURL}/api/topics/${topic.id}`, { method: 'PATCH', headers: { ...bearer(editor.token), 'content-type': 'application/json' }, body: JSON.stringify({ title: renamed }) })
+    expect(patched.status).toBe(200)
+    for (const instance of [b, c]) expect((await read(instance, topicPath)).title).toBe(renamed)
+
+    const moduleId = (await read(b, '/api/modules?sort=order&limit=1&depth=0')).docs[0].id
+    const modulePath = `/api/modules/${moduleId}?depth=3`
+    const student = await login(a.baseURL, 'demo-student', demoPassword(seeder().dir, 'demo-student'))
+    for (const instance of [b, c, b, c]) expect((await read(instance, modulePath, bearer(student.token))).activities?.docs?.length).toBeGreaterThan(0)
+    expect((await fetch(`${a.baseURL}/api/logout`, { headers: bearer(student.token) })).status).toBe(200)
+    for (const instance of [b, c]) expect((await read(instance, modulePath, bearer(student.token))).activities).toBeUndefined()
+  })
+
   it('counts a rate limit across instances', async () => {
     // Password-reset requests: 10 per 15 minutes per address, spread over the three instances.
     const request = (instance: ServerProcess) =>

@@ -1,5 +1,7 @@
 import type { CollectionBeforeLoginHook, Payload, PayloadRequest } from 'payload'
 
+import { userChanged } from '../../../cms/publicCache'
+
 /**
  * Live sessions one account keeps. Every login adds one (Payload drops the expired ones then);
  * past this number the oldest ends, so a pupil who logs in on every class laptop does not carry
@@ -15,6 +17,8 @@ export const endOldestSessions = async (payload: Payload, req: PayloadRequest, u
   if (sessions.length <= maxSessionsPerUser) return
   user.sessions = sessions.slice(-maxSessionsPerUser)
   await payload.db.updateOne({ collection: 'users', id: user.id, data: { sessions: user.sessions }, req, returning: false })
+  // The ended sessions' tokens may be remembered as signed in (cms/signedIn.ts).
+  userChanged(user.id)
 }
 
 /** Runs after Payload has stored the new session of a password login, in the same transaction. */

@@ -96,11 +96,14 @@ export interface Classroom {
   students?: Student[]
 }
 
-export interface Media {
+/** Payload's image sizes (collections/Media): `card` is 640 × 360. */
+export type MediaSize = Pick<Generated.Media, 'url' | 'width' | 'height'>
+
+export interface Media extends MediaSize {
   id: Id
-  url?: Generated.Media['url']
   alt?: Generated.Media['alt']
   filename?: Generated.Media['filename']
+  sizes?: { card?: MediaSize | null } | null
 }
 
 export interface Join<T> {

@@ -1,15 +1,16 @@
 import { Link } from 'react-router-dom'
 import { asObject, populated, type Media, type Module, type Topic } from '../api/types'
+import { CardImage } from './CardImage'
 import { Html } from './Html'
 
 /** A topic with its thumbnail, content and links to its modules. */
-export function TopicCard({ topic, headingLevel = 2 }: { topic: Topic; headingLevel?: 2 | 3 }) {
+export function TopicCard({ topic, headingLevel = 2, first = false }: { topic: Topic; headingLevel?: 2 | 3; first?: boolean }) {
   const thumbnail = asObject<Media>(topic.thumbnail)
   const modules = populated<Module>(topic.modules?.docs)
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <article className="card topic-card">
-      {thumbnail?.url && <img className="topic-thumbnail" src={thumbnail.url} alt={thumbnail.alt ?? ''} loading="lazy" />}
+      {thumbnail && <CardImage media={thumbnail} className="topic-thumbnail" priority={first} />}
       <div className="card-body">
         <Heading className="card-title">
           <Link to={`/topics/${topic.id}`}>{topic.title}</Link>

@@ -13,8 +13,8 @@ export function TopicList({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   if (topics.length === 0) return <p>No topics yet.</p>
   return (
     <div className="topic-list">
-      {topics.map((topic) => (
-        <TopicCard key={topic.id} topic={topic} headingLevel={headingLevel} />
+      {topics.map((topic, index) => (
+        <TopicCard key={topic.id} topic={topic} headingLevel={headingLevel} first={index === 0} />
       ))}
     </div>
   )

@@ -7,6 +7,7 @@ import { Loading } from '../ui/Loading'
 import { NotFound } from '../ui/NotFound'
 import { ErrorNotice } from '../ui/Notice'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
+import { CardImage } from './CardImage'
 import { Html } from './Html'
 
 export function TopicPage() {
@@ -22,7 +23,7 @@ export function TopicPage() {
   return (
     <article className="topic">
       <h1>{topic.title}</h1>
-      {thumbnail?.url && <img className="topic-hero" src={thumbnail.url} alt={thumbnail.alt ?? ''} />}
+      {thumbnail && <CardImage media={thumbnail} className="topic-hero" priority />}
       <Html html={topic.content} />
       <section aria-labelledby="modules-heading">
         <h2 id="modules-heading">Modules</h2>

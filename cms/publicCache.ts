@@ -1,0 +1,231 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
+
+import type { NextFunction, Request, Response } from 'express'
+import { LRUCache } from 'lru-cache'
+import type { CollectionConfig, Config, Payload, Plugin } from 'payload'
+
+import { type ChangeSignal, listenForChanges } from './changeSignal'
+import { databaseKind, databaseUrl } from './db'
+import { forgetEveryone, forgetUser, isSignedIn } from './signedIn'
+
+/**
+ * The public-read cache (issue 12, docs/decisions.md "Public pages at static-file speed").
+ *
+ * Content is read thousands of times for every edit. A GET of published content (a list, a
+ * document by id, a page by slug) is answered from memory, keyed by the whole request path with
+ * its query (locale included) and by who asks: nobody, or a signed-in person. Content reads depend
+ * on nothing else (the only rule that tells people apart is "signed in or not": activities, and a
+ * module's activities). The entry keeps the body with its gzip and brotli forms and an ETag.
+ *
+ * Any change to a collection whose documents appear in those answers clears the whole cache: from
+ * the collection's afterChange/afterDelete hooks (every door: REST, admin, Local API), again when
+ * the writing request has finished (the hooks run before the transaction commits: a read between
+ * the two could store the old content), and on every other instance through PostgreSQL's NOTIFY.
+ * A miss started before a change is never stored (`generation`).
+ */
+
+/** Collections whose documents appear in cached answers (through joins and depth as well). */
+const contentCollections = new Set(['topics', 'modules', 'activities', 'pages', 'media', 'countries'])
+/** Request paths answered from the cache: lists, a document by id, a page by slug. Nothing under an id (attempts, launches). */
+const cachedPath = /^\/api\/(?:(?:topics|modules|activities|pages|countries)(?:\/\d+)?|pages\/slug\/[^/]+)$/
+
+type Entry = { status: number; headers: [string, string][]; body: Buffer; gzip: Buffer; br: Buffer; etag: string }
+
+const cache = new LRUCache<string, Entry>({
+  maxSize: Number(process.env.PUBLIC_CACHE_MB || 64) * 1024 * 1024,
+  sizeCalculation: (entry) => entry.body.length + entry.gzip.length + entry.br.length + 200,
+})
+const inFlight = new Map<string, Promise<Entry | undefined>>()
+let generation = 0
+let signal: ChangeSignal | undefined
+
+const clear = () => {
+  generation++
+  cache.clear()
+  inFlight.clear()
+}
+
+/** Tell this instance and the others that content changed: their caches are cleared. */
+const announceContent = async () => {
+  clear()
+  await signal?.send('content')
+}
+/** Tell this instance and the others that an account changed (its sessions may have). */
+const announceUser = async (id: string) => {
+  forgetUser(id)
+  await signal?.send(`user:${id}`)
+}
+
+/** What the API request in progress changed (`watchChanges`); absent for the Local API outside a request. */
+type Changes = { content: boolean; users: Set<string> }
+const requestChanges = new AsyncLocalStorage<Changes>()
+
+export const contentChanged = () => {
+  const changes = requestChanges.getStore()
+  if (changes) changes.content = true
+  void announceContent()
+}
+
+export const userChanged = (userId: string | number) => {
+  const id = String(userId)
+  requestChanges.getStore()?.users.add(id)
+  void announceUser(id)
+}
+
+const onSignal = (message: string | undefined) => {
+  if (message === 'content') return clear()
+  if (message?.startsWith('user:')) return forgetUser(message.slice('user:'.length))
+  clear()
+  forgetEveryone()
+}
+
+const gzip = promisify(zlib.gzip)
+const brotli = promisify(zlib.brotliCompress)
+const brotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }
+
+/** Only a plain successful JSON answer is shared; anything that sets a cookie is someone's own. */
+const isShareable = (response: globalThis.Response) =>
+  response.status === 200 && !response.headers.has('set-cookie') && Boolean(response.headers.get('content-type')?.includes('application/json'))
+
+const entryOf = async (response: globalThis.Response): Promise<Entry> => {
+  const body = Buffer.from(await response.arrayBuffer())
+  const headers: [string, string][] = []
+  response.headers.forEach((value, key) => {
+    if (key !== 'content-encoding' && key !== 'content-length' && key !== 'etag' && key !== 'cache-control' && key !== 'vary') headers.push([key, value])
+  })
+  // One weak ETag for the three encodings of the same JSON (RFC 9110, 8.8.1: the same meaning).
+  const [gz, br] = await Promise.all([gzip(body), brotli(body, brotliOptions)])
+  return { status: response.status, headers, body, gzip: gz, br, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` }
+}
+
+/**
+ * If-None-Match, compared as RFC 9110 says (weakly). Not Express's `req.fresh`: it also reads the
+ * request's Cache-Control, and fetch() sends `no-cache` with every conditional request.
+ */
+const etagMatches = (header: string | undefined, etag: string) => {
+  if (!header) return false
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '')
+  return header.trim() === '*' || header.split(',').some((tag) => opaque(tag) === opaque(etag))
+}
+
+const send = (req: Request, res: Response, entry: Entry, signedIn: boolean) => {
+  for (const [key, value] of entry.headers) res.setHeader(key, value)
+  // Browsers and CDNs may keep a public answer but must ask again (a 304 is cheap) so an edit shows at once.
+  res.setHeader('Cache-Control', signedIn ? 'private, no-cache' : 'public, no-cache')
+  res.setHeader('Vary', 'Accept-Encoding, Authorization, Cookie')
+  res.setHeader('ETag', entry.etag)
+  res.setHeader('X-Public-Cache', 'hit')
+  // A shared answer carries no cookie (a CDN would hand it to everyone): the CSRF cookie comes with the page and any other API answer.
+  if (!signedIn) res.removeHeader('Set-Cookie')
+  if (etagMatches(req.headers['if-none-match'], entry.etag)) return void res.status(304).end()
+  const encoding = req.acceptsEncodings('br', 'gzip', 'identity')
+  const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.body
+  if (encoding === 'br' || encoding === 'gzip') res.setHeader('Content-Encoding', encoding)
+  res.setHeader('Content-Length', body.length)
+  res.status(entry.status).end(req.method === 'HEAD' ? undefined : body)
+}
+
+/**
+ * Express middleware in front of Payload's REST handler. `load` asks Payload for the answer (the
+ * same handler every other request goes through, with the request's own headers).
+ */
+export const publicReadCache =
+  (payload: Payload, load: (req: Request) => Promise<globalThis.Response>, sendResponse: (req: Request, res: Response, response: globalThis.Response) => void) => async (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !cachedPath.test(req.path)) return next()
+    try {
+      const signedIn = await isSignedIn(payload, req)
+      const key = `${signedIn ? 'member' : 'public'} ${req.originalUrl}`
+      let entry = cache.get(key)
+      if (!entry) {
+        const pending = inFlight.get(key)
+        // Concurrent misses of one key wait for the first; an answer that is not kept (an error, a
+        // cookie) goes to the request that asked for it, and the others ask Payload themselves.
+        if (pending) entry = await pending
+        else {
+          const started = generation
+          let own: globalThis.Response | undefined
+          const stored = load(req).then((response) => {
+            if (isShareable(response)) return entryOf(response)
+            own = response
+            return undefined
+          })
+          inFlight.set(key, stored)
+          try {
+            entry = await stored
+          } finally {
+            if (inFlight.get(key) === stored) inFlight.delete(key)
+          }
+          if (own) return sendResponse(req, res, own)
+          if (entry && started === generation) cache.set(key, entry)
+        }
+      }
+      if (!entry) return next()
+      send(req, res, entry, signedIn)
+    } catch (error) {
+      next(error)
+    }
+  }
+
+/**
+ * Hooks run before their transaction commits, so a read in between (here or on another instance)
+ * could keep the old state. A request that changed content or accounts says so again once Payload
+ * has answered (committed by then) and before the answer leaves: the next request sees the change,
+ * on every instance. Given to `payloadApiHandler`, which every API request goes through.
+ */
+export const watchChanges = async (work: () => Promise<globalThis.Response>) => {
+  const changes: Changes = { content: false, users: new Set() }
+  const response = await requestChanges.run(changes, work)
+  await Promise.all([...(changes.content ? [announceContent()] : []), ...[...changes.users].map(announceUser)])
+  return response
+}
+
+const withHooks = (collection: CollectionConfig): CollectionConfig => {
+  const hooks = collection.hooks ?? {}
+  if (contentCollections.has(collection.slug)) {
+    return {
+      ...collection,
+      hooks: {
+        ...hooks,
+        afterChange: [...(hooks.afterChange ?? []), ({ doc }) => (contentChanged(), doc)],
+        afterDelete: [...(hooks.afterDelete ?? []), ({ doc }) => (contentChanged(), doc)],
+      },
+    }
+  }
+  if (collection.auth) {
+    // Sessions end by logout, by a login trimming old ones (collections/Users/hooks/limitSessions.ts), a change or a deletion.
+    return {
+      ...collection,
+      hooks: {
+        ...hooks,
+        afterChange: [...(hooks.afterChange ?? []), ({ doc }) => (userChanged(doc.id), doc)],
+        afterDelete: [...(hooks.afterDelete ?? []), ({ id, doc }) => (userChanged(id), doc)],
+        afterLogout: [...(hooks.afterLogout ?? []), ({ req }) => void (req.user && userChanged(req.user.id))],
+      },
+    }
+  }
+  return collection
+}
+
+/**
+ * The Payload side: every content collection clears the cache when it changes, and on PostgreSQL
+ * the instances tell each other (closed with Payload, so tests and shutdown leave nothing open).
+ */
+export const publicCachePlugin: Plugin = (config: Config): Config => ({
+  ...config,
+  collections: config.collections?.map(withHooks),
+  onInit: async (payload) => {
+    await config.onInit?.(payload)
+    if (databaseKind() !== 'postgres' || signal) return
+    const opened = listenForChanges(databaseUrl(), onSignal, (err) => payload.logger.warn({ err }, 'Content change signal: connection problem (retrying)'))
+    signal = opened
+    const destroy = payload.destroy.bind(payload)
+    payload.destroy = async () => {
+      if (signal === opened) signal = undefined
+      await opened.close()
+      await destroy()
+    }
+  },
+})

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { Actors } from './helpers/actors'
+import { Client } from './helpers/client'
+import { startServer, type TestServer } from './helpers/server'
+
+/** The public-read cache and HTTP caching of content (issue 12, cms/publicCache.ts). */
+let server: TestServer
+let actors: Actors
+let topicId: number
+let moduleId: number
+
+beforeAll(async () => {
+  server = await startServer()
+  actors = new Actors(server.payload, server.base)
+  const { payload } = server
+  const topic = await payload.create({ collection: 'topics', data: { title: 'Voting', markdown: 'Why votes count.', order: 1 } as never, overrideAccess: true })
+  const module = await payload.create({ collection: 'modules', data: { title: 'Ballots', markdown: 'How a ballot works.', order: 1, topic: topic.id } as never, overrideAccess: true })
+  await payload.create({ collection: 'activities', data: { title: 'Mark a ballot', type: 'default', markdown: 'Try it.', order: 1, module: module.id } as never, overrideAccess: true })
+  topicId = topic.id as number
+  moduleId = module.id as number
+})
+afterAll(() => server?.close())
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(server.base + path, { headers })
+
+describe('public content over HTTP', () => {
+  it('is compressed, carries an ETag that a revalidation answers with 304, and may be kept only if asked again', async () => {
+    const path = '/api/topics?sort=order&depth=2&limit=100'
+    for (const encoding of ['br', 'gzip']) {
+      const res = await get(path, { 'accept-encoding': encoding })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-encoding')).toBe(encoding)
+      expect((await res.json()).docs[0].title).toBe('Voting')
+    }
+    const first = await get(path)
+    const etag = first.headers.get('etag')
+    expect(etag).toMatch(/^W\/"/)
+    expect(first.headers.get('set-cookie')).toBeNull()
+    expect(first.headers.get('cache-control')).toBe('public, no-cache')
+    expect(first.headers.get('vary')).toMatch(/Authorization/)
+    const again = await get(path, { 'if-none-match': etag as string })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+  })
+
+  it("shows an editor's change on the next request, through REST and through the Local API", async () => {
+    const path = `/api/topics/${topicId}?depth=2`
+    const before = await get(path)
+    expect((await before.json()).title).toBe('Voting')
+    const etag = before.headers.get('etag') as string
+
+    const editor = await actors.staff('topics:write', 'modules:write')
+    expect((await editor.patch(`/api/topics/${topicId}`, { title: 'Voting rights' })).status).toBe(200)
+    const afterRest = await get(path, { 'if-none-match': etag })
+    expect(afterRest.status).toBe(200)
+    expect((await afterRest.json()).title).toBe('Voting rights')
+
+    // A change to another collection shows in this answer too (the topic lists its modules).
+    await server.payload.update({ collection: 'modules', id: moduleId, data: { title: 'Ballots and counts' } as never, overrideAccess: true })
+    const afterLocal = await (await get(path)).json()
+    expect(afterLocal.modules.docs.map((m: { title: string }) => m.title)).toEqual(['Ballots and counts'])
+
+    const page = await server.payload.create({ collection: 'pages', data: { slug: 'cached-page', title: 'Before', markdown: 'Text' } as never, overrideAccess: true })
+    expect((await (await get('/api/pages/slug/cached-page')).json()).title).toBe('Before')
+    await server.payload.delete({ collection: 'pages', id: page.id, overrideAccess: true })
+    expect((await get('/api/pages/slug/cached-page')).status).toBe(404)
+  })
+
+  it('never gives a signed-in answer to a visitor, and stops giving one to a token once it is logged out', async () => {
+    const path = `/api/modules/${moduleId}?depth=3`
+    const teacher = await actors.educator()
+    const classroom = await actors.classroom(teacher)
+    const student = await actors.student(classroom.id)
+    student.bearer = true
+
+    expect((await (await get(path)).json()).activities).toBeUndefined()
+    const signedIn = await student.get(path)
+    expect(signedIn.body.activities.docs.map((a: { title: string }) => a.title)).toEqual(['Mark a ballot'])
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-cache')
+    expect((await (await get(path)).json()).activities).toBeUndefined()
+    // The same answer again for the signed-in reader (now from memory).
+    expect((await student.get(path)).body.activities.docs).toHaveLength(1)
+
+    expect((await student.post('/api/logout')).status).toBe(200)
+    const token = student.token as string
+    const afterLogout = await get(path, { authorization: `Bearer ${token}` })
+    expect(afterLogout.headers.get('cache-control')).toBe('public, no-cache')
+    expect((await afterLogout.json()).activities).toBeUndefined()
+  })
+
+  it('answers a bad or missing read as Payload does, and keeps no error', async () => {
+    const missing = await get('/api/topics/999999')
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('x-public-cache')).toBeNull()
+    const bad = await get('/api/topics?where[order][equals]=not-a-number')
+    expect(bad.status).toBe(400)
+    expect((await bad.json()).errors[0].message).toBeTruthy()
+  })
+
+  it("keeps nothing that is a person's own: their account is answered by Payload each time, never as public", async () => {
+    const teacher = await actors.educator()
+    const me = await teacher.get('/api/users/me')
+    expect(me.body.user.id).toBe(teacher.user.id)
+    expect(me.headers.get('x-public-cache')).toBeNull()
+    expect(me.headers.get('cache-control') ?? '').not.toMatch(/public/)
+    const anonymous = await new Client(server.base).get('/api/users/me')
+    expect(anonymous.body.user).toBeNull()
+  })
+})
