@@ -1,15 +1,14 @@
 import http from 'node:http'
 import zlib from 'node:zlib'
 
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 
 import { baseURL, freshPagePerTest, visible } from './browser'
 
 /** How pages load (issue 12): compressed files and answers, and pages that do not jump while loading. */
-let context: BrowserContext
 let page: Page
-freshPagePerTest((session) => ({ context, page } = session))
+freshPagePerTest((session) => ({ page } = session))
 
 /** The raw bytes and headers of a GET (fetch() would decompress and hide the encoding). */
 const raw = (path: string, encoding: string) =>
