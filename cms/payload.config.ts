@@ -23,6 +23,7 @@ import { emailAdapter } from './email'
 import { authEndpoints } from './endpoints/auth'
 import { signup } from './endpoints/signup'
 import { xapiEndpoints } from './endpoints/xapi'
+import { localization } from './localization'
 import { editor } from './richtext'
 import { payloadSecret } from './secret'
 import { objectStorage } from './storage'
@@ -41,6 +42,7 @@ export default guardEveryCollection(buildConfig({
   },
   collections: [Topics, Modules, Activities, Pages, Posts, Media, Users, Schools, Classrooms, Tickets, Countries, Attempts],
   editor,
+  localization,
   db: databaseAdapter(),
   email: emailAdapter(),
   sharp,

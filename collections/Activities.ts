@@ -9,6 +9,7 @@ import { isSameSitePath } from '../common/sameSitePath'
 import { markdownWritesBody, richTextFields, sanitizeVideoEmbed } from '../cms/richtext'
 import { removeStorylinePackage } from '../cms/storyline/extract'
 import { standardLabels, standards } from '../cms/storyline/launch'
+import { recordTranslatedLocale, requiredInEnglish, translatedLocalesField } from '../cms/localization'
 import { contentAccess } from './contentAccess'
 import { hiddenUnless } from '../access/adminHidden'
 
@@ -70,13 +71,14 @@ export const Activities: CollectionConfig = {
   endpoints: [putUpdateEndpoint('activities'), ...storylineEndpoints, ...attemptEndpoints],
   hooks: {
     beforeValidate: [markdownWritesBody(['markdown'])],
-    beforeChange: [clearStorylineOnTypeChange],
+    beforeChange: [clearStorylineOnTypeChange, recordTranslatedLocale],
     afterChange: [removeFilesOnTypeChange],
     beforeDelete: [deleteAttempts],
     afterDelete: [removeFilesOnDelete],
   },
   fields: [
-    { name: 'title', type: 'text', required: true, maxLength: 200 },
+    requiredInEnglish({ name: 'title', type: 'text', maxLength: 200 }),
+    translatedLocalesField,
     { name: 'module', type: 'relationship', relationTo: 'modules', required: true, index: true },
     {
       name: 'type',
@@ -109,7 +111,7 @@ export const Activities: CollectionConfig = {
       type: 'array',
       admin: { condition: (data) => data?.type === 'links' },
       fields: [
-        { name: 'text', type: 'text', required: true, maxLength: 300 },
+        requiredInEnglish({ name: 'text', type: 'text', maxLength: 300 }),
         { name: 'path', type: 'text', required: true, maxLength: 2000, validate: safeLink },
       ],
     },
@@ -118,13 +120,13 @@ export const Activities: CollectionConfig = {
       type: 'array',
       admin: { condition: (data) => data?.type === 'readings' },
       fields: [
-        { name: 'text', type: 'text', required: true, maxLength: 300 },
+        requiredInEnglish({ name: 'text', type: 'text', maxLength: 300 }),
         { name: 'path', type: 'text', maxLength: 2000, validate: safeLink },
         {
           name: 'files',
           type: 'array',
           fields: [
-            { name: 'text', type: 'text', required: true, maxLength: 300 },
+            requiredInEnglish({ name: 'text', type: 'text', maxLength: 300 }),
             { name: 'file', type: 'upload', relationTo: 'media', required: true },
           ],
         },

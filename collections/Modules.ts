@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { putUpdateEndpoint } from '../cms/endpoints/putUpdate'
 import { markdownWritesBody, richTextFields } from '../cms/richtext'
+import { recordTranslatedLocale, requiredInEnglish, translatedLocalesField } from '../cms/localization'
 import { contentAccess } from './contentAccess'
 import { hiddenUnless } from '../access/adminHidden'
 
@@ -11,10 +12,11 @@ export const Modules: CollectionConfig = {
   defaultSort: 'order',
   access: contentAccess('modules'),
   endpoints: [putUpdateEndpoint('modules')],
-  hooks: { beforeValidate: [markdownWritesBody(['markdown'])] },
+  hooks: { beforeValidate: [markdownWritesBody(['markdown'])], beforeChange: [recordTranslatedLocale] },
   fields: [
-    { name: 'title', type: 'text', required: true, maxLength: 200 },
-    { name: 'subtitle', type: 'text', maxLength: 300 },
+    requiredInEnglish({ name: 'title', type: 'text', maxLength: 200 }),
+    translatedLocalesField,
+    { name: 'subtitle', type: 'text', maxLength: 300, localized: true },
     ...richTextFields({ required: true }),
     { name: 'order', type: 'number', required: true, defaultValue: 0, index: true },
     { name: 'topic', type: 'relationship', relationTo: 'topics', required: true, index: true },

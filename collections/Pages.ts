@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { pageEndpoints } from '../cms/endpoints/pages'
 import { putUpdateEndpoint } from '../cms/endpoints/putUpdate'
 import { editor, lexicalToHtml, lexicalToMarkdown, markdownWritesBody } from '../cms/richtext'
+import { recordTranslatedLocale, requiredInEnglish, translatedLocalesField } from '../cms/localization'
 import { contentAccess } from './contentAccess'
 import { hiddenUnless } from '../access/adminHidden'
 
@@ -14,7 +15,7 @@ export const Pages: CollectionConfig = {
   defaultSort: 'slug',
   access: contentAccess('pages'),
   endpoints: [...pageEndpoints, putUpdateEndpoint('pages')],
-  hooks: { beforeValidate: [markdownWritesBody(['content', 'markdown'], ['markdown'])] },
+  hooks: { beforeValidate: [markdownWritesBody(['content', 'markdown'], ['markdown'])], beforeChange: [recordTranslatedLocale] },
   fields: [
     {
       name: 'slug',
@@ -29,8 +30,9 @@ export const Pages: CollectionConfig = {
           : 'Slugs use lower-case letters, digits and single dashes, such as about-us.',
       admin: { description: 'The page lives at /{slug} and /pages/{slug}.' },
     },
-    { name: 'title', type: 'text', required: true, maxLength: 200 },
-    { name: 'body', type: 'richText', editor, label: 'Content' },
+    requiredInEnglish({ name: 'title', type: 'text', maxLength: 200 }),
+    translatedLocalesField,
+    { name: 'body', type: 'richText', editor, label: 'Content', localized: true },
     {
       name: 'content',
       type: 'group',

@@ -4,6 +4,7 @@ import { anyone } from '../access/anyone'
 import { hasScope } from '../access/hasScope'
 import { putUpdateEndpoint } from '../cms/endpoints/putUpdate'
 import { markdownWritesBody, richTextFields } from '../cms/richtext'
+import { recordTranslatedLocale, requiredInEnglish, translatedLocalesField } from '../cms/localization'
 import { hiddenUnless } from '../access/adminHidden'
 
 /** Posts are editorial content like pages, so the pages scopes gate them (docs/decisions.md). */
@@ -18,6 +19,10 @@ export const Posts: CollectionConfig = {
     delete: hasScope('pages:delete'),
   },
   endpoints: [putUpdateEndpoint('posts')],
-  hooks: { beforeValidate: [markdownWritesBody(['markdown'])] },
-  fields: [{ name: 'title', type: 'text', required: true, maxLength: 200 }, ...richTextFields()],
+  hooks: { beforeValidate: [markdownWritesBody(['markdown'])], beforeChange: [recordTranslatedLocale] },
+  fields: [
+    requiredInEnglish({ name: 'title', type: 'text', maxLength: 200 }),
+    translatedLocalesField,
+    ...richTextFields(),
+  ],
 }

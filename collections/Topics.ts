@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { putUpdateEndpoint } from '../cms/endpoints/putUpdate'
 import { markdownWritesBody, richTextFields } from '../cms/richtext'
+import { recordTranslatedLocale, requiredInEnglish, translatedLocalesField } from '../cms/localization'
 import { contentAccess } from './contentAccess'
 import { hiddenUnless } from '../access/adminHidden'
 
@@ -11,9 +12,10 @@ export const Topics: CollectionConfig = {
   defaultSort: 'order',
   access: contentAccess('topics'),
   endpoints: [putUpdateEndpoint('topics')],
-  hooks: { beforeValidate: [markdownWritesBody(['markdown'])] },
+  hooks: { beforeValidate: [markdownWritesBody(['markdown'])], beforeChange: [recordTranslatedLocale] },
   fields: [
-    { name: 'title', type: 'text', required: true, maxLength: 200 },
+    requiredInEnglish({ name: 'title', type: 'text', maxLength: 200 }),
+    translatedLocalesField,
     ...richTextFields({ required: true }),
     { name: 'order', type: 'number', required: true, defaultValue: 0, index: true },
     { name: 'thumbnail', type: 'upload', relationTo: 'media' },
