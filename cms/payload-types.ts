@@ -557,6 +557,7 @@ export interface User {
   mode: 'day' | 'night';
   size?: boolean | null;
   theme: 'ancient' | 'behelit' | 'civics' | 'kitsune';
+  language?: ('en' | 'es' | 'ht') | null;
   /**
    * False for accounts created by social sign-in until they add a password.
    */
@@ -1056,6 +1057,7 @@ export interface UsersSelect<T extends boolean = true> {
   mode?: T;
   size?: T;
   theme?: T;
+  language?: T;
   hasPassword?: T;
   emailVerified?: T;
   emailVerification?:

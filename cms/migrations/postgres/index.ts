@@ -2,7 +2,7 @@ import * as migration_20261121_055837_initial from './20261121_055837_initial';
 import * as migration_20261122_235320_media_object_storage from './20261122_235320_media_object_storage';
 import * as migration_20261123_005634_email_verification from './20261123_005634_email_verification';
 import * as migration_20261123_011402_attempts from './20261123_011402_attempts';
-import * as migration_20261123_025959_localization from './20261123_025959_localization';
+import * as migration_20261123_030559_localization from './20261123_030559_localization';
 
 export const migrations = [
   {
@@ -26,8 +26,8 @@ export const migrations = [
     name: '20261123_011402_attempts',
   },
   {
-    up: migration_20261123_025959_localization.up,
-    down: migration_20261123_025959_localization.down,
-    name: '20261123_025959_localization'
+    up: migration_20261123_030559_localization.up,
+    down: migration_20261123_030559_localization.down,
+    name: '20261123_030559_localization'
   },
 ];

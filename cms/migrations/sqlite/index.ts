@@ -2,7 +2,7 @@ import * as migration_20261121_055827_initial from './20261121_055827_initial';
 import * as migration_20261122_235250_media_object_storage from './20261122_235250_media_object_storage';
 import * as migration_20261123_005612_email_verification from './20261123_005612_email_verification';
 import * as migration_20261123_011340_attempts from './20261123_011340_attempts';
-import * as migration_20261123_025910_localization from './20261123_025910_localization';
+import * as migration_20261123_030749_localization from './20261123_030749_localization';
 
 export const migrations = [
   {
@@ -26,8 +26,8 @@ export const migrations = [
     name: '20261123_011340_attempts',
   },
   {
-    up: migration_20261123_025910_localization.up,
-    down: migration_20261123_025910_localization.down,
-    name: '20261123_025910_localization'
+    up: migration_20261123_030749_localization.up,
+    down: migration_20261123_030749_localization.down,
+    name: '20261123_030749_localization'
   },
 ];

@@ -99,6 +99,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.run(sql`ALTER TABLE \`posts\` ADD \`translated_locales\` text;`)
   await db.run(sql`ALTER TABLE \`posts\` DROP COLUMN \`title\`;`)
   await db.run(sql`ALTER TABLE \`posts\` DROP COLUMN \`body\`;`)
+  await db.run(sql`ALTER TABLE \`users\` ADD \`language\` text;`)
   await db.run(sql`ALTER TABLE \`activities_links\` DROP COLUMN \`text\`;`)
   await db.run(sql`ALTER TABLE \`activities_readings_files\` DROP COLUMN \`text\`;`)
   await db.run(sql`ALTER TABLE \`activities_readings\` DROP COLUMN \`text\`;`)
@@ -132,4 +133,5 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   await db.run(sql`ALTER TABLE \`posts\` ADD \`title\` text NOT NULL;`)
   await db.run(sql`ALTER TABLE \`posts\` ADD \`body\` text;`)
   await db.run(sql`ALTER TABLE \`posts\` DROP COLUMN \`translated_locales\`;`)
+  await db.run(sql`ALTER TABLE \`users\` DROP COLUMN \`language\`;`)
 }

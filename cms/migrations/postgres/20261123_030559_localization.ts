@@ -6,6 +6,7 @@ import { keepEnglishContentStatements } from '../../keepEnglishContent'
 export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
    CREATE TYPE "public"."_locales" AS ENUM('en', 'es', 'ht');
+  CREATE TYPE "public"."enum_users_language" AS ENUM('en', 'es', 'ht');
   CREATE TABLE "topics_locales" (
   	"title" varchar,
   	"body" jsonb,
@@ -73,6 +74,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   ALTER TABLE "activities" ADD COLUMN "translated_locales" jsonb;
   ALTER TABLE "pages" ADD COLUMN "translated_locales" jsonb;
   ALTER TABLE "posts" ADD COLUMN "translated_locales" jsonb;
+  ALTER TABLE "users" ADD COLUMN "language" "enum_users_language";
   ALTER TABLE "topics_locales" ADD CONSTRAINT "topics_locales_parent_id_fk" FOREIGN KEY ("_parent_id") REFERENCES "public"."topics"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "modules_locales" ADD CONSTRAINT "modules_locales_parent_id_fk" FOREIGN KEY ("_parent_id") REFERENCES "public"."modules"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "activities_links_locales" ADD CONSTRAINT "activities_links_locales_parent_id_fk" FOREIGN KEY ("_parent_id") REFERENCES "public"."activities_links"("id") ON DELETE cascade ON UPDATE no action;
@@ -138,5 +140,7 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   ALTER TABLE "activities" DROP COLUMN "translated_locales";
   ALTER TABLE "pages" DROP COLUMN "translated_locales";
   ALTER TABLE "posts" DROP COLUMN "translated_locales";
-  DROP TYPE "public"."_locales";`)
+  ALTER TABLE "users" DROP COLUMN "language";
+  DROP TYPE "public"."_locales";
+  DROP TYPE "public"."enum_users_language";`)
 }
