@@ -2,6 +2,7 @@
 // `payload-types.ts` once the backend generates it (see docs/decisions.md, "Web app").
 
 // Constants shared with the server: one source for both sides.
+import type { Locale } from '../../../common/locales'
 import { educatorTypes, themes } from '../../../collections/Users/options'
 import { contentScopes } from '../../../access/scopes'
 
@@ -58,6 +59,7 @@ export interface User {
   mode?: Mode | null
   size?: boolean | null
   theme?: Theme | null
+  language?: Locale | null
 }
 
 /** Answer of login, signup and password reset. */
@@ -100,7 +102,12 @@ export interface Join<T> {
   docs?: (T | number | string)[]
 }
 
-export interface Topic {
+/** Content documents list the languages they have their own title in (English is always there). */
+export interface Translatable {
+  translatedLocales?: string[] | null
+}
+
+export interface Topic extends Translatable {
   id: number | string
   title: string
   content?: string | null
@@ -112,7 +119,7 @@ export interface Topic {
 export type ActivityType = 'links' | 'readings' | 'storyline' | 'video' | 'default' | 'other'
 export type ActivityWidth = 'full' | 'half' | 'third'
 
-export interface Activity {
+export interface Activity extends Translatable {
   id: number | string
   title: string
   type?: ActivityType | null
@@ -169,7 +176,7 @@ export interface OpenAnswer {
   launch: Launch | null
 }
 
-export interface Module {
+export interface Module extends Translatable {
   id: number | string
   title: string
   subtitle?: string | null
@@ -180,7 +187,7 @@ export interface Module {
   activities?: Join<Activity> | null
 }
 
-export interface Page {
+export interface Page extends Translatable {
   id: number | string
   slug: string
   title: string

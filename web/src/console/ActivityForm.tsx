@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
 import useSWR from 'swr'
 import type { InferType } from 'yup'
-import { api } from '../api/client'
 import { asObject, type Media } from '../api/types'
 import { fieldProps } from '../ui/fieldProps'
 import { SuccessNotice } from '../ui/Notice'
@@ -12,7 +11,7 @@ import { SelectInput } from '../ui/SelectInput'
 import { TextArea } from '../ui/TextArea'
 import { TextInput } from '../ui/TextInput'
 import { ACTIVITY_TYPES, ACTIVITY_WIDTHS, activitySchema } from './activitySchema'
-import { createDoc, idOf, optionsKey, toId, useRevalidateCollection, type DocAnswer, type ListAnswer } from './consoleApi'
+import { createDoc, idOf, type ListAnswer, optionsKey, putDoc, toId, useRevalidateCollection } from './consoleApi'
 import { ConsoleError } from './ConsoleError'
 import { ACTIVITY_SAVED } from './consoleMessages'
 import type { ActivityDoc, ModuleDoc } from './consoleTypes'
@@ -85,7 +84,7 @@ export function ActivityForm({ activity, moduleId = '' }: Props) {
     result.start()
     try {
       if (activity) {
-        await api.put<DocAnswer<ActivityDoc>>(`/api/activities/${activity.id}`, toBody(values))
+        await putDoc<ActivityDoc>('activities', activity.id, toBody(values))
         result.succeed(ACTIVITY_SAVED)
         form.reset(values)
         await Promise.all([revalidate('activities'), revalidate('modules')])

@@ -2,6 +2,7 @@ import { Suspense } from 'react'
 import { Outlet } from 'react-router-dom'
 import { Loading } from '../ui/Loading'
 import { ConsoleSidebar } from './ConsoleSidebar'
+import { ContentLanguagePicker } from './ContentLanguagePicker'
 import './console.css'
 
 /** The console's frame: the sidebar of allowed sections and the current screen. */
@@ -10,6 +11,7 @@ export function ConsoleLayout() {
     <div className="user-area with-sidebar console">
       <ConsoleSidebar />
       <div className="user-content console-content">
+        <ContentLanguagePicker />
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>

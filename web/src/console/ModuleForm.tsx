@@ -4,14 +4,13 @@ import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
 import useSWR from 'swr'
 import type { InferType } from 'yup'
-import { api } from '../api/client'
 import type { Media } from '../api/types'
 import { fieldProps } from '../ui/fieldProps'
 import { SuccessNotice } from '../ui/Notice'
 import { SaveButton } from '../ui/SaveButton'
 import { SelectInput } from '../ui/SelectInput'
 import { TextInput } from '../ui/TextInput'
-import { createDoc, idOf, optionsKey, toId, useRevalidateCollection, type DocAnswer, type ListAnswer } from './consoleApi'
+import { createDoc, idOf, type ListAnswer, optionsKey, putDoc, toId, useRevalidateCollection } from './consoleApi'
 import { ConsoleError } from './ConsoleError'
 import { MODULE_SAVED } from './consoleMessages'
 import { mediaOf, type ModuleDoc, type TopicDoc } from './consoleTypes'
@@ -57,7 +56,7 @@ export function ModuleForm({ module, topicId = '' }: Props) {
     const body = { ...values, topic: toId(values.topic), thumbnail: thumbnail ? toId(thumbnail.id) : null }
     try {
       if (module) {
-        await api.put<DocAnswer<ModuleDoc>>(`/api/modules/${module.id}`, body)
+        await putDoc<ModuleDoc>('modules', module.id, body)
         result.succeed(MODULE_SAVED)
         form.reset(values)
         await revalidate('modules')

@@ -2,13 +2,12 @@ import { yupResolver } from '@hookform/resolvers/yup'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
 import type { InferType } from 'yup'
-import { api } from '../api/client'
 import { fieldProps } from '../ui/fieldProps'
 import { SuccessNotice } from '../ui/Notice'
 import { SaveButton } from '../ui/SaveButton'
 import { SelectInput } from '../ui/SelectInput'
 import { TextInput } from '../ui/TextInput'
-import { createDoc, useRevalidateCollection, type DocAnswer } from './consoleApi'
+import { createDoc, putDoc, useRevalidateCollection } from './consoleApi'
 import { ConsoleError } from './ConsoleError'
 import { PAGE_CREATED, PAGE_TEMPLATES, PAGE_UPDATED } from './consoleMessages'
 import type { PageDoc } from './consoleTypes'
@@ -40,7 +39,7 @@ export function PageForm({ page }: { page?: PageDoc }) {
     const body = { title: values.title, slug: values.slug, content: { markdown: values.markdown, template: values.template } }
     try {
       if (page) {
-        await api.put<DocAnswer<PageDoc>>(`/api/pages/${page.id}`, body)
+        await putDoc<PageDoc>('pages', page.id, body)
         result.succeed(PAGE_UPDATED)
         form.reset(values)
         await revalidate('pages')

@@ -2,12 +2,11 @@ import { yupResolver } from '@hookform/resolvers/yup'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
 import type { InferType } from 'yup'
-import { api } from '../api/client'
 import { fieldProps } from '../ui/fieldProps'
 import { SuccessNotice } from '../ui/Notice'
 import { SaveButton } from '../ui/SaveButton'
 import { TextInput } from '../ui/TextInput'
-import { createDoc, useRevalidateCollection, type DocAnswer } from './consoleApi'
+import { createDoc, putDoc, useRevalidateCollection } from './consoleApi'
 import { ConsoleError } from './ConsoleError'
 import { POST_SAVED } from './consoleMessages'
 import type { PostDoc } from './consoleTypes'
@@ -33,7 +32,7 @@ export function PostForm({ post }: { post?: PostDoc }) {
     result.start()
     try {
       if (post) {
-        await api.put<DocAnswer<PostDoc>>(`/api/posts/${post.id}`, values)
+        await putDoc<PostDoc>('posts', post.id, values)
         result.succeed(POST_SAVED)
         form.reset(values)
         await revalidate('posts')

@@ -3,13 +3,12 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
 import type { InferType } from 'yup'
-import { api } from '../api/client'
 import type { Media } from '../api/types'
 import { fieldProps } from '../ui/fieldProps'
 import { SaveButton } from '../ui/SaveButton'
 import { SuccessNotice } from '../ui/Notice'
 import { TextInput } from '../ui/TextInput'
-import { createDoc, toId, useRevalidateCollection, type DocAnswer } from './consoleApi'
+import { createDoc, putDoc, toId, useRevalidateCollection } from './consoleApi'
 import { ConsoleError } from './ConsoleError'
 import { TOPIC_SAVED } from './consoleMessages'
 import { mediaOf, type TopicDoc } from './consoleTypes'
@@ -38,7 +37,7 @@ export function TopicForm({ topic }: { topic?: TopicDoc }) {
     const body = { ...values, thumbnail: thumbnail ? toId(thumbnail.id) : null }
     try {
       if (topic) {
-        await api.put<DocAnswer<TopicDoc>>(`/api/topics/${topic.id}`, body)
+        await putDoc<TopicDoc>('topics', topic.id, body)
         result.succeed(TOPIC_SAVED)
         form.reset(values)
         await revalidate('topics')

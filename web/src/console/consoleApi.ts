@@ -1,5 +1,6 @@
 import { useSWRConfig } from 'swr'
-import { ApiError, getCsrfToken, request } from '../api/client'
+import { ApiError, getCsrfToken, request, withLocale } from '../api/client'
+import { editingLocale } from './editingLocale'
 import type { Collection } from './consoleScopes'
 
 const PAGE_SIZE = 20
@@ -45,8 +46,9 @@ export function listKey(collection: Collection, { page = 1, sort, params = [], s
  * One document. `populate` names the fields to read of related documents, per collection
  * (e.g. { modules: ['title'] }), so a topic with many modules does not render each one's rich text.
  */
-export function docKey(collection: Collection, id: string | number, depth = 1, populate: Record<string, string[]> = {}): string {
-  const query = new URLSearchParams({ depth: String(depth) })
+export function docKey(collection: Collection, id: string | number, depth = 1, populate: Record<string, string[]> = {}, locale = editingLocale()): string {
+  // Without fallback: a translation not written yet comes as empty fields, not as the English to overwrite.
+  const query = new URLSearchParams({ depth: String(depth), locale, 'fallback-locale': 'none' })
   for (const [related, fields] of Object.entries(populate)) {
     for (const field of fields) query.set(`populate[${related}][${field}]`, 'true')
   }
@@ -73,7 +75,10 @@ export function idOf(value: { id: string | number } | string | number | null | u
 
 export const createDoc = <T>(collection: Collection, body: unknown) => request<DocAnswer<T>>('POST', `/api/${collection}`, body)
 export const updateDoc = <T>(collection: Collection, id: string | number, body: unknown) =>
-  request<DocAnswer<T>>('PATCH', `/api/${collection}/${encodeURIComponent(String(id))}`, body)
+  request<DocAnswer<T>>('PATCH', withLocale(`/api/${collection}/${encodeURIComponent(String(id))}`, editingLocale()), body)
+/** Saves an edit screen in the language being edited (the PUT the spec names). */
+export const putDoc = <T>(collection: Collection, id: string | number, body: unknown) =>
+  request<DocAnswer<T>>('PUT', withLocale(`/api/${collection}/${encodeURIComponent(String(id))}`, editingLocale()), body)
 export const deleteDoc = (collection: Collection, id: string | number) =>
   request<unknown>('DELETE', `/api/${collection}/${encodeURIComponent(String(id))}`)
 

@@ -1,4 +1,7 @@
+import { useRef } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router-dom'
+import type { Locale } from '../../../common/locales'
 import useSWR from 'swr'
 import { ApiError } from '../api/client'
 import { keys } from '../api/keys'
@@ -7,9 +10,14 @@ import { Loading } from '../ui/Loading'
 import { NotFound } from '../ui/NotFound'
 import { ErrorNotice } from '../ui/Notice'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
+import { FallbackNotice } from './FallbackNotice'
 import { Html } from './Html'
+import { ListenButton } from './ListenButton'
+import { shownLanguage } from './translation'
 
 export function TopicPage() {
+  const { t, i18n } = useTranslation()
+  const text = useRef<HTMLDivElement>(null)
   const { id = '' } = useParams()
   const { data: topic, error, isLoading } = useSWR<Topic>(keys.topic(id))
   useDocumentTitle(topic?.title)
@@ -19,23 +27,30 @@ export function TopicPage() {
   if (!topic) return null
   const thumbnail = asObject<Media>(topic.thumbnail)
   const modules = populated<Module>(topic.modules?.docs)
+  const shown = shownLanguage(topic, i18n.resolvedLanguage as Locale)
   return (
     <article className="topic">
-      <h1>{topic.title}</h1>
-      {thumbnail?.url && <img className="topic-hero" src={thumbnail.url} alt={thumbnail.alt ?? ''} />}
-      <Html html={topic.content} />
+      <FallbackNotice shown={shown} />
+      <div ref={text} lang={shown}>
+        <h1>{topic.title}</h1>
+        {thumbnail?.url && <img className="topic-hero" src={thumbnail.url} alt={thumbnail.alt ?? ''} />}
+        <Html html={topic.content} />
+      </div>
+      <ListenButton target={text} language={shown} />
       <section aria-labelledby="modules-heading">
-        <h2 id="modules-heading">Modules</h2>
+        <h2 id="modules-heading">{t('content.topic.modules')}</h2>
         {modules.length === 0 ? (
-          <p>No modules yet.</p>
+          <p>{t('content.topic.noModules')}</p>
         ) : (
           <ul className="card-grid">
             {modules.map((module) => (
               <li key={module.id} className="card module-card">
-                <h3 className="card-title">
-                  <Link to={`/modules/${module.id}`}>{module.title}</Link>
-                </h3>
-                {module.subtitle && <p>{module.subtitle}</p>}
+                <div lang={shownLanguage(module, i18n.resolvedLanguage as Locale)}>
+                  <h3 className="card-title">
+                    <Link to={`/modules/${module.id}`}>{module.title}</Link>
+                  </h3>
+                  {module.subtitle && <p>{module.subtitle}</p>}
+                </div>
               </li>
             ))}
           </ul>
