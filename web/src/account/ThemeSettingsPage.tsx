@@ -33,7 +33,8 @@ export function ThemeSettingsPage() {
     setStatus('saving')
     setError(null)
     try {
-      await updatePreferences({ theme, size, mode: night ? 'night' : 'day', language: language || null })
+      const languageChanged = language !== (preferences.language ?? '')
+      await updatePreferences({ theme, size, mode: night ? 'night' : 'day', ...(languageChanged ? { language: language || null } : {}) })
       setStatus('saved')
     } catch (failure) {
       setError(failure)

@@ -1,6 +1,7 @@
 import { useSWRConfig } from 'swr'
 import { ApiError, getCsrfToken, request, withLocale } from '../api/client'
 import { editingLocale } from './editingLocale'
+import { DEFAULT_LOCALE } from '../../../common/locales'
 import type { Collection } from './consoleScopes'
 
 const PAGE_SIZE = 20
@@ -47,8 +48,12 @@ export function listKey(collection: Collection, { page = 1, sort, params = [], s
  * (e.g. { modules: ['title'] }), so a topic with many modules does not render each one's rich text.
  */
 export function docKey(collection: Collection, id: string | number, depth = 1, populate: Record<string, string[]> = {}, locale = editingLocale()): string {
+  const query = new URLSearchParams({ depth: String(depth) })
   // Without fallback: a translation not written yet comes as empty fields, not as the English to overwrite.
-  const query = new URLSearchParams({ depth: String(depth), locale, 'fallback-locale': 'none' })
+  if (locale !== DEFAULT_LOCALE) {
+    query.set('locale', locale)
+    query.set('fallback-locale', 'none')
+  }
   for (const [related, fields] of Object.entries(populate)) {
     for (const field of fields) query.set(`populate[${related}][${field}]`, 'true')
   }

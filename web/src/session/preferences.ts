@@ -5,12 +5,12 @@ export interface Preferences {
   mode: Mode
   size: boolean
   theme: Theme
-  /** Null until chosen: the interface then follows the browser's language. */
-  language: Locale | null
+  /** Absent (or null) until chosen: the interface then follows the browser's language. */
+  language?: Locale | null
 }
 
 /** Spec section 3: day on logout and by default, size off, theme civics. */
-export const DEFAULT_PREFERENCES: Preferences = { mode: 'day', size: false, theme: 'civics', language: null }
+export const DEFAULT_PREFERENCES: Preferences = { mode: 'day', size: false, theme: 'civics' }
 
 const STORAGE_KEY = 'civics360.preferences'
 
@@ -23,7 +23,7 @@ export function normalizePreferences(value: Partial<Record<keyof Preferences, un
     mode: value?.mode === 'night' ? 'night' : 'day',
     size: value?.size === true,
     theme: isTheme(value?.theme) ? value.theme : DEFAULT_PREFERENCES.theme,
-    language: isLocale(value?.language) ? value.language : null,
+    ...(isLocale(value?.language) ? { language: value.language } : {}),
   }
 }
 

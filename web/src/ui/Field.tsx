@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react'
+import { useTranslation } from 'react-i18next'
 
 export interface FieldProps {
   label: string
@@ -45,12 +46,13 @@ export function useFieldControl({ id, label, required, error, touched, helperTex
 }
 
 export function RequiredDot() {
+  const { t } = useTranslation()
   return (
     <>
-      <span className="required-dot" aria-hidden="true" title="required">
+      <span className="required-dot" aria-hidden="true" title={t('common.required')}>
         •
       </span>
-      <span className="visually-hidden"> (required)</span>
+      <span className="visually-hidden">{t('common.requiredSuffix')}</span>
     </>
   )
 }
