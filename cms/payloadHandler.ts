@@ -5,6 +5,8 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from 'exp
 import { handleEndpoints, type SanitizedConfig } from 'payload'
 
 import { ClientAbortError, isClientAbort } from './clientAbort'
+import { DEFAULT_LOCALE } from '../common/locales'
+import { requestLanguage, translateAnswer } from './messages/translate'
 
 type Limits = { jsonBytes: number; uploadBytes: number }
 
@@ -125,5 +127,17 @@ export const payloadApiHandler =
     const cookies = response.headers.getSetCookie()
     for (const cookie of cookies) res.append('Set-Cookie', cookie)
     if (!response.body || method === 'HEAD') return res.end()
+    const language = requestLanguage(req.headers['accept-language'])
+    if (language !== DEFAULT_LOCALE && response.headers.get('content-type')?.includes('application/json')) {
+      // Messages people read come in their language (cms/messages/translate.ts); answers are small JSON.
+      const text = await response.text()
+      let answer: unknown
+      try {
+        answer = JSON.parse(text)
+      } catch {
+        return res.end(text)
+      }
+      return res.end(JSON.stringify(translateAnswer(answer, language)))
+    }
     Readable.fromWeb(response.body as unknown as NodeReadableStream).pipe(res)
   }
