@@ -10,6 +10,7 @@ import type { ActivityDoc, ModuleDoc } from './consoleTypes'
 import { DeleteButton } from './DeleteButton'
 import { ModuleForm } from './ModuleForm'
 import { useConsoleDoc } from './useConsoleDoc'
+import { untranslatedTitle } from './editingLocale'
 
 const RELATED = { activities: ['title', 'type', 'order', 'width'] }
 
@@ -17,7 +18,7 @@ const RELATED = { activities: ['title', 'type', 'order', 'width'] }
 export function ModuleEditPage() {
   const { user } = useSession()
   const { doc: module, error, isLoading, missing } = useConsoleDoc<ModuleDoc>('modules', 'moduleId', 1, RELATED)
-  useDocumentTitle(module ? `Edit ${module.title}` : 'Edit Module')
+  useDocumentTitle(module?.title ? `Edit ${module.title}` : 'Edit Module')
   if (missing) return <ConsoleNotFound />
   if (isLoading) return <Loading />
   if (!module) return error ? <ConsoleError error={error} /> : null
@@ -61,7 +62,7 @@ export function ModuleEditPage() {
                     <tr key={activity.id}>
                       <td>{activity.order}</td>
                       <td>
-                        <Link to={`/console/activities/${activity.id}`}>{activity.title}</Link>
+                        <Link to={`/console/activities/${activity.id}`}>{untranslatedTitle(activity)}</Link>
                       </td>
                       <td>{activity.type}</td>
                       <td>{activity.width}</td>

@@ -10,6 +10,7 @@ import type { ModuleDoc, TopicDoc } from './consoleTypes'
 import { DeleteButton } from './DeleteButton'
 import { TopicForm } from './TopicForm'
 import { useConsoleDoc } from './useConsoleDoc'
+import { untranslatedTitle } from './editingLocale'
 
 const RELATED = { modules: ['title'] }
 
@@ -17,7 +18,7 @@ const RELATED = { modules: ['title'] }
 export function TopicEditPage() {
   const { user } = useSession()
   const { doc: topic, error, isLoading, missing } = useConsoleDoc<TopicDoc>('topics', 'topicId', 1, RELATED)
-  useDocumentTitle(topic ? `Edit ${topic.title}` : 'Edit Topic')
+  useDocumentTitle(topic?.title ? `Edit ${topic.title}` : 'Edit Topic')
   if (missing) return <ConsoleNotFound />
   if (isLoading) return <Loading />
   if (!topic) return error ? <ConsoleError error={error} /> : null
@@ -40,7 +41,7 @@ export function TopicEditPage() {
           <ul>
             {modules.map((module) => (
               <li key={module.id}>
-                <Link to={`/console/modules/${module.id}`}>{module.title}</Link>
+                <Link to={`/console/modules/${module.id}`}>{untranslatedTitle(module)}</Link>
               </li>
             ))}
           </ul>

@@ -38,3 +38,9 @@ export function useEditingLocale(): Locale {
     editingLocale,
   )
 }
+
+/**
+ * A related document's title in the language being edited, which is read without fallback: one
+ * not translated yet has none, so its link names it by number (a link needs a name).
+ */
+export const untranslatedTitle = (doc: { id: string | number; title?: string | null }): string => doc.title || `#${doc.id}`

@@ -46,8 +46,8 @@ export function ListenButton({ target, language }: { target: RefObject<HTMLEleme
     if (!text) return
     speech.cancel()
     const utterance = new SpeechSynthesisUtterance(text)
+    // The language picks the voice (the browser's choice among those for it, as found above).
     utterance.lang = voice!.lang
-    utterance.voice = voice
     utterance.onend = () => setState('idle')
     utterance.onerror = () => setState('idle')
     speech.speak(utterance)
