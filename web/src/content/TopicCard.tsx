@@ -1,18 +1,18 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import type { Locale } from '../../../common/locales'
 import { asObject, populated, type Media, type Module, type Topic } from '../api/types'
 import { Html } from './Html'
-import { shownLanguage } from './translation'
+import { shownLanguage, useLanguage } from './translation'
 
 /** A topic with its thumbnail, content and links to its modules. */
 export function TopicCard({ topic, headingLevel = 2 }: { topic: Topic; headingLevel?: 2 | 3 }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const language = useLanguage()
   const thumbnail = asObject<Media>(topic.thumbnail)
   const modules = populated<Module>(topic.modules?.docs)
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
-    <article className="card topic-card" lang={shownLanguage(topic, i18n.resolvedLanguage as Locale)}>
+    <article className="card topic-card" lang={shownLanguage(topic, language)}>
       {thumbnail?.url && <img className="topic-thumbnail" src={thumbnail.url} alt={thumbnail.alt ?? ''} loading="lazy" />}
       <div className="card-body">
         <Heading className="card-title">

@@ -1,7 +1,6 @@
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router-dom'
-import type { Locale } from '../../../common/locales'
 import useSWR from 'swr'
 import { ApiError } from '../api/client'
 import { keys } from '../api/keys'
@@ -13,10 +12,11 @@ import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { FallbackNotice } from './FallbackNotice'
 import { Html } from './Html'
 import { ListenButton } from './ListenButton'
-import { shownLanguage } from './translation'
+import { shownLanguage, useLanguage } from './translation'
 
 export function TopicPage() {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const language = useLanguage()
   const text = useRef<HTMLDivElement>(null)
   const { id = '' } = useParams()
   const { data: topic, error, isLoading } = useSWR<Topic>(keys.topic(id))
@@ -27,7 +27,7 @@ export function TopicPage() {
   if (!topic) return null
   const thumbnail = asObject<Media>(topic.thumbnail)
   const modules = populated<Module>(topic.modules?.docs)
-  const shown = shownLanguage(topic, i18n.resolvedLanguage as Locale)
+  const shown = shownLanguage(topic, language)
   return (
     <article className="topic">
       <FallbackNotice shown={shown} />
@@ -45,7 +45,7 @@ export function TopicPage() {
           <ul className="card-grid">
             {modules.map((module) => (
               <li key={module.id} className="card module-card">
-                <div lang={shownLanguage(module, i18n.resolvedLanguage as Locale)}>
+                <div lang={shownLanguage(module, language)}>
                   <h3 className="card-title">
                     <Link to={`/modules/${module.id}`}>{module.title}</Link>
                   </h3>
