@@ -11,6 +11,7 @@ import { NotFound } from '../ui/NotFound'
 import { ErrorNotice } from '../ui/Notice'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { Html } from './Html'
+import { LocalizedContent } from './LocalizedContent'
 
 /** A content page by slug (/:slug, /pages/:slug); fetched with no retry (spec section 7). */
 export function ContentPage() {
@@ -32,7 +33,9 @@ export function ContentPage() {
           </Link>
         )}
       </div>
-      <Html html={page.content?.html} />
+      <LocalizedContent doc={page}>
+        <Html html={page.content?.html} />
+      </LocalizedContent>
     </article>
   )
 }

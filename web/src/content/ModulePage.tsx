@@ -11,6 +11,7 @@ import { ErrorNotice } from '../ui/Notice'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { ActivityCard } from './ActivityCard'
 import { Html } from './Html'
+import { LocalizedContent } from './LocalizedContent'
 
 export function ModulePage() {
   const { moduleId = '' } = useParams()
@@ -36,9 +37,11 @@ export function ModulePage() {
   const activities = populated<Activity>(module.activities?.docs).sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
   return (
     <article className="module">
-      <h1>{module.title}</h1>
-      {module.subtitle && <p className="subtitle">{module.subtitle}</p>}
-      <Html html={module.content} />
+      <LocalizedContent doc={module}>
+        <h1>{module.title}</h1>
+        {module.subtitle && <p className="subtitle">{module.subtitle}</p>}
+        <Html html={module.content} />
+      </LocalizedContent>
       {activities.length === 0 ? (
         <p>No activities yet.</p>
       ) : (

@@ -1,4 +1,3 @@
-import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router-dom'
 import useSWR from 'swr'
@@ -9,15 +8,13 @@ import { Loading } from '../ui/Loading'
 import { NotFound } from '../ui/NotFound'
 import { ErrorNotice } from '../ui/Notice'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
-import { FallbackNotice } from './FallbackNotice'
 import { Html } from './Html'
-import { ListenButton } from './ListenButton'
+import { LocalizedContent } from './LocalizedContent'
 import { shownLanguage, useLanguage } from './translation'
 
 export function TopicPage() {
   const { t } = useTranslation()
   const language = useLanguage()
-  const text = useRef<HTMLDivElement>(null)
   const { id = '' } = useParams()
   const { data: topic, error, isLoading } = useSWR<Topic>(keys.topic(id))
   useDocumentTitle(topic?.title)
@@ -27,16 +24,13 @@ export function TopicPage() {
   if (!topic) return null
   const thumbnail = asObject<Media>(topic.thumbnail)
   const modules = populated<Module>(topic.modules?.docs)
-  const shown = shownLanguage(topic, language)
   return (
     <article className="topic">
-      <FallbackNotice shown={shown} />
-      <div ref={text} lang={shown}>
+      <LocalizedContent doc={topic}>
         <h1>{topic.title}</h1>
         {thumbnail?.url && <img className="topic-hero" src={thumbnail.url} alt={thumbnail.alt ?? ''} />}
         <Html html={topic.content} />
-      </div>
-      <ListenButton target={text} language={shown} />
+      </LocalizedContent>
       <section aria-labelledby="modules-heading">
         <h2 id="modules-heading">{t('content.topic.modules')}</h2>
         {modules.length === 0 ? (
