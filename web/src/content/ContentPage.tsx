@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router-dom'
 import useSWR from 'swr'
 import { ApiError } from '../api/client'
@@ -15,6 +16,7 @@ import { LocalizedContent } from './LocalizedContent'
 
 /** A content page by slug (/:slug, /pages/:slug); fetched with no retry (spec section 7). */
 export function ContentPage() {
+  const { t } = useTranslation()
   const { slug = '' } = useParams()
   const { user } = useSession()
   const { data: page, error, isLoading } = useSWR<Page>(keys.pageBySlug(slug), noRetry)
@@ -29,7 +31,8 @@ export function ContentPage() {
         <h1>{page.title}</h1>
         {hasScope(user, 'pages:write') && (
           <Link to={`/${page.slug}/edit`} className="button button-secondary button-small">
-            Edit<span className="visually-hidden"> {page.title}</span>
+            {t('content.page.edit')}
+            <span className="visually-hidden"> {page.title}</span>
           </Link>
         )}
       </div>

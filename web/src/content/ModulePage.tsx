@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useCallback, useMemo } from 'react'
 import { useParams } from 'react-router-dom'
 import useSWR from 'swr'
@@ -14,6 +15,7 @@ import { Html } from './Html'
 import { LocalizedContent } from './LocalizedContent'
 
 export function ModulePage() {
+  const { t } = useTranslation()
   const { moduleId = '' } = useParams()
   const { data: module, error, isLoading } = useSWR<Module>(keys.module(moduleId))
   useDocumentTitle(module?.title)
@@ -43,7 +45,7 @@ export function ModulePage() {
         <Html html={module.content} />
       </LocalizedContent>
       {activities.length === 0 ? (
-        <p>No activities yet.</p>
+        <p>{t('content.module.noActivities')}</p>
       ) : (
         <div className="activity-grid">
           {activities.map((activity) => (
