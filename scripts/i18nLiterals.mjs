@@ -22,13 +22,11 @@ const WORDS = /\p{L}{2,}/u
  */
 export const PENDING = new Set([
   'account/AccountsPage.tsx', 'account/ConnectEmailModal.tsx', 'account/UpdateEmailModal.tsx', 'account/UpdatePasswordModal.tsx', 'account/UserLayout.tsx', 'account/UserSidebar.tsx',
-  'auth/ConfirmEmailNotice.tsx', 'auth/EducatorSignupForm.tsx', 'auth/ForgotPage.tsx', 'auth/ResetPage.tsx', 'auth/SignupPage.tsx', 'auth/SocialButtons.tsx', 'auth/StudentSignupForm.tsx', 'auth/VerifyEmailPage.tsx',
   'classrooms/ClassroomDetailPage.tsx', 'classrooms/ClassroomForm.tsx', 'classrooms/ClassroomsPage.tsx', 'classrooms/CreateClassroomPage.tsx', 'classrooms/ResetStudentPasswordDialog.tsx',
   'console/ActivitiesList.tsx', 'console/ActivityCreatePage.tsx', 'console/ActivityEditPage.tsx', 'console/ActivityForm.tsx', 'console/ConsoleError.tsx', 'console/ConsoleList.tsx', 'console/ConsoleNotFound.tsx', 'console/ConsoleSidebar.tsx', 'console/CopyButton.tsx', 'console/Dashboard.tsx', 'console/DeleteButton.tsx', 'console/LinksFields.tsx', 'console/MarkdownEditor.tsx', 'console/MarkdownPreview.tsx', 'console/MediaUpload.tsx', 'console/ModuleCreatePage.tsx', 'console/ModuleEditPage.tsx', 'console/ModuleForm.tsx', 'console/ModulesList.tsx', 'console/PageCreatePage.tsx', 'console/PageEditPage.tsx', 'console/PageForm.tsx', 'console/PagesList.tsx', 'console/Pagination.tsx', 'console/PostCreatePage.tsx', 'console/PostEditPage.tsx', 'console/PostForm.tsx', 'console/PostsList.tsx', 'console/ReadingsFields.tsx', 'console/RequireSection.tsx', 'console/StorylineUpload.tsx', 'console/TicketDetailPage.tsx', 'console/TicketsPage.tsx', 'console/TopicCreatePage.tsx', 'console/TopicEditPage.tsx', 'console/TopicForm.tsx', 'console/TopicsList.tsx', 'console/UserDetailPage.tsx', 'console/UsersPage.tsx', 'console/WriteGuard.tsx',
   'content/ActivityCard.tsx', 'content/AttemptStatus.tsx', 'content/PageEditPage.tsx', 'content/StorylineActivity.tsx',
   'help/TicketPage.tsx',
   'profile/CountryRegionFields.tsx', 'profile/ProfileForm.tsx', 'profile/ProfilePage.tsx', 'profile/SchoolCreate.tsx', 'profile/SchoolField.tsx', 'profile/SchoolModal.tsx', 'profile/SchoolSearch.tsx', 'profile/StudentProfile.tsx', 'profile/TypePicker.tsx',
-  'ui/PasswordInput.tsx', 'ui/SaveButton.tsx', 'ui/Switch.tsx',
 ])
 
 /** Literal user-facing strings in one file's JSX: [{ line, text }]. */

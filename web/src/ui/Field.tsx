@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { translateMessage } from '../i18n/messages'
 
 export interface FieldProps {
   label: string
@@ -68,6 +69,7 @@ export function FieldLabel({ htmlFor, label, required }: { htmlFor: string; labe
 
 /** Label, control, hint, error and helper text of one form field. */
 export function Field({ id, children, ...props }: FieldProps & { id: string; children: ReactNode }) {
+  useTranslation() // shows the message again in a newly chosen language
   const { invalid } = fieldIds(id, props)
   return (
     <div className={invalid ? 'field field-invalid' : 'field'}>
@@ -80,7 +82,7 @@ export function Field({ id, children, ...props }: FieldProps & { id: string; chi
       )}
       {invalid && (
         <p id={`${id}-error`} className="field-error">
-          {props.error}
+          {props.error && translateMessage(props.error)}
         </p>
       )}
       {invalid && props.helperText && (
