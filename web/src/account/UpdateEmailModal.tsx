@@ -1,6 +1,7 @@
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import type { InferType } from 'yup'
 import { api } from '../api/client'
 import type { User, UserAnswer } from '../api/types'
@@ -22,6 +23,7 @@ interface Props {
 }
 
 export function UpdateEmailModal({ user, email, onDone, onClose }: Props) {
+  const { t } = useTranslation()
   const [error, setError] = useState<unknown>(null)
   const form = useForm<Values>({ resolver: yupResolver(updateEmailSchema), mode: 'onTouched', defaultValues: { email, currentPassword: '' } })
 
@@ -40,16 +42,16 @@ export function UpdateEmailModal({ user, email, onDone, onClose }: Props) {
   }
 
   return (
-    <Modal title="Update Email" onClose={onClose}>
+    <Modal title={t('account.accounts.updateEmail')} onClose={onClose}>
       <form onSubmit={form.handleSubmit(submit)} noValidate className="form">
         {error !== null && <ErrorNotice error={error} />}
-        <TextInput label="Email" type="email" autoComplete="email" required {...fieldProps(form, 'email')} />
-        <PasswordInput label="Current Password" autoComplete="current-password" required {...fieldProps(form, 'currentPassword')} />
+        <TextInput label={t('auth.fields.email')} type="email" autoComplete="email" required {...fieldProps(form, 'email')} />
+        <PasswordInput label={t('account.fields.currentPassword')} autoComplete="current-password" required {...fieldProps(form, 'currentPassword')} />
         <div className="form-actions modal-actions">
           <button type="button" className="button button-secondary" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </button>
-          <SaveButton label="Update Email" loading={form.formState.isSubmitting} />
+          <SaveButton label={t('account.accounts.updateEmail')} loading={form.formState.isSubmitting} />
         </div>
       </form>
     </Modal>
