@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router-dom'
 import useSWR, { useSWRConfig } from 'swr'
 import { api, ApiError } from '../api/client'
@@ -9,11 +10,10 @@ import { Loading } from '../ui/Loading'
 import { NotFound } from '../ui/NotFound'
 import { ErrorNotice, SuccessNotice } from '../ui/Notice'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
+import { translateMessage } from '../i18n/messages'
 import { ClassroomForm, type ClassroomValues } from './ClassroomForm'
 import { NO_STUDENTS } from './classroomSchema'
 import { ResetStudentPasswordDialog } from './ResetStudentPasswordDialog'
-
-export const CLASSROOM_LOADING_HEADING = 'Your Classroom'
 
 /** Spec section 2: the Username column is the student's first provider's username. */
 export function studentUsername(student: Student): string {
@@ -21,18 +21,19 @@ export function studentUsername(student: Student): string {
 }
 
 function StudentsTable({ classroom, onReset }: { classroom: Classroom; onReset: (student: Student) => void }) {
+  const { t } = useTranslation()
   const students = classroom.students ?? []
-  if (students.length === 0) return <p className="empty-state">{NO_STUDENTS}</p>
+  if (students.length === 0) return <p className="empty-state">{translateMessage(NO_STUDENTS)}</p>
   return (
     <div className="table-wrapper">
       <table className="table">
-        <caption className="visually-hidden">Students in {classroom.name}</caption>
+        <caption className="visually-hidden">{t('classrooms.detail.studentsIn', { name: classroom.name })}</caption>
         <thead>
           <tr>
-            <th scope="col">Username</th>
-            <th scope="col">Name</th>
+            <th scope="col">{t('classrooms.detail.username')}</th>
+            <th scope="col">{t('classrooms.detail.name')}</th>
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('classrooms.detail.actions')}</span>
             </th>
           </tr>
         </thead>
@@ -45,7 +46,8 @@ function StudentsTable({ classroom, onReset }: { classroom: Classroom; onReset: 
                 <td>{[student.firstName, student.lastName].filter(Boolean).join(' ')}</td>
                 <td>
                   <button type="button" className="button button-secondary button-small" onClick={() => onReset(student)}>
-                    Reset password<span className="visually-hidden"> for {username}</span>
+                    {t('classrooms.detail.resetPassword')}
+                    <span className="visually-hidden">{t('classrooms.detail.resetPasswordFor', { username })}</span>
                   </button>
                 </td>
               </tr>
@@ -58,6 +60,7 @@ function StudentsTable({ classroom, onReset }: { classroom: Classroom; onReset: 
 }
 
 export function ClassroomDetailPage() {
+  const { t } = useTranslation()
   const { classroomId = '' } = useParams()
   const { user } = useSession()
   const { mutate } = useSWRConfig()
@@ -65,7 +68,8 @@ export function ClassroomDetailPage() {
   const { data: classroom, error, isLoading } = useSWR<Classroom>(key)
   const [resetting, setResetting] = useState<Student | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
-  useDocumentTitle(classroom?.name ?? CLASSROOM_LOADING_HEADING)
+  const heading = classroom?.name ?? t('classrooms.detail.loadingHeading')
+  useDocumentTitle(heading)
 
   if (error instanceof ApiError && error.status === 404) return <NotFound />
 
@@ -78,20 +82,20 @@ export function ClassroomDetailPage() {
 
   return (
     <>
-      <h1>{classroom?.name ?? CLASSROOM_LOADING_HEADING}</h1>
+      <h1>{heading}</h1>
       <p>
-        <Link to="/user/classrooms">Back to classrooms</Link>
+        <Link to="/user/classrooms">{t('classrooms.back')}</Link>
       </p>
       {isLoading && <Loading />}
       {error && !classroom && <ErrorNotice error={error} />}
       {classroom && (
         <>
           <p className="classroom-code">
-            Code: <span className="code">{classroom.code}</span>
+            {t('classrooms.code')} <span className="code">{classroom.code}</span>
           </p>
           {notice && <SuccessNotice>{notice}</SuccessNotice>}
           <section aria-labelledby="students-heading">
-            <h2 id="students-heading">Students</h2>
+            <h2 id="students-heading">{t('classrooms.detail.students')}</h2>
             <StudentsTable
               classroom={classroom}
               onReset={(student) => {
@@ -101,10 +105,10 @@ export function ClassroomDetailPage() {
             />
           </section>
           <section aria-labelledby="edit-classroom-heading">
-            <h2 id="edit-classroom-heading">Edit Classroom</h2>
+            <h2 id="edit-classroom-heading">{t('classrooms.detail.edit')}</h2>
             <ClassroomForm
               key={classroom.id}
-              submitLabel="Update Classroom"
+              submitLabel={t('classrooms.detail.update')}
               defaultValues={{ name: classroom.name, code: classroom.code }}
               onSubmit={update}
             />
