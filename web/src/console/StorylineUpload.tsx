@@ -6,8 +6,9 @@ import { upload, type DocAnswer } from './consoleApi'
 import { ConsoleError } from './ConsoleError'
 import type { Standard } from '../api/types'
 import { formatDate, type ActivityDoc } from './consoleTypes'
+import en from '../i18n/locales/en.json'
 
-export const PACKAGE_UPLOADED = 'Storyline package uploaded.'
+export const PACKAGE_UPLOADED = en.messages.packageUploaded
 
 /** How the server's launch detection names what it found (cms/storyline/launch.ts). */
 export const standardLabels: Record<Standard, string> = {
@@ -16,7 +17,7 @@ export const standardLabels: Record<Standard, string> = {
   xapi: 'xAPI (Tin Can): reports progress and score',
   none: 'Web publish: no tracking (the student is recorded as having opened it)',
 }
-export const PACKAGE_REMOVED = 'Storyline package removed.'
+export const PACKAGE_REMOVED = en.messages.packageRemoved
 
 function formatBytes(bytes: number | null | undefined): string {
   if (!bytes) return '0 B'

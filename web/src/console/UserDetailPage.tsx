@@ -14,10 +14,11 @@ import { can } from './consoleScopes'
 import { formatDate, type UserDoc } from './consoleTypes'
 import { useConsoleDoc } from './useConsoleDoc'
 import { userName } from './userName'
+import en from '../i18n/locales/en.json'
 
 export const ALL_SCOPES = [...STAFF_SCOPES, 'users:read', 'users:write', 'tickets:read', 'tickets:write'] as const
-export const OWN_SCOPES_LOCKED = 'You cannot change your own scopes; another holder of users:write must do it.'
-export const SCOPES_NOT_CHANGED = 'The server did not change the scopes.'
+export const OWN_SCOPES_LOCKED = en.messages.ownScopesLocked
+export const SCOPES_NOT_CHANGED = en.messages.scopesNotChanged
 
 const TYPE_OPTIONS = [...EDUCATOR_TYPES, 'student'].map((type) => ({ value: type, label: type }))
 

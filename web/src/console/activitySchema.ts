@@ -1,6 +1,7 @@
 import { array, mixed, number, object, string } from 'yup'
 import type { Media } from '../api/types'
 import { MODULE_REQUIRED, ORDER_MUST_BE_NUMBER, TITLE_REQUIRED } from './consoleMessages'
+import en from '../i18n/locales/en.json'
 
 export const ACTIVITY_TYPES = [
   { value: 'default', label: 'Content' },
@@ -16,11 +17,11 @@ export const ACTIVITY_WIDTHS = [
   { value: 'third', label: 'One third' },
 ]
 
-export const LINK_TEXT_REQUIRED = 'Link text is required.'
-export const LINK_PATH_REQUIRED = 'Link address is required.'
-export const READING_TEXT_REQUIRED = 'Reading title is required.'
-export const FILE_TEXT_REQUIRED = 'File label is required.'
-export const FILE_REQUIRED = 'Upload a file.'
+export const LINK_TEXT_REQUIRED = en.messages.linkTextRequired
+export const LINK_PATH_REQUIRED = en.messages.linkPathRequired
+export const READING_TEXT_REQUIRED = en.messages.readingTextRequired
+export const FILE_TEXT_REQUIRED = en.messages.fileTextRequired
+export const FILE_REQUIRED = en.messages.fileRequired
 
 export const activitySchema = object({
   module: string().required(MODULE_REQUIRED),

@@ -6,6 +6,7 @@ export type Collection = 'topics' | 'modules' | 'activities' | 'pages' | 'posts'
 
 export interface Section {
   collection: Collection
+  /** The section's name: a catalogue key. */
   label: string
   path: string
   /** Holding any one of these shows the section. */
@@ -13,14 +14,14 @@ export interface Section {
 }
 
 export const SECTIONS: readonly Section[] = [
-  { collection: 'topics', label: 'Topics', path: '/console/topics', scopes: ['topics:write', 'topics:delete'] },
-  { collection: 'modules', label: 'Modules', path: '/console/modules', scopes: ['modules:write', 'modules:delete'] },
-  { collection: 'activities', label: 'Activities', path: '/console/activities', scopes: ['activities:write', 'activities:delete'] },
-  { collection: 'pages', label: 'Pages', path: '/console/pages', scopes: ['pages:write', 'pages:delete'] },
+  { collection: 'topics', label: 'console.sections.topics', path: '/console/topics', scopes: ['topics:write', 'topics:delete'] },
+  { collection: 'modules', label: 'console.sections.modules', path: '/console/modules', scopes: ['modules:write', 'modules:delete'] },
+  { collection: 'activities', label: 'console.sections.activities', path: '/console/activities', scopes: ['activities:write', 'activities:delete'] },
+  { collection: 'pages', label: 'console.sections.pages', path: '/console/pages', scopes: ['pages:write', 'pages:delete'] },
   // Posts are editorial content like pages: the server gates them with the pages scopes.
-  { collection: 'posts', label: 'Posts', path: '/console/posts', scopes: ['pages:write', 'pages:delete'] },
-  { collection: 'users', label: 'Users', path: '/console/users', scopes: ['users:read', 'users:write'] },
-  { collection: 'tickets', label: 'Tickets', path: '/console/tickets', scopes: ['tickets:read', 'tickets:write'] },
+  { collection: 'posts', label: 'console.sections.posts', path: '/console/posts', scopes: ['pages:write', 'pages:delete'] },
+  { collection: 'users', label: 'console.sections.users', path: '/console/users', scopes: ['users:read', 'users:write'] },
+  { collection: 'tickets', label: 'console.sections.tickets', path: '/console/tickets', scopes: ['tickets:read', 'tickets:write'] },
 ]
 
 export function sectionOf(collection: Collection): Section {

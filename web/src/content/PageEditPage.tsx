@@ -17,8 +17,9 @@ import { SelectInput } from '../ui/SelectInput'
 import { TextArea } from '../ui/TextArea'
 import { TextInput } from '../ui/TextInput'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
+import en from '../i18n/locales/en.json'
 
-export const PAGE_UPDATED = 'Page updated.'
+export const PAGE_UPDATED = en.messages.pageUpdated
 export const PAGE_TEMPLATES = [{ value: 'default', label: 'default' }]
 
 interface PageForm {
