@@ -21,7 +21,7 @@ const WORDS = /\p{L}{2,}/u
  * starts translated. (Each path is relative to web/src.)
  */
 export const PENDING = new Set([
-  'console/ActivityCreatePage.tsx', 'console/ActivityEditPage.tsx', 'console/ActivityForm.tsx', 'console/DeleteButton.tsx', 'console/LinksFields.tsx', 'console/MarkdownEditor.tsx', 'console/MarkdownPreview.tsx', 'console/MediaUpload.tsx', 'console/ModuleCreatePage.tsx', 'console/ModuleEditPage.tsx', 'console/ModuleForm.tsx', 'console/PageCreatePage.tsx', 'console/PageEditPage.tsx', 'console/PageForm.tsx', 'console/PostCreatePage.tsx', 'console/PostEditPage.tsx', 'console/PostForm.tsx', 'console/ReadingsFields.tsx', 'console/StorylineUpload.tsx', 'console/TicketDetailPage.tsx', 'console/TopicCreatePage.tsx', 'console/TopicEditPage.tsx', 'console/TopicForm.tsx', 'console/UserDetailPage.tsx',
+  'console/ActivityForm.tsx', 'console/LinksFields.tsx', 'console/MediaUpload.tsx', 'console/ReadingsFields.tsx', 'console/StorylineUpload.tsx', 'console/TicketDetailPage.tsx', 'console/UserDetailPage.tsx',
   'content/PageEditPage.tsx',
 ])
 

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
@@ -19,6 +20,7 @@ type Values = InferType<typeof postSchema>
 
 /** Creates a post (then opens /console/posts/:id) or edits one. */
 export function PostForm({ post }: { post?: PostDoc }) {
+  const { t } = useTranslation()
   const navigate = useNavigate()
   const revalidate = useRevalidateCollection()
   const result = useSaveResult()
@@ -52,10 +54,10 @@ export function PostForm({ post }: { post?: PostDoc }) {
       <WriteGuard collection="posts">
       {result.notice && <SuccessNotice>{result.notice}</SuccessNotice>}
       {result.error !== null && <ConsoleError error={result.error} />}
-      <TextInput label="Title" required {...fieldProps(form, 'title')} />
-      <MarkdownEditor label="Markdown" preview={form.watch('markdown') ?? ''} {...fieldProps(form, 'markdown')} />
+      <TextInput label={t('console.form.title')} required {...fieldProps(form, 'title')} />
+      <MarkdownEditor label={t('console.form.markdown')} preview={form.watch('markdown') ?? ''} {...fieldProps(form, 'markdown')} />
       <div className="form-actions">
-        <SaveButton label={post ? 'Save Post' : 'Create Post'} loading={form.formState.isSubmitting} success={Boolean(result.notice)} />
+        <SaveButton label={t(post ? 'console.posts.save' : 'console.posts.create')} loading={form.formState.isSubmitting} success={Boolean(result.notice)} />
       </div>
       </WriteGuard>
     </form>

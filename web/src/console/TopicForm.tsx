@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -22,6 +23,7 @@ type Values = InferType<typeof topicSchema>
 
 /** Creates a topic (then opens its edit screen) or edits one. */
 export function TopicForm({ topic }: { topic?: TopicDoc }) {
+  const { t } = useTranslation()
   const navigate = useNavigate()
   const revalidate = useRevalidateCollection()
   const result = useSaveResult()
@@ -57,12 +59,12 @@ export function TopicForm({ topic }: { topic?: TopicDoc }) {
       <WriteGuard collection="topics">
       {result.notice && <SuccessNotice>{result.notice}</SuccessNotice>}
       {result.error !== null && <ConsoleError error={result.error} />}
-      <TextInput label="Title" required {...fieldProps(form, 'title')} />
-      <TextInput label="Order" type="number" inputMode="numeric" required hint="Topics are listed by this number, lowest first." {...fieldProps(form, 'order')} />
+      <TextInput label={t('console.form.title')} required {...fieldProps(form, 'title')} />
+      <TextInput label={t('console.form.order')} type="number" inputMode="numeric" required hint={t('console.form.topicOrderHint')} {...fieldProps(form, 'order')} />
       <MarkdownEditor required preview={form.watch('markdown') ?? ''} {...fieldProps(form, 'markdown')} />
-      <MediaUpload label="Thumbnail" image accept="image/*" value={thumbnail} onChange={setThumbnail} />
+      <MediaUpload label={t('console.form.thumbnail')} image accept="image/*" value={thumbnail} onChange={setThumbnail} />
       <div className="form-actions">
-        <SaveButton label={topic ? 'Save Topic' : 'Create Topic'} loading={form.formState.isSubmitting} success={Boolean(result.notice)} />
+        <SaveButton label={t(topic ? 'console.topics.save' : 'console.topics.create')} loading={form.formState.isSubmitting} success={Boolean(result.notice)} />
       </div>
       </WriteGuard>
     </form>
