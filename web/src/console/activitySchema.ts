@@ -3,18 +3,19 @@ import type { Media } from '../api/types'
 import { MODULE_REQUIRED, ORDER_MUST_BE_NUMBER, TITLE_REQUIRED } from './consoleMessages'
 import en from '../i18n/locales/en.json'
 
+/** Option labels are catalogue keys (the form shows them translated). */
 export const ACTIVITY_TYPES = [
-  { value: 'default', label: 'Content' },
-  { value: 'links', label: 'Links' },
-  { value: 'readings', label: 'Readings' },
-  { value: 'storyline', label: 'Storyline quiz' },
-  { value: 'video', label: 'Video' },
+  { value: 'default', label: 'console.activities.types.default' },
+  { value: 'links', label: 'console.activities.types.links' },
+  { value: 'readings', label: 'console.activities.types.readings' },
+  { value: 'storyline', label: 'console.activities.types.storyline' },
+  { value: 'video', label: 'console.activities.types.video' },
 ]
 
 export const ACTIVITY_WIDTHS = [
-  { value: 'full', label: 'Full width' },
-  { value: 'half', label: 'Half width' },
-  { value: 'third', label: 'One third' },
+  { value: 'full', label: 'console.activities.widths.full' },
+  { value: 'half', label: 'console.activities.widths.half' },
+  { value: 'third', label: 'console.activities.widths.third' },
 ]
 
 export const LINK_TEXT_REQUIRED = en.messages.linkTextRequired
