@@ -21,7 +21,7 @@ const WORDS = /\p{L}{2,}/u
  * starts translated. (Each path is relative to web/src.)
  */
 export const PENDING = new Set([
-  'console/MediaUpload.tsx', 'console/StorylineUpload.tsx', 'console/TicketDetailPage.tsx', 'console/UserDetailPage.tsx',
+  'console/TicketDetailPage.tsx', 'console/UserDetailPage.tsx',
   'content/PageEditPage.tsx',
 ])
 
