@@ -1,4 +1,5 @@
 import { useSWRConfig } from 'swr'
+import en from '../i18n/locales/en.json'
 import { ApiError, getCsrfToken, request, withLocale } from '../api/client'
 import { editingLocale } from './editingLocale'
 import { DEFAULT_LOCALE } from '../../../common/locales'
@@ -130,7 +131,7 @@ export function upload<T>(path: string, form: FormData, onProgress?: (fraction: 
         }
       } else reject(errorFrom(xhr.status, xhr.responseText))
     }
-    xhr.onerror = () => reject(new Error('The upload failed. Check your connection and try again.'))
+    xhr.onerror = () => reject(new Error(en.messages.uploadFailed)) // shown translated (i18n/messages.ts)
     xhr.send(form)
   })
 }

@@ -10,6 +10,7 @@ export function AccountMenu() {
   const { user, logout, preferences, updatePreferences } = useSession()
   const navigate = useNavigate()
   const [open, setOpen] = useState(false)
+  /** The catalogue key of what went wrong. */
   const [error, setError] = useState<string | null>(null)
   const menuId = useId()
   const buttonRef = useRef<HTMLButtonElement>(null)
@@ -81,7 +82,7 @@ export function AccountMenu() {
     try {
       await updatePreferences({ mode: preferences.mode === 'night' ? 'day' : 'night' })
     } catch {
-      setError('Your mode could not be saved.')
+      setError('shell.mode.saveFailed')
     }
   }
 
@@ -92,7 +93,7 @@ export function AccountMenu() {
       await logout()
       navigate('/')
     } catch {
-      setError('You could not be logged out. Please try again.')
+      setError('shell.menu.logoutFailed')
     }
   }
 
@@ -142,7 +143,7 @@ export function AccountMenu() {
       </ul>
       {error && (
         <span role="alert" className="header-alert">
-          {error}
+          {t(error)}
         </span>
       )}
     </div>
