@@ -10,10 +10,11 @@ import { Switch } from '../ui/Switch'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { THEME_UPDATED } from './accountSchemas'
 
-export const THEME_OPTIONS: { value: Theme; label: string }[] = [
+/** The themes' names (proper names, the same in every language); the default one says so in the reader's. */
+const THEME_OPTIONS: { value: Theme; label: string; isDefault?: boolean }[] = [
   { value: 'ancient', label: 'Ancient' },
   { value: 'behelit', label: 'Behelit' },
-  { value: 'civics', label: 'Civics (Default)' },
+  { value: 'civics', label: 'Civics', isDefault: true },
   { value: 'kitsune', label: 'Kitsune' },
 ]
 
@@ -51,7 +52,7 @@ export function ThemeSettingsPage() {
         <SelectInput
           label={t('account.theme.theme')}
           name="theme"
-          options={THEME_OPTIONS}
+          options={THEME_OPTIONS.map(({ value, label, isDefault }) => ({ value, label: isDefault ? t('account.theme.default', { name: label }) : label }))}
           value={theme}
           onChange={(event) => setTheme(event.target.value as Theme)}
         />
