@@ -116,10 +116,10 @@ export interface Config {
   db: {
     defaultIDType: number;
   };
-  fallbackLocale: null;
+  fallbackLocale: ('false' | 'none' | 'null') | false | null | ('en' | 'es' | 'ht') | ('en' | 'es' | 'ht')[];
   globals: {};
   globalsSelect: {};
-  locale: null;
+  locale: 'en' | 'es' | 'ht';
   widgets: {
     collections: CollectionsWidget;
   };
@@ -165,8 +165,20 @@ export interface UserAuthOperations {
  */
 export interface Topic {
   id: number;
-  title: string;
-  body: {
+  title?: string | null;
+  /**
+   * Languages with their own title (set on save).
+   */
+  translatedLocales?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  body?: {
     root: {
       type: string;
       children: {
@@ -180,7 +192,7 @@ export interface Topic {
       version: number;
     };
     [k: string]: unknown;
-  };
+  } | null;
   markdown?: string | null;
   content?: string | null;
   order: number;
@@ -233,9 +245,21 @@ export interface Media {
  */
 export interface Module {
   id: number;
-  title: string;
+  title?: string | null;
+  /**
+   * Languages with their own title (set on save).
+   */
+  translatedLocales?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   subtitle?: string | null;
-  body: {
+  body?: {
     root: {
       type: string;
       children: {
@@ -249,7 +273,7 @@ export interface Module {
       version: number;
     };
     [k: string]: unknown;
-  };
+  } | null;
   markdown?: string | null;
   content?: string | null;
   order: number;
@@ -269,7 +293,19 @@ export interface Module {
  */
 export interface Activity {
   id: number;
-  title: string;
+  title?: string | null;
+  /**
+   * Languages with their own title (set on save).
+   */
+  translatedLocales?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   module: number | Module;
   type: 'links' | 'readings' | 'storyline' | 'video' | 'default';
   order: number;
@@ -293,18 +329,18 @@ export interface Activity {
   content?: string | null;
   links?:
     | {
-        text: string;
+        text?: string | null;
         path: string;
         id?: string | null;
       }[]
     | null;
   readings?:
     | {
-        text: string;
+        text?: string | null;
         path?: string | null;
         files?:
           | {
-              text: string;
+              text?: string | null;
               file: number | Media;
               id?: string | null;
             }[]
@@ -349,7 +385,19 @@ export interface Page {
    * The page lives at /{slug} and /pages/{slug}.
    */
   slug: string;
-  title: string;
+  title?: string | null;
+  /**
+   * Languages with their own title (set on save).
+   */
+  translatedLocales?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   body?: {
     root: {
       type: string;
@@ -379,7 +427,19 @@ export interface Page {
  */
 export interface Post {
   id: number;
-  title: string;
+  title?: string | null;
+  /**
+   * Languages with their own title (set on save).
+   */
+  translatedLocales?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   body?: {
     root: {
       type: string;
@@ -501,6 +561,7 @@ export interface User {
   mode: 'day' | 'night';
   size?: boolean | null;
   theme: 'ancient' | 'behelit' | 'civics' | 'kitsune';
+  language?: ('en' | 'es' | 'ht') | null;
   /**
    * False for accounts created by social sign-in until they add a password.
    */
@@ -820,6 +881,7 @@ export interface PayloadMigration {
  */
 export interface TopicsSelect<T extends boolean = true> {
   title?: T;
+  translatedLocales?: T;
   body?: T;
   markdown?: T;
   content?: T;
@@ -835,6 +897,7 @@ export interface TopicsSelect<T extends boolean = true> {
  */
 export interface ModulesSelect<T extends boolean = true> {
   title?: T;
+  translatedLocales?: T;
   subtitle?: T;
   body?: T;
   markdown?: T;
@@ -852,6 +915,7 @@ export interface ModulesSelect<T extends boolean = true> {
  */
 export interface ActivitiesSelect<T extends boolean = true> {
   title?: T;
+  translatedLocales?: T;
   module?: T;
   type?: T;
   order?: T;
@@ -904,6 +968,7 @@ export interface ActivitiesSelect<T extends boolean = true> {
 export interface PagesSelect<T extends boolean = true> {
   slug?: T;
   title?: T;
+  translatedLocales?: T;
   body?: T;
   content?:
     | T
@@ -921,6 +986,7 @@ export interface PagesSelect<T extends boolean = true> {
  */
 export interface PostsSelect<T extends boolean = true> {
   title?: T;
+  translatedLocales?: T;
   body?: T;
   markdown?: T;
   content?: T;
@@ -996,6 +1062,7 @@ export interface UsersSelect<T extends boolean = true> {
   mode?: T;
   size?: T;
   theme?: T;
+  language?: T;
   hasPassword?: T;
   emailVerified?: T;
   emailVerification?:

@@ -24,6 +24,7 @@ import { authEndpoints } from './endpoints/auth'
 import { signup } from './endpoints/signup'
 import { xapiEndpoints } from './endpoints/xapi'
 import { editor } from '../fields/richtext'
+import { localization } from './localization'
 import { publicCachePlugin } from './publicCache'
 import { payloadSecret } from './secret'
 import { objectStorage } from './storage'
@@ -42,6 +43,7 @@ export default guardEveryCollection(buildConfig({
   },
   collections: [Topics, Modules, Activities, Pages, Posts, Media, Users, Schools, Classrooms, Tickets, Countries, Attempts],
   editor,
+  localization,
   db: databaseAdapter(),
   email: emailAdapter(),
   sharp,

@@ -5,6 +5,8 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from 'exp
 import { handleEndpoints, type SanitizedConfig } from 'payload'
 
 import { ClientAbortError, isClientAbort } from './clientAbort'
+import { DEFAULT_LOCALE } from '../common/locales'
+import { requestLanguage, translateAnswer } from './messages/translate'
 
 type Limits = { jsonBytes: number; uploadBytes: number }
 /**
@@ -135,11 +137,15 @@ export const payloadApiHandler =
       throw error
     }
 
-    sendResponse(req, res, response)
+    await sendResponse(req, res, response)
   }
 
-/** Writes Payload's Fetch Response to Express's response. */
-export const sendResponse = (req: ExpressRequest, res: ExpressResponse, response: Response) => {
+/**
+ * Writes Payload's Fetch Response to Express's response. Messages people read come in their
+ * language (cms/messages/translate.ts): they are in error answers and in the answers to writes
+ * (login, logout, password requests), never in a successful read, so large lists stream untouched.
+ */
+export const sendResponse = async (req: ExpressRequest, res: ExpressResponse, response: Response) => {
   res.status(response.status)
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie' && key !== 'content-encoding' && key !== 'content-length') res.setHeader(key, value)
@@ -147,5 +153,17 @@ export const sendResponse = (req: ExpressRequest, res: ExpressResponse, response
   const cookies = response.headers.getSetCookie()
   for (const cookie of cookies) res.append('Set-Cookie', cookie)
   if (!response.body || req.method === 'HEAD') return void res.end()
+  const language = requestLanguage(req.headers['accept-language'])
+  const mayCarryMessages = response.status >= 400 || req.method !== 'GET'
+  if (language !== DEFAULT_LOCALE && mayCarryMessages && response.headers.get('content-type')?.includes('application/json')) {
+    const text = await response.text()
+    let answer: unknown
+    try {
+      answer = JSON.parse(text)
+    } catch {
+      return void res.end(text)
+    }
+    return void res.end(JSON.stringify(translateAnswer(answer, language)))
+  }
   Readable.fromWeb(response.body as unknown as NodeReadableStream).pipe(res)
 }

@@ -12,6 +12,8 @@ import { createHash } from 'node:crypto'
 
 import sanitizeHtml from 'sanitize-html'
 
+import { requiredInEnglish } from '../cms/localization'
+
 /**
  * One Lexical field (`body`) is the truth for every rich text in the product. The `markdown` the
  * console edits and the `html` the SPA renders are derived from it on read, and writing `markdown`
@@ -95,13 +97,10 @@ const readHtml: FieldHook = ({ siblingData }) => lexicalToHtml(siblingData?.body
 
 /** `body` (Lexical, stored), `markdown` and an HTML field (derived, never stored). */
 export const richTextFields = ({ htmlField = 'content', required = false } = {}): Field[] => [
-  {
-    name: 'body',
-    type: 'richText',
-    editor,
-    label: 'Content',
-    required,
-  },
+  // Each language has its own body; markdown and html below are derived from the one being read.
+  required
+    ? requiredInEnglish({ name: 'body', type: 'richText', editor, label: 'Content' })
+    : { name: 'body', type: 'richText', editor, label: 'Content', localized: true },
   {
     name: 'markdown',
     type: 'textarea',
@@ -121,11 +120,15 @@ export const richTextFields = ({ htmlField = 'content', required = false } = {})
 /** Writing `markdown` (or `content.markdown` for pages) through the API replaces the Lexical body. */
 export const markdownWritesBody =
   (...paths: string[][]): CollectionBeforeValidateHook =>
-  async ({ data, req }) => {
+  async ({ data, originalDoc, req }) => {
     if (!data) return data
+    const at = (source: unknown, path: string[]) => path.reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], source)
     for (const path of paths) {
-      const markdown = path.reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], data)
-      if (typeof markdown === 'string') {
+      const markdown = at(data, path)
+      // Unchanged markdown (an update carrying the document's own derived markdown back) keeps the
+      // body: re-converting would lose formatting, and would give a translation without a body of
+      // its own an empty one where it should fall back to English.
+      if (typeof markdown === 'string' && markdown !== at(originalDoc, path)) {
         data.body = await markdownToLexical(markdown, req.payload.config)
         break
       }

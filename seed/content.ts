@@ -29,7 +29,7 @@ export type SeedPage = { slug: string; title: string; markdown: string }
 export type SeedPost = { title: string; markdown: string }
 
 /** Removes the common leading indentation of a template literal and trims it, so Markdown can be indented in source. */
-function md(strings: TemplateStringsArray, ...values: string[]): string {
+export function md(strings: TemplateStringsArray, ...values: string[]): string {
   const raw = strings.reduce((text, part, index) => text + part + (index < values.length ? values[index] : ''), '')
   const lines = raw.replace(/^\n/, '').replace(/\s+$/, '').split('\n')
   const indents = lines.filter((line) => line.trim() !== '').map((line) => (/^ */.exec(line)?.[0].length ?? 0))

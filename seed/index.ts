@@ -14,6 +14,7 @@ import { storylineRecord } from '../cms/endpoints/storyline'
 import { installStorylinePackage } from '../cms/storyline/extract'
 import { uploadsDir } from '../cms/paths'
 import { pages, posts, schools, type SeedActivity, topics } from './content'
+import { type ActivityTranslation, topicTranslations } from './translations'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 type Doc = Record<string, any>
@@ -177,6 +178,52 @@ const seedContent = async (payload: Payload) => {
   }
 }
 
+type Translated = 'topics' | 'modules' | 'activities'
+
+/** Writes one document's translation, unless it has one already (an editor's wins over the seed's). */
+const translate = async (payload: Payload, collection: Translated, doc: Doc | null, locale: 'es' | 'ht', data: Doc) => {
+  if (!doc || (Array.isArray(doc.translatedLocales) && doc.translatedLocales.includes(locale))) return
+  await payload.update({ collection, id: doc.id, locale, data: data as never, overrideAccess: true })
+}
+
+/** An activity's labels in another language: its rows stay (they are shared), their text is this language's. */
+const activityTranslation = (doc: Doc, translation: ActivityTranslation): Doc => ({
+  title: translation.title,
+  ...(translation.markdown ? { markdown: translation.markdown } : {}),
+  ...(translation.links ? { links: (doc.links ?? []).map((row: Doc, index: number) => ({ ...row, text: translation.links?.[index] ?? row.text })) } : {}),
+  ...(translation.readings
+    ? {
+        readings: (doc.readings ?? []).map((row: Doc, index: number) => ({
+          ...row,
+          text: translation.readings?.[index]?.text ?? row.text,
+          files: (row.files ?? []).map((file: Doc, fileIndex: number) => ({ ...file, text: translation.readings?.[index]?.files?.[fileIndex] ?? file.text })),
+        })),
+      }
+    : {}),
+})
+
+/** The translated topics (seed/translations.ts), found by their English titles. */
+const seedTranslations = async (payload: Payload) => {
+  for (const [topicTitle, languages] of Object.entries(topicTranslations)) {
+    const topic = await first(payload, 'topics', { title: { equals: topicTitle } })
+    if (!topic) continue
+    for (const locale of ['es', 'ht'] as const) {
+      const translation = languages[locale]
+      await translate(payload, 'topics', topic, locale, { title: translation.title, markdown: translation.markdown })
+      for (const [moduleTitle, moduleTranslation] of Object.entries(translation.modules)) {
+        const module = await first(payload, 'modules', { and: [{ title: { equals: moduleTitle } }, { topic: { equals: topic.id } }] })
+        if (!module) continue
+        const { activities, ...fields } = moduleTranslation
+        await translate(payload, 'modules', module, locale, fields)
+        for (const [activityTitle, activityTranslationOf] of Object.entries(activities)) {
+          const activity = await first(payload, 'activities', { and: [{ title: { equals: activityTitle } }, { module: { equals: module.id } }] })
+          if (activity) await translate(payload, 'activities', activity, locale, activityTranslation(activity, activityTranslationOf))
+        }
+      }
+    }
+  }
+}
+
 const demoCode = 'CIVICS-7A'
 
 /** Called with each demo login just before its account is created, so a crash never loses a password. */
@@ -253,6 +300,7 @@ const seedAccounts = async (payload: Payload, onLogin: OnDemoLogin): Promise<Dem
 export const seed = async (payload: Payload, onLogin: OnDemoLogin = () => undefined): Promise<DemoLogin[]> => {
   await seedCountries(payload)
   await seedContent(payload)
+  await seedTranslations(payload)
   return seedAccounts(payload, onLogin)
 }
 

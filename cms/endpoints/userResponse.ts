@@ -33,6 +33,7 @@ export const publicUser = (user: Doc) => {
     mode: user.mode,
     size: user.size,
     theme: user.theme,
+    language: user.language ?? null,
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,
   }

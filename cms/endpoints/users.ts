@@ -2,6 +2,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 
 import { userHasScope } from '../../common/scopes'
 import { defaults, modes, themes } from '../../common/userOptions'
+import { LOCALES, isLocale } from '../../common/locales'
 import { checkProfile, parseProfile, type ProfileInput } from '../../collections/Users/profileRules'
 import { classroomsWithStudents } from './classroomResponse'
 import { checkClassroomInput, classroomMessages, codeTaken } from './classrooms'
@@ -188,7 +189,7 @@ const saveTheme: Endpoint = {
   handler: async (req) => {
     const user = await ownAccount(req, 'id')
     const body = await readBody(req)
-    onlyFields(body, ['mode', 'size', 'theme'])
+    onlyFields(body, ['mode', 'size', 'theme', 'language'])
     const errors: FieldError[] = []
     const data: Doc = {}
     if (body.mode !== undefined) {
@@ -203,7 +204,11 @@ const saveTheme: Endpoint = {
       if ((themes as readonly unknown[]).includes(body.theme)) data.theme = body.theme
       else errors.push({ path: 'theme', message: `Theme must be one of ${themes.join(', ')}.` })
     }
-    if (!errors.length && !Object.keys(data).length) errors.push({ path: 'theme', message: 'Send mode, size or theme.' })
+    if (body.language !== undefined) {
+      if (body.language === null || isLocale(body.language)) data.language = body.language
+      else errors.push({ path: 'language', message: `Language must be one of ${LOCALES.join(', ')}.` })
+    }
+    if (!errors.length && !Object.keys(data).length) errors.push({ path: 'theme', message: 'Send mode, size, theme or language.' })
     throwIfErrors(errors)
     return json({ message: accountMessages.themeUpdated, user: await updatePublicUser(req, user.id, data) })
   },

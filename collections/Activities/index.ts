@@ -13,6 +13,7 @@ import { standardLabels, standards } from '../../cms/storyline/launch'
 import { contentAccess } from '../../access/contentAccess'
 import { hiddenUnless } from '../../access/adminHidden'
 import { scopesOf } from '../../common/scopes'
+import { recordTranslatedLocale, requiredInEnglish, translatedLocalesField } from '../../cms/localization'
 
 /** Links open from a child's browser: web addresses or paths on this site, never `javascript:` and the like. */
 const safeLink = (value: unknown) =>
@@ -69,13 +70,14 @@ export const Activities: CollectionConfig = {
   endpoints: [putUpdateEndpoint('activities'), ...storylineEndpoints, ...attemptEndpoints],
   hooks: {
     beforeValidate: [markdownWritesBody(['markdown'])],
-    beforeChange: [clearStorylineOnTypeChange],
+    beforeChange: [clearStorylineOnTypeChange, recordTranslatedLocale],
     afterChange: [removeFilesOnTypeChange],
     beforeDelete: [deleteAttempts],
     afterDelete: [removeFilesOnDelete],
   },
   fields: [
-    { name: 'title', type: 'text', required: true, maxLength: 200 },
+    requiredInEnglish({ name: 'title', type: 'text', maxLength: 200 }),
+    translatedLocalesField,
     { name: 'module', type: 'relationship', relationTo: 'modules', required: true, index: true },
     {
       name: 'type',
@@ -98,7 +100,7 @@ export const Activities: CollectionConfig = {
       type: 'array',
       admin: { condition: (data) => data?.type === 'links' },
       fields: [
-        { name: 'text', type: 'text', required: true, maxLength: 300 },
+        requiredInEnglish({ name: 'text', type: 'text', maxLength: 300 }),
         { name: 'path', type: 'text', required: true, maxLength: 2000, validate: safeLink },
       ],
     },
@@ -107,13 +109,13 @@ export const Activities: CollectionConfig = {
       type: 'array',
       admin: { condition: (data) => data?.type === 'readings' },
       fields: [
-        { name: 'text', type: 'text', required: true, maxLength: 300 },
+        requiredInEnglish({ name: 'text', type: 'text', maxLength: 300 }),
         { name: 'path', type: 'text', maxLength: 2000, validate: safeLink },
         {
           name: 'files',
           type: 'array',
           fields: [
-            { name: 'text', type: 'text', required: true, maxLength: 300 },
+            requiredInEnglish({ name: 'text', type: 'text', maxLength: 300 }),
             { name: 'file', type: 'upload', relationTo: 'media', required: true },
           ],
         },

@@ -5,6 +5,7 @@ import { markdownWritesBody, richTextFields } from '../../fields/richtext'
 import { contentAccess } from '../../access/contentAccess'
 import { hiddenUnless } from '../../access/adminHidden'
 import { scopesOf } from '../../common/scopes'
+import { recordTranslatedLocale, requiredInEnglish, translatedLocalesField } from '../../cms/localization'
 
 export const Modules: CollectionConfig = {
   slug: 'modules',
@@ -12,10 +13,11 @@ export const Modules: CollectionConfig = {
   defaultSort: 'order',
   access: contentAccess('modules'),
   endpoints: [putUpdateEndpoint('modules')],
-  hooks: { beforeValidate: [markdownWritesBody(['markdown'])] },
+  hooks: { beforeValidate: [markdownWritesBody(['markdown'])], beforeChange: [recordTranslatedLocale] },
   fields: [
-    { name: 'title', type: 'text', required: true, maxLength: 200 },
-    { name: 'subtitle', type: 'text', maxLength: 300 },
+    requiredInEnglish({ name: 'title', type: 'text', maxLength: 200 }),
+    translatedLocalesField,
+    { name: 'subtitle', type: 'text', maxLength: 300, localized: true },
     ...richTextFields({ required: true }),
     { name: 'order', type: 'number', required: true, defaultValue: 0, index: true },
     { name: 'topic', type: 'relationship', relationTo: 'topics', required: true, index: true },

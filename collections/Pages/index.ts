@@ -6,6 +6,7 @@ import { editor, lexicalToHtml, lexicalToMarkdown, markdownWritesBody } from '..
 import { contentAccess } from '../../access/contentAccess'
 import { hiddenUnless } from '../../access/adminHidden'
 import { scopesOf } from '../../common/scopes'
+import { recordTranslatedLocale, requiredInEnglish, translatedLocalesField } from '../../cms/localization'
 
 export const pageTemplates = ['default'] as const
 
@@ -15,7 +16,7 @@ export const Pages: CollectionConfig = {
   defaultSort: 'slug',
   access: contentAccess('pages'),
   endpoints: [...pageEndpoints, putUpdateEndpoint('pages')],
-  hooks: { beforeValidate: [markdownWritesBody(['content', 'markdown'], ['markdown'])] },
+  hooks: { beforeValidate: [markdownWritesBody(['content', 'markdown'], ['markdown'])], beforeChange: [recordTranslatedLocale] },
   fields: [
     {
       name: 'slug',
@@ -30,8 +31,9 @@ export const Pages: CollectionConfig = {
           : 'Slugs use lower-case letters, digits and single dashes, such as about-us.',
       admin: { description: 'The page lives at /{slug} and /pages/{slug}.' },
     },
-    { name: 'title', type: 'text', required: true, maxLength: 200 },
-    { name: 'body', type: 'richText', editor, label: 'Content' },
+    requiredInEnglish({ name: 'title', type: 'text', maxLength: 200 }),
+    translatedLocalesField,
+    { name: 'body', type: 'richText', editor, label: 'Content', localized: true },
     {
       name: 'content',
       type: 'group',

@@ -5,6 +5,7 @@ import { putUpdateEndpoint } from '../../cms/endpoints/putUpdate'
 import { markdownWritesBody, richTextFields } from '../../fields/richtext'
 import { hiddenUnless } from '../../access/adminHidden'
 import { scopesOf } from '../../common/scopes'
+import { recordTranslatedLocale, requiredInEnglish, translatedLocalesField } from '../../cms/localization'
 
 /** Posts are editorial content like pages, so the pages scopes gate them (docs/decisions.md). */
 export const Posts: CollectionConfig = {
@@ -13,6 +14,10 @@ export const Posts: CollectionConfig = {
   defaultSort: '-createdAt',
   access: contentAccess('posts'),
   endpoints: [putUpdateEndpoint('posts')],
-  hooks: { beforeValidate: [markdownWritesBody(['markdown'])] },
-  fields: [{ name: 'title', type: 'text', required: true, maxLength: 200 }, ...richTextFields()],
+  hooks: { beforeValidate: [markdownWritesBody(['markdown'])], beforeChange: [recordTranslatedLocale] },
+  fields: [
+    requiredInEnglish({ name: 'title', type: 'text', maxLength: 200 }),
+    translatedLocalesField,
+    ...richTextFields(),
+  ],
 }

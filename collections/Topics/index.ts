@@ -5,6 +5,7 @@ import { markdownWritesBody, richTextFields } from '../../fields/richtext'
 import { contentAccess } from '../../access/contentAccess'
 import { hiddenUnless } from '../../access/adminHidden'
 import { scopesOf } from '../../common/scopes'
+import { recordTranslatedLocale, requiredInEnglish, translatedLocalesField } from '../../cms/localization'
 
 export const Topics: CollectionConfig = {
   slug: 'topics',
@@ -12,9 +13,10 @@ export const Topics: CollectionConfig = {
   defaultSort: 'order',
   access: contentAccess('topics'),
   endpoints: [putUpdateEndpoint('topics')],
-  hooks: { beforeValidate: [markdownWritesBody(['markdown'])] },
+  hooks: { beforeValidate: [markdownWritesBody(['markdown'])], beforeChange: [recordTranslatedLocale] },
   fields: [
-    { name: 'title', type: 'text', required: true, maxLength: 200 },
+    requiredInEnglish({ name: 'title', type: 'text', maxLength: 200 }),
+    translatedLocalesField,
     ...richTextFields({ required: true }),
     { name: 'order', type: 'number', required: true, defaultValue: 0, index: true },
     { name: 'thumbnail', type: 'upload', relationTo: 'media' },

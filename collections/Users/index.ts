@@ -17,6 +17,7 @@ import { accountTypes, defaults, gradeOptions, modes, socialProviders, subjectOp
 import { limitSessions } from './hooks/limitSessions'
 import { readProviders } from './providers'
 import { hiddenUnless } from '../../access/adminHidden'
+import { LOCALES, LOCALE_NAMES } from '../../common/locales'
 import { deleteDataOfUser, moveAttemptsWithStudent } from './attemptHooks'
 
 /** Scopes are changed only by a holder of users:write, and never on their own account. */
@@ -159,6 +160,8 @@ export const Users: CollectionConfig = {
     { name: 'mode', type: 'select', options: [...modes], defaultValue: defaults.mode, required: true },
     { name: 'size', type: 'checkbox', defaultValue: defaults.size, label: 'Auto-adjust text size' },
     { name: 'theme', type: 'select', options: [...themes], defaultValue: defaults.theme, required: true },
+    // Empty until the person picks one: the site then follows the browser's language (issue 14).
+    { name: 'language', type: 'select', options: LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] })) },
     {
       name: 'hasPassword',
       type: 'checkbox',

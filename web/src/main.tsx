@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router-dom'
 import { SWRConfig } from 'swr'
 import { readPageData } from './api/pageData'
+import { applyLanguage, languageOf } from './i18n/language'
 import { swrConfig } from './api/swrConfig'
 import { loadStoredPreferences, preferencesOf } from './session/preferences'
 import { SessionProvider } from './session/SessionProvider'
@@ -12,13 +13,15 @@ import './shell/base.css'
 import './shell/themes/civics.css'
 
 const pageData = readPageData()
+const preferences = pageData.user ? preferencesOf(pageData.user) : loadStoredPreferences()
 // Apply the theme before the first paint, so the page does not flash the default.
-applyPreferences(pageData.user ? preferencesOf(pageData.user) : loadStoredPreferences())
+applyPreferences(preferences)
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
 
-createRoot(container).render(
+// The first render waits for the chosen language's catalogue (English is bundled; the others are a small chunk).
+void applyLanguage(languageOf(preferences)).finally(() => createRoot(container).render(
   <StrictMode>
     <BrowserRouter>
       <SWRConfig value={swrConfig}>
@@ -29,4 +32,4 @@ createRoot(container).render(
       </SWRConfig>
     </BrowserRouter>
   </StrictMode>,
-)
+))

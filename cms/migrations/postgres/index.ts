@@ -3,6 +3,7 @@ import * as migration_20261122_235320_media_object_storage from './20261122_2353
 import * as migration_20261123_005634_email_verification from './20261123_005634_email_verification';
 import * as migration_20261123_011402_attempts from './20261123_011402_attempts';
 import * as migration_20261123_025141_roster_name from './20261123_025141_roster_name';
+import * as migration_20261123_042212_localization from './20261123_042212_localization';
 
 export const migrations = [
   {
@@ -28,6 +29,11 @@ export const migrations = [
   {
     up: migration_20261123_025141_roster_name.up,
     down: migration_20261123_025141_roster_name.down,
-    name: '20261123_025141_roster_name'
+    name: '20261123_025141_roster_name',
+  },
+  {
+    up: migration_20261123_042212_localization.up,
+    down: migration_20261123_042212_localization.down,
+    name: '20261123_042212_localization'
   },
 ];

@@ -3,6 +3,7 @@ import * as migration_20261122_235250_media_object_storage from './20261122_2352
 import * as migration_20261123_005612_email_verification from './20261123_005612_email_verification';
 import * as migration_20261123_011340_attempts from './20261123_011340_attempts';
 import * as migration_20261123_025106_roster_name from './20261123_025106_roster_name';
+import * as migration_20261123_042135_localization from './20261123_042135_localization';
 
 export const migrations = [
   {
@@ -28,6 +29,11 @@ export const migrations = [
   {
     up: migration_20261123_025106_roster_name.up,
     down: migration_20261123_025106_roster_name.down,
-    name: '20261123_025106_roster_name'
+    name: '20261123_025106_roster_name',
+  },
+  {
+    up: migration_20261123_042135_localization.up,
+    down: migration_20261123_042135_localization.down,
+    name: '20261123_042135_localization'
   },
 ];

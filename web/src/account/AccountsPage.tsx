@@ -1,16 +1,19 @@
 import { useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import { request } from '../api/client'
 import { readPageData, type SocialProvider } from '../api/pageData'
 import type { User, UserAnswer } from '../api/types'
 import { useSession } from '../session/useSession'
+import { translateMessage } from '../i18n/messages'
 import { ErrorNotice, SuccessNotice } from '../ui/Notice'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
+import en from '../i18n/locales/en.json'
 import { ConnectEmailModal } from './ConnectEmailModal'
 import { UpdateEmailModal } from './UpdateEmailModal'
 import { UpdatePasswordModal } from './UpdatePasswordModal'
 
-export const FACEBOOK_CONNECTED = 'Your Facebook account is connected!'
-export const GOOGLE_CONNECTED = 'Your Google account is connected!'
+export const FACEBOOK_CONNECTED = en.messages.facebookConnected
+export const GOOGLE_CONNECTED = en.messages.googleConnected
 
 type Dialog = 'connect' | 'email' | 'password' | null
 
@@ -20,7 +23,8 @@ const providerLabels: Record<SocialProvider, string> = { facebook: 'Facebook', g
 const connectHref = (provider: SocialProvider) => `/authenticate/${provider}?connect=1&redirect=${encodeURIComponent('/user/security')}`
 
 export function AccountsPage() {
-  useDocumentTitle('Accounts')
+  const { t } = useTranslation()
+  useDocumentTitle(t('account.accounts.title'))
   const { user, setUser } = useSession()
   const [dialog, setDialog] = useState<Dialog>(null)
   const [success, setSuccess] = useState<string | null>(null)
@@ -68,41 +72,41 @@ export function AccountsPage() {
     if (!canUnlink) return null
     return (
       <button type="button" className="button button-secondary" disabled={unlinking !== null} onClick={() => unlink(provider)}>
-        {`Disconnect ${label}`}
+        {t('account.accounts.disconnect', { provider: label })}
       </button>
     )
   }
 
   return (
     <>
-      <h1>Accounts</h1>
+      <h1>{t('account.accounts.title')}</h1>
       {success && <SuccessNotice>{success}</SuccessNotice>}
       {unlinkError !== null && <ErrorNotice error={unlinkError} />}
       <div className="card-grid account-cards">
         <section className="card" aria-labelledby="email-login-heading">
           <div className="card-body">
             <h2 id="email-login-heading" className="card-title">
-              Email and Password
+              {t('account.accounts.emailAndPassword')}
             </h2>
             {local ? (
               <>
                 <p>
-                  You log in with <strong>{local.username ?? user.email}</strong> and your password.
+                  <Trans t={t} i18nKey="account.accounts.logsInWith" values={{ login: local.username ?? user.email }} components={{ strong: <strong /> }} />
                 </p>
                 <div className="form-actions">
                   <button type="button" className="button button-secondary" onClick={() => open('email')}>
-                    Update Email
+                    {t('account.accounts.updateEmail')}
                   </button>
                   <button type="button" className="button button-secondary" onClick={() => open('password')}>
-                    Update Password
+                    {t('account.accounts.updatePassword')}
                   </button>
                 </div>
               </>
             ) : (
               <>
-                <p>You don’t have an email and password login yet.</p>
+                <p>{t('account.accounts.noEmailLogin')}</p>
                 <button type="button" className="button button-primary" onClick={() => open('connect')}>
-                  Connect Email Account
+                  {t('account.accounts.connectEmail')}
                 </button>
               </>
             )}
@@ -111,8 +115,8 @@ export function AccountsPage() {
         {linked('facebook') && (
           <section className="card provider-card">
             <div className="card-body">
-              <h2 className="card-title">Facebook</h2>
-              <p>{FACEBOOK_CONNECTED}</p>
+              <h2 className="card-title">{providerLabels.facebook}</h2>
+              <p>{translateMessage(FACEBOOK_CONNECTED)}</p>
               {disconnectButton('facebook', 'Facebook')}
             </div>
           </section>
@@ -120,8 +124,8 @@ export function AccountsPage() {
         {linked('google') && (
           <section className="card provider-card">
             <div className="card-body">
-              <h2 className="card-title">Google</h2>
-              <p>{GOOGLE_CONNECTED}</p>
+              <h2 className="card-title">{providerLabels.google}</h2>
+              <p>{translateMessage(GOOGLE_CONNECTED)}</p>
               {disconnectButton('google', 'Google')}
             </div>
           </section>
@@ -130,13 +134,13 @@ export function AccountsPage() {
           <section className="card" aria-labelledby="social-connect-heading">
             <div className="card-body">
               <h2 id="social-connect-heading" className="card-title">
-                Social Media
+                {t('account.accounts.socialMedia')}
               </h2>
-              <p>Connect a social media account to log in with it too.</p>
+              <p>{t('account.accounts.socialMediaText')}</p>
               <div className="form-actions">
                 {connectable.map((provider) => (
                   <a key={provider} className="button button-secondary" href={connectHref(provider)}>
-                    {`Connect ${providerLabels[provider]}`}
+                    {t('account.accounts.connect', { provider: providerLabels[provider] })}
                   </a>
                 ))}
               </div>

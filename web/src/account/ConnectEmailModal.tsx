@@ -1,7 +1,9 @@
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import type { InferType } from 'yup'
 import type { User } from '../api/types'
+import { translateMessage } from '../i18n/messages'
 import { fieldProps } from '../ui/fieldProps'
 import { Modal } from '../ui/Modal'
 import { ErrorNotice } from '../ui/Notice'
@@ -22,6 +24,7 @@ interface Props {
 /** Adds an email and password login to a social-only account. */
 export function ConnectEmailModal({ user, onDone, onClose }: Props) {
   const prefill = user.meta?.oauthEmail ?? ''
+  const { t } = useTranslation()
   const { error, save } = useLoginChange(onDone, EMAIL_ADDED)
   const form = useForm<Values>({
     resolver: yupResolver(connectEmailSchema),
@@ -32,25 +35,25 @@ export function ConnectEmailModal({ user, onDone, onClose }: Props) {
   const submit = (values: Values) => save(() => addLocalLogin(user, { username: values.email, password: values.password }))
 
   return (
-    <Modal title="Connect Email Account" onClose={onClose}>
+    <Modal title={t('account.accounts.connectEmail')} onClose={onClose}>
       <form onSubmit={form.handleSubmit(submit)} noValidate className="form">
-        <p>Connecting an email account lets you log in with your email and password as well as with your social media account.</p>
+        <p>{t('account.accounts.connectEmailText')}</p>
         {error !== null && <ErrorNotice error={error} />}
         <TextInput
-          label="Email"
+          label={t('auth.fields.email')}
           type="email"
           autoComplete="email"
           required
-          hint={prefill ? EMAIL_COPIED : undefined}
+          hint={prefill ? translateMessage(EMAIL_COPIED) : undefined}
           {...fieldProps(form, 'email')}
         />
-        <PasswordInput label="Password" autoComplete="new-password" required {...fieldProps(form, 'password')} />
-        <PasswordInput label="Confirm Password" autoComplete="new-password" required {...fieldProps(form, 'confirmPassword')} />
+        <PasswordInput label={t('auth.fields.password')} autoComplete="new-password" required {...fieldProps(form, 'password')} />
+        <PasswordInput label={t('auth.fields.confirmPassword')} autoComplete="new-password" required {...fieldProps(form, 'confirmPassword')} />
         <div className="form-actions modal-actions">
           <button type="button" className="button button-secondary" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </button>
-          <SaveButton label="Update Email" loading={form.formState.isSubmitting} />
+          <SaveButton label={t('account.accounts.updateEmail')} loading={form.formState.isSubmitting} />
         </div>
       </form>
     </Modal>

@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { LOCALE_NAMES, LOCALES, isLocale, type Locale } from '../../../common/locales'
 import type { Theme } from '../api/types'
 import { useSession } from '../session/useSession'
 import { ErrorNotice, SuccessNotice } from '../ui/Notice'
@@ -8,16 +10,19 @@ import { Switch } from '../ui/Switch'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { THEME_UPDATED } from './accountSchemas'
 
-export const THEME_OPTIONS: { value: Theme; label: string }[] = [
+/** The themes' names (proper names, the same in every language); the default one says so in the reader's. */
+const THEME_OPTIONS: { value: Theme; label: string; isDefault?: boolean }[] = [
   { value: 'ancient', label: 'Ancient' },
   { value: 'behelit', label: 'Behelit' },
-  { value: 'civics', label: 'Civics (Default)' },
+  { value: 'civics', label: 'Civics', isDefault: true },
   { value: 'kitsune', label: 'Kitsune' },
 ]
 
 export function ThemeSettingsPage() {
-  useDocumentTitle('Theme Settings')
+  const { t } = useTranslation()
+  useDocumentTitle(t('account.theme.title'))
   const { preferences, updatePreferences } = useSession()
+  const [language, setLanguage] = useState<Locale | ''>(preferences.language ?? '')
   const [theme, setTheme] = useState<Theme>(preferences.theme)
   const [size, setSize] = useState(preferences.size)
   const [night, setNight] = useState(preferences.mode === 'night')
@@ -29,7 +34,8 @@ export function ThemeSettingsPage() {
     setStatus('saving')
     setError(null)
     try {
-      await updatePreferences({ theme, size, mode: night ? 'night' : 'day' })
+      const languageChanged = language !== (preferences.language ?? '')
+      await updatePreferences({ theme, size, mode: night ? 'night' : 'day', ...(languageChanged ? { language: language || null } : {}) })
       setStatus('saved')
     } catch (failure) {
       setError(failure)
@@ -39,33 +45,40 @@ export function ThemeSettingsPage() {
 
   return (
     <>
-      <h1>Theme Settings</h1>
+      <h1>{t('account.theme.title')}</h1>
       {status === 'saved' && <SuccessNotice>{THEME_UPDATED}</SuccessNotice>}
       {status === 'error' && <ErrorNotice error={error} />}
       <form onSubmit={save} className="form" onChange={() => status === 'saved' && setStatus('idle')}>
         <SelectInput
-          label="Theme"
+          label={t('account.theme.theme')}
           name="theme"
-          options={THEME_OPTIONS}
+          options={THEME_OPTIONS.map(({ value, label, isDefault }) => ({ value, label: isDefault ? t('account.theme.default', { name: label }) : label }))}
           value={theme}
           onChange={(event) => setTheme(event.target.value as Theme)}
         />
         <Switch
-          label="Auto-adjust Text Size"
+          label={t('account.theme.size')}
           checked={size}
           onChange={(event) => setSize(event.target.checked)}
           aria-describedby="size-hint"
         />
         <p id="size-hint" className="field-hint">
-          Adjusts the text size to the width of your device.
+          {t('account.theme.sizeHint')}
         </p>
         <Switch
-          label="Day/Night"
-          stateLabel={night ? '(Night)' : '(Day)'}
+          label={t('account.theme.dayNight')}
+          stateLabel={night ? t('account.theme.night') : t('account.theme.day')}
           checked={night}
           onChange={(event) => setNight(event.target.checked)}
         />
-        <SaveButton label="Save Theme" loading={status === 'saving'} success={status === 'saved'} />
+        <SelectInput
+          label={t('account.theme.language')}
+          name="language"
+          options={[{ value: '', label: t('account.theme.browserLanguage') }, ...LOCALES.map((code) => ({ value: code, label: LOCALE_NAMES[code] }))]}
+          value={language}
+          onChange={(event) => setLanguage(isLocale(event.target.value) ? event.target.value : '')}
+        />
+        <SaveButton label={t('account.theme.save')} loading={status === 'saving'} success={status === 'saved'} />
       </form>
     </>
   )

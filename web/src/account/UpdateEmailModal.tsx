@@ -1,5 +1,6 @@
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import type { InferType } from 'yup'
 import type { User } from '../api/types'
 import { fieldProps } from '../ui/fieldProps'
@@ -21,22 +22,23 @@ interface Props {
 }
 
 export function UpdateEmailModal({ user, email, onDone, onClose }: Props) {
+  const { t } = useTranslation()
   const { error, save } = useLoginChange(onDone, EMAIL_UPDATED)
   const form = useForm<Values>({ resolver: yupResolver(updateEmailSchema), mode: 'onTouched', defaultValues: { email, currentPassword: '' } })
 
   const submit = (values: Values) => save(() => updateLocalLogin(user, { username: values.email, currentPassword: values.currentPassword }))
 
   return (
-    <Modal title="Update Email" onClose={onClose}>
+    <Modal title={t('account.accounts.updateEmail')} onClose={onClose}>
       <form onSubmit={form.handleSubmit(submit)} noValidate className="form">
         {error !== null && <ErrorNotice error={error} />}
-        <TextInput label="Email" type="email" autoComplete="email" required {...fieldProps(form, 'email')} />
-        <PasswordInput label="Current Password" autoComplete="current-password" required {...fieldProps(form, 'currentPassword')} />
+        <TextInput label={t('auth.fields.email')} type="email" autoComplete="email" required {...fieldProps(form, 'email')} />
+        <PasswordInput label={t('account.fields.currentPassword')} autoComplete="current-password" required {...fieldProps(form, 'currentPassword')} />
         <div className="form-actions modal-actions">
           <button type="button" className="button button-secondary" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </button>
-          <SaveButton label="Update Email" loading={form.formState.isSubmitting} />
+          <SaveButton label={t('account.accounts.updateEmail')} loading={form.formState.isSubmitting} />
         </div>
       </form>
     </Modal>

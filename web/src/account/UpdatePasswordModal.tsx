@@ -1,5 +1,6 @@
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import type { InferType } from 'yup'
 import type { User } from '../api/types'
 import { fieldProps } from '../ui/fieldProps'
@@ -19,6 +20,7 @@ interface Props {
 }
 
 export function UpdatePasswordModal({ user, onDone, onClose }: Props) {
+  const { t } = useTranslation()
   const { error, save } = useLoginChange(onDone, PASSWORD_UPDATED)
   const form = useForm<Values>({
     resolver: yupResolver(updatePasswordSchema),
@@ -29,17 +31,17 @@ export function UpdatePasswordModal({ user, onDone, onClose }: Props) {
   const submit = (values: Values) => save(() => updateLocalLogin(user, { password: values.password, currentPassword: values.currentPassword }))
 
   return (
-    <Modal title="Update Password" onClose={onClose}>
+    <Modal title={t('account.accounts.updatePassword')} onClose={onClose}>
       <form onSubmit={form.handleSubmit(submit)} noValidate className="form">
         {error !== null && <ErrorNotice error={error} />}
-        <PasswordInput label="Current Password" autoComplete="current-password" required {...fieldProps(form, 'currentPassword')} />
-        <PasswordInput label="Password" autoComplete="new-password" required {...fieldProps(form, 'password')} />
-        <PasswordInput label="Confirm Password" autoComplete="new-password" required {...fieldProps(form, 'confirmPassword')} />
+        <PasswordInput label={t('account.fields.currentPassword')} autoComplete="current-password" required {...fieldProps(form, 'currentPassword')} />
+        <PasswordInput label={t('auth.fields.password')} autoComplete="new-password" required {...fieldProps(form, 'password')} />
+        <PasswordInput label={t('auth.fields.confirmPassword')} autoComplete="new-password" required {...fieldProps(form, 'confirmPassword')} />
         <div className="form-actions modal-actions">
           <button type="button" className="button button-secondary" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </button>
-          <SaveButton label="Update Password" loading={form.formState.isSubmitting} />
+          <SaveButton label={t('account.accounts.updatePassword')} loading={form.formState.isSubmitting} />
         </div>
       </form>
     </Modal>

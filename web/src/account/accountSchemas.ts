@@ -1,13 +1,14 @@
 import { object, ref, string } from 'yup'
+import en from '../i18n/locales/en.json'
 import { CURRENT_PASSWORD_REQUIRED, EMAIL_REQUIRED, PASSWORD_CONFIRMATION_REQUIRED, PASSWORD_REQUIRED, PASSWORDS_DO_NOT_MATCH } from '../ui/messages'
 
 // Spec sections 2, 5 and 8, word for word.
-export const PASSWORD_AND_CONFIRMATION_MISMATCH = "Password and confirmation don't match"
-export const EMAIL_COPIED = 'Email copied from your social media profile.'
-export const EMAIL_ADDED = 'Email and password added to your account.'
-export const EMAIL_UPDATED = 'Email successfully updated.'
-export const PASSWORD_UPDATED = 'Password successfully updated.'
-export const THEME_UPDATED = 'Theme settings updated.'
+export const PASSWORD_AND_CONFIRMATION_MISMATCH = en.messages.passwordAndConfirmationMismatch
+export const EMAIL_COPIED = en.messages.emailCopied
+export const EMAIL_ADDED = en.messages.emailAdded
+export const EMAIL_UPDATED = en.messages.emailUpdated
+export const PASSWORD_UPDATED = en.messages.passwordUpdated
+export const THEME_UPDATED = en.messages.themeUpdated
 
 export const connectEmailSchema = object({
   email: string().trim().required(EMAIL_REQUIRED),

@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE } from '../../../common/locales'
+import { currentLanguage } from '../i18n/i18n'
 import { readPageData } from './pageData'
 
 export interface FieldError {
@@ -71,17 +73,28 @@ export function errorFromText(status: number, text: string): ApiError {
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /**
+ * Payload takes the content language as `?locale=` (its fallback fills missing translations with
+ * English). Reads ask in the interface's language unless the caller chose one (the console's editor).
+ * English is Payload's default, so English addresses stay as they were.
+ */
+export function withLocale(path: string, locale: string = currentLanguage()): string {
+  if (locale === DEFAULT_LOCALE || !path.startsWith('/api/') || /[?&]locale=/.test(path)) return path
+  return `${path}${path.includes('?') ? '&' : '?'}locale=${encodeURIComponent(locale)}`
+}
+
+/**
  * The one HTTP client of the SPA. The session is the HttpOnly cookie, so every call is
  * same-origin with credentials; writes carry the CSRF header. No timeout (spec: 0).
  */
 export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' }
+  // The server answers its messages in this language (see docs/decisions.md, issue 14).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   if (method !== 'GET') {
     const token = getCsrfToken()
     if (token) headers['X-XSRF-TOKEN'] = token
   }
-  const response = await fetch(path, {
+  const response = await fetch(method === 'GET' ? withLocale(path) : path, {
     method,
     headers,
     credentials: 'same-origin',

@@ -1,6 +1,7 @@
 // SWR keys are the API paths they fetch, so mutate() can target them. The one key factory of the
 // SPA: the public pages' reads (`keys`) and the console's lists and documents (`listKey`, `docKey`,
 // `optionsKey`) alike.
+import { DEFAULT_LOCALE, type Locale } from '../../../common/locales'
 import type { StaffCollection } from '../../../common/scopes'
 
 const PAGE_SIZE = 20
@@ -50,9 +51,15 @@ export function listKey(collection: StaffCollection, { page = 1, sort, params = 
 /**
  * One document. `populate` names the fields to read of related documents, per collection
  * (e.g. { modules: ['title'] }), so a topic with many modules does not render each one's rich text.
+ * `locale` is the language the console edits in.
  */
-export function docKey(collection: StaffCollection, id: string | number, depth = 1, populate: Record<string, string[]> = {}): string {
+export function docKey(collection: StaffCollection, id: string | number, depth = 1, populate: Record<string, string[]> = {}, locale: Locale = DEFAULT_LOCALE): string {
   const query = new URLSearchParams({ depth: String(depth) })
+  // Without fallback: a translation not written yet comes as empty fields, not as the English to overwrite.
+  if (locale !== DEFAULT_LOCALE) {
+    query.set('locale', locale)
+    query.set('fallback-locale', 'none')
+  }
   for (const [related, fields] of Object.entries(populate)) {
     for (const field of fields) query.set(`populate[${related}][${field}]`, 'true')
   }

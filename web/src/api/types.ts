@@ -6,6 +6,7 @@
 import type * as Generated from '../../../cms/payload-types'
 
 // Constants shared with the server: one source for both sides.
+import type { Locale } from '../../../common/locales'
 import { educatorTypes, themes, type LoginProvider } from '../../../common/userOptions'
 import { contentScopes } from '../../../common/scopes'
 
@@ -65,6 +66,7 @@ export interface User {
   mode?: Mode | null
   size?: Generated.User['size']
   theme?: Theme | null
+  language?: Locale | null
 }
 
 /** Answer of login, signup and password reset. */
@@ -110,9 +112,18 @@ export interface Join<T> {
   docs?: (T | Id)[]
 }
 
-export interface Topic {
+/**
+ * Content documents list the languages they have their own title in (English is always there).
+ * Titles are optional per language in the schema (collections' requiredInEnglish) but the API
+ * always sends one: the reader's language or its English fallback.
+ */
+export interface Translatable {
+  translatedLocales?: string[] | null
+}
+
+export interface Topic extends Translatable {
   id: Id
-  title: Generated.Topic['title']
+  title: NonNullable<Generated.Topic['title']>
   content?: Generated.Topic['content']
   order?: Generated.Topic['order'] | null
   thumbnail?: Media | Id | null
@@ -122,9 +133,9 @@ export interface Topic {
 type GeneratedReading = NonNullable<Generated.Activity['readings']>[number]
 type GeneratedStoryline = NonNullable<Generated.Activity['storyline']>
 
-export interface Activity {
+export interface Activity extends Translatable {
   id: Id
-  title: Generated.Activity['title']
+  title: NonNullable<Generated.Activity['title']>
   type?: Generated.Activity['type'] | null
   content?: Generated.Activity['content']
   width?: Generated.Activity['width'] | null
@@ -179,9 +190,9 @@ export interface OpenAnswer {
   launch: Launch | null
 }
 
-export interface Module {
+export interface Module extends Translatable {
   id: Id
-  title: Generated.Module['title']
+  title: NonNullable<Generated.Module['title']>
   subtitle?: Generated.Module['subtitle']
   content?: Generated.Module['content']
   order?: Generated.Module['order'] | null
@@ -190,10 +201,10 @@ export interface Module {
   activities?: Join<Activity> | null
 }
 
-export interface Page {
+export interface Page extends Translatable {
   id: Id
   slug: Generated.Page['slug']
-  title: Generated.Page['title']
+  title: NonNullable<Generated.Page['title']>
   content?: Partial<Generated.Page['content']> | null
 }
 

@@ -1,10 +1,12 @@
 import { useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import { useSession } from '../session/useSession'
 import { ErrorNotice, SuccessNotice } from '../ui/Notice'
 import { needsEmailConfirmation, resendConfirmation } from './emailConfirmation'
 
 /** Shown to a signed-in user until they confirm their email; they may go on using the product meanwhile. */
 export function ConfirmEmailNotice() {
+  const { t } = useTranslation()
   const { user } = useSession()
   const [sent, setSent] = useState<string | null>(null)
   const [error, setError] = useState<unknown>(null)
@@ -27,15 +29,15 @@ export function ConfirmEmailNotice() {
   return (
     <section className="notice notice-info confirm-email" aria-labelledby="confirm-email-heading">
       <h2 id="confirm-email-heading" className="notice-title">
-        Confirm your email
+        {t('auth.confirm.title')}
       </h2>
       <p>
-        We sent a confirmation link to <strong>{user?.email}</strong>. Open it to confirm that this email is yours.
+        <Trans t={t} i18nKey="auth.confirm.sent" values={{ email: user?.email }} components={{ strong: <strong /> }} />
       </p>
       {sent && <SuccessNotice>{sent}</SuccessNotice>}
       {error !== null && <ErrorNotice error={error} />}
       <button type="button" className="button button-secondary" onClick={resend} disabled={sending}>
-        Resend confirmation email
+        {t('auth.confirm.resend')}
       </button>
     </section>
   )

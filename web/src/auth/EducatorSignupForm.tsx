@@ -1,6 +1,7 @@
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import type { InferType } from 'yup'
 import { api } from '../api/client'
 import type { SessionAnswer, User } from '../api/types'
@@ -15,6 +16,7 @@ import { SocialButtons } from './SocialButtons'
 type Values = InferType<typeof educatorSignupSchema>
 
 export function EducatorSignupForm({ onSignedUp }: { onSignedUp: (user: User) => void }) {
+  const { t } = useTranslation()
   const [error, setError] = useState<unknown>(null)
   const form = useForm<Values>({
     resolver: yupResolver(educatorSignupSchema),
@@ -38,12 +40,12 @@ export function EducatorSignupForm({ onSignedUp }: { onSignedUp: (user: User) =>
     <>
       {error !== null && <ErrorNotice error={error} />}
       <form onSubmit={form.handleSubmit(submit)} noValidate className="form">
-        <TextInput label="Email" type="email" autoComplete="email" required {...fieldProps(form, 'email')} />
-        <PasswordInput label="Password" autoComplete="new-password" required {...fieldProps(form, 'password')} />
-        <SaveButton label="Sign Up" loading={form.formState.isSubmitting} />
+        <TextInput label={t('auth.fields.email')} type="email" autoComplete="email" required {...fieldProps(form, 'email')} />
+        <PasswordInput label={t('auth.fields.password')} autoComplete="new-password" required {...fieldProps(form, 'password')} />
+        <SaveButton label={t('auth.signup.submit')} loading={form.formState.isSubmitting} />
       </form>
       <p className="divider">
-        <span>or</span>
+        <span>{t('auth.login.or')}</span>
       </p>
       <SocialButtons verb="Sign Up" redirect="/user/profile" />
     </>

@@ -1,6 +1,7 @@
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import type { InferType } from 'yup'
 import { api } from '../api/client'
@@ -8,15 +9,17 @@ import { fieldProps } from '../ui/fieldProps'
 import { ErrorNotice, SuccessNotice } from '../ui/Notice'
 import { SaveButton } from '../ui/SaveButton'
 import { TextInput } from '../ui/TextInput'
+import en from '../i18n/locales/en.json'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { forgotSchema } from './passwordSchemas'
 
 type Values = InferType<typeof forgotSchema>
 
-export const RESET_REQUESTED = 'If an account uses that email, we have sent it a link to reset the password.'
+export const RESET_REQUESTED = en.messages.resetRequested
 
 export function ForgotPage() {
-  useDocumentTitle('Forgot Password')
+  const { t } = useTranslation()
+  useDocumentTitle(t('auth.forgot.title'))
   const [sent, setSent] = useState<string | null>(null)
   const [error, setError] = useState<unknown>(null)
   const form = useForm<Values>({ resolver: yupResolver(forgotSchema), mode: 'onTouched', defaultValues: { email: '' } })
@@ -34,17 +37,17 @@ export function ForgotPage() {
 
   return (
     <section className="auth-panel auth-panel-narrow">
-      <h1>Forgot Password</h1>
-      <p>Enter the email of your account and we will send you a link to choose a new password.</p>
+      <h1>{t('auth.forgot.title')}</h1>
+      <p>{t('auth.forgot.intro')}</p>
       {sent && <SuccessNotice>{sent}</SuccessNotice>}
       {error !== null && <ErrorNotice error={error} />}
       <form onSubmit={form.handleSubmit(submit)} noValidate className="form">
-        <TextInput label="Email" type="email" autoComplete="email" required {...fieldProps(form, 'email')} />
-        <SaveButton label="Send Reset Link" loading={form.formState.isSubmitting} />
+        <TextInput label={t('auth.fields.email')} type="email" autoComplete="email" required {...fieldProps(form, 'email')} />
+        <SaveButton label={t('auth.forgot.submit')} loading={form.formState.isSubmitting} />
       </form>
       <p className="auth-links">
-        <Link to="/reset">Already have a reset token? Enter it here.</Link>
-        <Link to="/login">Back to log in</Link>
+        <Link to="/reset">{t('auth.forgot.haveToken')}</Link>
+        <Link to="/login">{t('auth.forgot.backToLogin')}</Link>
       </p>
     </section>
   )

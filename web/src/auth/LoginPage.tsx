@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { api } from '../api/client'
 import type { SessionAnswer } from '../api/types'
@@ -7,34 +8,25 @@ import { ErrorNotice } from '../ui/Notice'
 import { PasswordInput } from '../ui/PasswordInput'
 import { TextInput } from '../ui/TextInput'
 import { PRODUCT_NAME, useDocumentTitle } from '../ui/useDocumentTitle'
+import en from '../i18n/locales/en.json'
 import { safeRedirect } from './safeRedirect'
 import { enabledSocialProviders, SocialButtons } from './SocialButtons'
 
-export const LOGIN_TITLE = `Log in to ${PRODUCT_NAME}`
+/** Why a social sign-in came back to /login (`?error=` from the server's OAuth callback): the English words, for tests. */
+export const SOCIAL_SIGN_IN_ERRORS: Record<string, string> = en.auth.login.errors
+export const SOCIAL_SIGN_IN_FAILED = en.auth.login.failed
 
-/** Why a social sign-in came back to /login (`?error=` from the server's OAuth callback). */
-export const SOCIAL_SIGN_IN_ERRORS: Record<string, string> = {
-  denied: 'You cancelled signing in with your social media account. Try again, or log in with your email and password.',
-  state: 'Your sign-in took too long or could not be verified. Please try again.',
-  provider: 'We could not reach your social media account. Please try again in a few minutes.',
-  missing_email:
-    'Your social media account did not share an email address with us. Allow access to your email address when you sign in, or sign up with your email and password.',
-  student: 'Students log in with their username and password.',
-  unconfirmed_email:
-    'An account with this email already exists. Log in with your email and password, then connect your social media account from Accounts.',
-  identity_taken: 'That social media account is already connected to another Civics360 account.',
-  server: 'Something went wrong while signing you in. Please try again.',
-}
-export const SOCIAL_SIGN_IN_FAILED = 'We could not sign you in with your social media account. Please try again.'
-
+/** The catalogue key of a social sign-in error code. */
 function socialSignInError(code: string | null): string | null {
   if (!code) return null
-  return Object.hasOwn(SOCIAL_SIGN_IN_ERRORS, code) ? SOCIAL_SIGN_IN_ERRORS[code] : SOCIAL_SIGN_IN_FAILED
+  return Object.hasOwn(SOCIAL_SIGN_IN_ERRORS, code) ? `auth.login.errors.${code}` : 'auth.login.failed'
 }
 
 /** Spec section 2: no client validation, the server decides. */
 export function LoginPage() {
-  useDocumentTitle(LOGIN_TITLE, true)
+  const { t } = useTranslation()
+  const title = t('auth.login.title', { product: PRODUCT_NAME })
+  useDocumentTitle(title, true)
   const { setUser } = useSession()
   const navigate = useNavigate()
   const [params] = useSearchParams()
@@ -65,43 +57,43 @@ export function LoginPage() {
   return (
     <div className="auth-layout">
       <section className="auth-panel">
-        <h1>{LOGIN_TITLE}</h1>
+        <h1>{title}</h1>
         {status === 'error' && <ErrorNotice error={error} />}
-        {status === 'idle' && socialError && <ErrorNotice>{socialError}</ErrorNotice>}
+        {status === 'idle' && socialError && <ErrorNotice>{t(socialError)}</ErrorNotice>}
         <form onSubmit={submit} noValidate className="form">
           <TextInput
-            label="Username or Email"
+            label={t('auth.login.username')}
             name="username"
             autoComplete="username"
             value={username}
             onChange={(event) => setUsername(event.target.value)}
           />
           <PasswordInput
-            label="Password"
+            label={t('auth.login.password')}
             name="password"
             autoComplete="current-password"
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />
           <button type="submit" className="button button-primary button-block-mobile" disabled={status === 'loading'}>
-            Let's go!
+            {t('auth.login.submit')}
           </button>
         </form>
         {socialProviders.length > 0 && (
           <>
             <p className="divider">
-              <span>or</span>
+              <span>{t('auth.login.or')}</span>
             </p>
             <SocialButtons verb="Log In" redirect={socialRedirect} providers={socialProviders} />
           </>
         )}
         <p className="auth-links">
-          <Link to="/signup">Need an account? Sign up.</Link>
-          <Link to="/forgot">Forgot Password?</Link>
+          <Link to="/signup">{t('auth.login.needAccount')}</Link>
+          <Link to="/forgot">{t('auth.login.forgot')}</Link>
         </p>
       </section>
-      <aside className="auth-banner" aria-label="Welcome">
-        <p className="auth-banner-text">Welcome back.</p>
+      <aside className="auth-banner" aria-label={t('auth.login.welcome')}>
+        <p className="auth-banner-text">{t('auth.login.welcomeBack')}</p>
       </aside>
     </div>
   )

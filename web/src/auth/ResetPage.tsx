@@ -1,6 +1,7 @@
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import type { InferType } from 'yup'
 import { api } from '../api/client'
@@ -11,10 +12,11 @@ import { ErrorNotice, SuccessNotice } from '../ui/Notice'
 import { PasswordInput } from '../ui/PasswordInput'
 import { SaveButton } from '../ui/SaveButton'
 import { TextInput } from '../ui/TextInput'
-import { useDocumentTitle } from '../ui/useDocumentTitle'
+import { PRODUCT_NAME, useDocumentTitle } from '../ui/useDocumentTitle'
 import { PASSWORD_RESET_DONE, resetPasswordSchema, resetTokenSchema } from './passwordSchemas'
 
 function TokenForm() {
+  const { t } = useTranslation()
   const navigate = useNavigate()
   const form = useForm<InferType<typeof resetTokenSchema>>({
     resolver: yupResolver(resetTokenSchema),
@@ -27,10 +29,10 @@ function TokenForm() {
       noValidate
       className="form"
     >
-      <p>Enter the password reset token from the email we sent you.</p>
-      <TextInput label="Reset Token" autoComplete="one-time-code" required {...fieldProps(form, 'token')} />
+      <p>{t('auth.reset.tokenIntro')}</p>
+      <TextInput label={t('auth.reset.token')} autoComplete="one-time-code" required {...fieldProps(form, 'token')} />
       <button type="submit" className="button button-primary">
-        Continue
+        {t('auth.reset.continue')}
       </button>
     </form>
   )
@@ -39,6 +41,7 @@ function TokenForm() {
 type PasswordValues = InferType<typeof resetPasswordSchema>
 
 function NewPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation()
   const { setUser } = useSession()
   const [done, setDone] = useState(false)
   const [error, setError] = useState<unknown>(null)
@@ -65,7 +68,7 @@ function NewPasswordForm({ token }: { token: string }) {
         <SuccessNotice>{PASSWORD_RESET_DONE}</SuccessNotice>
         <p>
           <Link to="/" className="button button-primary">
-            Continue to Civics360
+            {t('auth.reset.continueTo', { product: PRODUCT_NAME })}
           </Link>
         </p>
       </>
@@ -76,24 +79,25 @@ function NewPasswordForm({ token }: { token: string }) {
     <>
       {error !== null && <ErrorNotice error={error} />}
       <form onSubmit={form.handleSubmit(submit)} noValidate className="form">
-        <PasswordInput label="Password" autoComplete="new-password" required {...fieldProps(form, 'password')} />
-        <PasswordInput label="Confirm Password" autoComplete="new-password" required {...fieldProps(form, 'confirmPassword')} />
-        <SaveButton label="Reset Password" loading={form.formState.isSubmitting} />
+        <PasswordInput label={t('auth.fields.password')} autoComplete="new-password" required {...fieldProps(form, 'password')} />
+        <PasswordInput label={t('auth.fields.confirmPassword')} autoComplete="new-password" required {...fieldProps(form, 'confirmPassword')} />
+        <SaveButton label={t('auth.reset.title')} loading={form.formState.isSubmitting} />
       </form>
     </>
   )
 }
 
 export function ResetPage() {
-  useDocumentTitle('Reset Password')
+  const { t } = useTranslation()
+  useDocumentTitle(t('auth.reset.title'))
   const [params] = useSearchParams()
   const token = params.get('token')
   return (
     <section className="auth-panel auth-panel-narrow">
-      <h1>Reset Password</h1>
+      <h1>{t('auth.reset.title')}</h1>
       {token ? <NewPasswordForm key={token} token={token} /> : <TokenForm />}
       <p className="auth-links">
-        <Link to="/forgot">Request a new reset link</Link>
+        <Link to="/forgot">{t('auth.reset.requestNew')}</Link>
       </p>
     </section>
   )

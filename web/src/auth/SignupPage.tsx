@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import type { User } from '../api/types'
 import { useSession } from '../session/useSession'
@@ -6,21 +7,22 @@ import { EducatorSignupForm } from './EducatorSignupForm'
 import { StudentSignupForm } from './StudentSignupForm'
 
 function TypeChoice() {
+  const { t } = useTranslation()
   return (
     <>
-      <h1>Sign up</h1>
-      <p>Who are you signing up as?</p>
+      <h1>{t('auth.signup.title')}</h1>
+      <p>{t('auth.signup.who')}</p>
       <ul className="choice-grid">
         <li>
           <Link to="/signup?type=student" className="choice-card">
-            <span className="choice-title">Student</span>
-            <span className="choice-text">Join your class with the code your teacher gave you.</span>
+            <span className="choice-title">{t('auth.signup.student')}</span>
+            <span className="choice-text">{t('auth.signup.studentText')}</span>
           </Link>
         </li>
         <li>
           <Link to="/signup?type=educator" className="choice-card">
-            <span className="choice-title">Educator</span>
-            <span className="choice-text">Teachers, schools, districts, parents and everyone else.</span>
+            <span className="choice-title">{t('auth.signup.educator')}</span>
+            <span className="choice-text">{t('auth.signup.educatorText')}</span>
           </Link>
         </li>
       </ul>
@@ -29,11 +31,12 @@ function TypeChoice() {
 }
 
 export function SignupPage() {
+  const { t } = useTranslation()
   const [params] = useSearchParams()
   const type = params.get('type')
   const { setUser } = useSession()
   const navigate = useNavigate()
-  const heading = type === 'educator' ? 'Educator Sign Up' : type === 'student' ? 'Student Sign Up' : 'Sign up'
+  const heading = t(type === 'educator' ? 'auth.signup.educatorTitle' : type === 'student' ? 'auth.signup.studentTitle' : 'auth.signup.title')
   useDocumentTitle(heading)
 
   function signedUp(user: User) {
@@ -48,8 +51,8 @@ export function SignupPage() {
           <h1>{heading}</h1>
           {type === 'educator' ? <EducatorSignupForm onSignedUp={signedUp} /> : <StudentSignupForm onSignedUp={signedUp} />}
           <p className="auth-links">
-            <Link to="/signup">Back to account types</Link>
-            <Link to="/login">Already have an account? Log in.</Link>
+            <Link to="/signup">{t('auth.signup.back')}</Link>
+            <Link to="/login">{t('auth.signup.haveAccount')}</Link>
           </p>
         </>
       ) : (

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { readPageData, type SocialProvider } from '../api/pageData'
 import { socialLoginHref } from './safeRedirect'
 
@@ -19,13 +20,14 @@ export function SocialButtons({
   redirect: string | null
   providers?: SocialProvider[]
 }) {
+  const { t } = useTranslation()
   const shown = providerOrder.filter((provider) => providers.includes(provider))
   if (!shown.length) return null
   return (
     <div className="social-buttons">
       {shown.map((provider) => (
         <a key={provider} className={`button button-social button-${provider}`} href={socialLoginHref(provider, redirect)}>
-          {`${verb} with ${providerLabels[provider]}`}
+          {t(verb === 'Log In' ? 'auth.social.logIn' : 'auth.social.signUp', { provider: providerLabels[provider] })}
         </a>
       ))}
     </div>

@@ -1,6 +1,7 @@
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import type { InferType } from 'yup'
 import { api, ApiError } from '../api/client'
 import { keys } from '../api/keys'
@@ -28,6 +29,7 @@ async function lookUpClassroom(code: string): Promise<ClassroomLookup> {
 }
 
 export function StudentSignupForm({ onSignedUp }: { onSignedUp: (user: User) => void }) {
+  const { t } = useTranslation()
   const [error, setError] = useState<unknown>(null)
   const [usernameError, setUsernameError] = useState<unknown>(null)
   const [classroom, setClassroom] = useState<ClassroomLookup | null>(null)
@@ -92,19 +94,20 @@ export function StudentSignupForm({ onSignedUp }: { onSignedUp: (user: User) => 
       <form onSubmit={form.handleSubmit(submit)} noValidate className="form">
         <div className="username-row">
           <TextInput
-            label="Username"
+            label={t('auth.signup.username')}
             readOnly
             value={username}
-            hint="This is the name you will log in with. Write it down!"
+            hint={t('auth.signup.usernameHint')}
           />
           <button type="button" className="button button-secondary" onClick={() => void generate()}>
-            <span aria-hidden="true">↻ </span>New username
+            <span aria-hidden="true">↻ </span>
+            {t('auth.signup.newUsername')}
           </button>
         </div>
         {usernameError !== null && <ErrorNotice error={usernameError} />}
-        <PasswordInput label="Password" autoComplete="new-password" required {...fieldProps(form, 'password')} />
+        <PasswordInput label={t('auth.fields.password')} autoComplete="new-password" required {...fieldProps(form, 'password')} />
         <TextInput
-          label="Classroom Code"
+          label={t('auth.signup.classroomCode')}
           required
           autoComplete="off"
           {...classroomField}
@@ -119,10 +122,10 @@ export function StudentSignupForm({ onSignedUp }: { onSignedUp: (user: User) => 
         />
         {classroom && (
           <p role="status" className="field-success">
-            Classroom found: {classroom.name}
+            {t('auth.signup.classroomFound', { name: classroom.name })}
           </p>
         )}
-        <SaveButton label="Sign Up" loading={form.formState.isSubmitting} disabled={!username} />
+        <SaveButton label={t('auth.signup.submit')} loading={form.formState.isSubmitting} disabled={!username} />
       </form>
     </>
   )

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router-dom'
 import { useSession } from '../session/useSession'
 import { ErrorNotice, SuccessNotice } from '../ui/Notice'
@@ -11,7 +12,8 @@ import { confirmEmail } from './emailConfirmation'
  * so a mail scanner that opens links confirms nothing.
  */
 export function VerifyEmailPage() {
-  useDocumentTitle('Confirm your email')
+  const { t } = useTranslation()
+  useDocumentTitle(t('auth.confirm.title'))
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
   const { user, setUser } = useSession()
@@ -36,19 +38,19 @@ export function VerifyEmailPage() {
 
   return (
     <section className="auth-panel auth-panel-narrow">
-      <h1>Confirm your email</h1>
+      <h1>{t('auth.confirm.title')}</h1>
       {done ? (
         <>
           <SuccessNotice>{done}</SuccessNotice>
           <p>
-            <Link to={user ? '/user/profile' : '/login'}>{user ? 'Go to your profile' : 'Log in'}</Link>
+            <Link to={user ? '/user/profile' : '/login'}>{t(user ? 'auth.confirm.toProfile' : 'shell.nav.login')}</Link>
           </p>
         </>
       ) : (
         <form onSubmit={submit} className="form">
           {error !== null && <ErrorNotice error={error} />}
-          <p>Confirm that this email address belongs to you.</p>
-          <SaveButton label="Confirm my email" loading={sending} />
+          <p>{t('auth.confirm.intro')}</p>
+          <SaveButton label={t('auth.confirm.submit')} loading={sending} />
         </form>
       )}
     </section>

@@ -1,8 +1,9 @@
 import { object, ref, string } from 'yup'
+import en from '../i18n/locales/en.json'
 import { EMAIL_REQUIRED, PASSWORD_CONFIRMATION_REQUIRED, PASSWORD_REQUIRED, PASSWORDS_DO_NOT_MATCH } from '../ui/messages'
 
-export const RESET_TOKEN_REQUIRED = 'Password reset token is required.'
-export const PASSWORD_RESET_DONE = 'Password reset. You have been logged in.'
+export const RESET_TOKEN_REQUIRED = en.messages.resetTokenRequired
+export const PASSWORD_RESET_DONE = en.messages.passwordResetDone
 
 export const forgotSchema = object({
   email: string().trim().required(EMAIL_REQUIRED),

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router-dom'
 import useSWR, { useSWRConfig } from 'swr'
 import { api, ApiError } from '../api/client'
@@ -9,6 +10,7 @@ import { Loading } from '../ui/Loading'
 import { NotFound } from '../ui/NotFound'
 import { ErrorNotice, SuccessNotice } from '../ui/Notice'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
+import { translateMessage } from '../i18n/messages'
 import { ClassroomForm, type ClassroomValues } from './ClassroomForm'
 import { NO_STUDENTS } from './classroomSchema'
 import { ResetStudentPasswordDialog } from './ResetStudentPasswordDialog'
@@ -17,16 +19,14 @@ import { AddStudentsDialog } from './AddStudentsDialog'
 import { ConfirmRosterAction } from './ConfirmRosterAction'
 import { LoginCards } from './LoginCards'
 import { ProgressGrid } from './ProgressGrid'
-import { rosterStrings as t } from './rosterStrings'
+import { rosterStrings as roster } from './rosterStrings'
 
 const confirmTexts = (kind: 'card' | 'remove' | 'delete', username: string) =>
   kind === 'card'
-    ? { title: t.newCardTitle(username), body: t.newCardBody, confirmLabel: t.newCardConfirm }
+    ? { title: roster.newCardTitle(username), body: roster.newCardBody, confirmLabel: roster.newCardConfirm }
     : kind === 'remove'
-      ? { title: t.removeTitle(username), body: t.removeBody, confirmLabel: t.removeConfirm }
-      : { title: t.deleteTitle(username), body: t.deleteBody, confirmLabel: t.deleteConfirm }
-
-export const CLASSROOM_LOADING_HEADING = 'Your Classroom'
+      ? { title: roster.removeTitle(username), body: roster.removeBody, confirmLabel: roster.removeConfirm }
+      : { title: roster.deleteTitle(username), body: roster.deleteBody, confirmLabel: roster.deleteConfirm }
 
 /** Spec section 2: the Username column is the student's first provider's username. */
 export function studentUsername(student: Student): string {
@@ -36,18 +36,19 @@ export function studentUsername(student: Student): string {
 type RosterAction = 'card' | 'remove' | 'delete'
 
 function StudentsTable({ classroom, onReset, onAction }: { classroom: Classroom; onReset: (student: Student) => void; onAction: (action: RosterAction, student: Student) => void }) {
+  const { t } = useTranslation()
   const students = classroom.students ?? []
-  if (students.length === 0) return <p className="empty-state">{NO_STUDENTS}</p>
+  if (students.length === 0) return <p className="empty-state">{translateMessage(NO_STUDENTS)}</p>
   return (
     <div className="table-wrapper">
       <table className="table">
-        <caption className="visually-hidden">Students in {classroom.name}</caption>
+        <caption className="visually-hidden">{t('classrooms.detail.studentsIn', { name: classroom.name })}</caption>
         <thead>
           <tr>
-            <th scope="col">Username</th>
-            <th scope="col">Name</th>
+            <th scope="col">{t('classrooms.detail.username')}</th>
+            <th scope="col">{t('classrooms.detail.name')}</th>
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('classrooms.detail.actions')}</span>
             </th>
           </tr>
         </thead>
@@ -60,27 +61,28 @@ function StudentsTable({ classroom, onReset, onAction }: { classroom: Classroom;
                 <td>{[student.firstName, student.lastName].filter(Boolean).join(' ')}</td>
                 <td className="roster-actions">
                   <Link className="button button-secondary button-small" to={`/user/classrooms/${classroom.id}/students/${student.id}`}>
-                    {t.viewProgress}
-                    <span className="visually-hidden">{t.actionsFor(username)}</span>
+                    {roster.viewProgress}
+                    <span className="visually-hidden">{roster.actionsFor(username)}</span>
                   </Link>
                   <button type="button" className="button button-secondary button-small" onClick={() => onReset(student)}>
-                    Reset password<span className="visually-hidden"> for {username}</span>
+                    {t('classrooms.detail.resetPassword')}
+                    <span className="visually-hidden">{t('classrooms.detail.resetPasswordFor', { username })}</span>
                   </button>
                   <button type="button" className="button button-secondary button-small" onClick={() => onAction('card', student)}>
-                    {t.newCard}
-                    <span className="visually-hidden">{t.actionsFor(username)}</span>
+                    {roster.newCard}
+                    <span className="visually-hidden">{roster.actionsFor(username)}</span>
                   </button>
                   <a className="button button-secondary button-small" href={`/api/classrooms/${classroom.id}/students/${student.id}/data`} download>
-                    {t.downloadData}
-                    <span className="visually-hidden">{t.actionsFor(username)}</span>
+                    {roster.downloadData}
+                    <span className="visually-hidden">{roster.actionsFor(username)}</span>
                   </a>
                   <button type="button" className="button button-secondary button-small" onClick={() => onAction('remove', student)}>
-                    {t.remove}
-                    <span className="visually-hidden">{t.actionsFor(username)}</span>
+                    {roster.remove}
+                    <span className="visually-hidden">{roster.actionsFor(username)}</span>
                   </button>
                   <button type="button" className="button button-secondary button-small" onClick={() => onAction('delete', student)}>
-                    {t.deleteAccount}
-                    <span className="visually-hidden">{t.actionsFor(username)}</span>
+                    {roster.deleteAccount}
+                    <span className="visually-hidden">{roster.actionsFor(username)}</span>
                   </button>
                 </td>
               </tr>
@@ -93,6 +95,7 @@ function StudentsTable({ classroom, onReset, onAction }: { classroom: Classroom;
 }
 
 export function ClassroomDetailPage() {
+  const { t } = useTranslation()
   const { classroomId = '' } = useParams()
   const { user } = useSession()
   const { mutate } = useSWRConfig()
@@ -105,7 +108,8 @@ export function ClassroomDetailPage() {
   const [adding, setAdding] = useState(false)
   const [cards, setCards] = useState<NewLogin[] | null>(null)
   const [action, setAction] = useState<{ kind: RosterAction; student: Student } | null>(null)
-  useDocumentTitle(classroom?.name ?? CLASSROOM_LOADING_HEADING)
+  const heading = classroom?.name ?? t('classrooms.detail.loadingHeading')
+  useDocumentTitle(heading)
 
   if (error instanceof ApiError && error.status === 404) return <NotFound />
 
@@ -141,23 +145,23 @@ export function ClassroomDetailPage() {
 
   return (
     <>
-      <h1>{classroom?.name ?? CLASSROOM_LOADING_HEADING}</h1>
+      <h1>{heading}</h1>
       <p>
-        <Link to="/user/classrooms">Back to classrooms</Link>
+        <Link to="/user/classrooms">{t('classrooms.back')}</Link>
       </p>
       {isLoading && <Loading />}
       {error && !classroom && <ErrorNotice error={error} />}
       {classroom && (
         <>
           <p className="classroom-code">
-            Code: <span className="code">{classroom.code}</span>
+            {t('classrooms.code')} <span className="code">{classroom.code}</span>
           </p>
           {notice && <SuccessNotice>{notice}</SuccessNotice>}
           <section aria-labelledby="students-heading">
             <div className="page-heading">
-              <h2 id="students-heading">Students</h2>
+              <h2 id="students-heading">{t('classrooms.detail.students')}</h2>
               <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
-                {t.addStudents}
+                {roster.addStudents}
               </button>
             </div>
             <StudentsTable
@@ -173,14 +177,14 @@ export function ClassroomDetailPage() {
             />
           </section>
           <section aria-labelledby="progress-heading">
-            <h2 id="progress-heading">{t.progressHeading}</h2>
+            <h2 id="progress-heading">{roster.progressHeading}</h2>
             <ProgressGrid classroomId={classroom.id} />
           </section>
           <section aria-labelledby="edit-classroom-heading">
-            <h2 id="edit-classroom-heading">Edit Classroom</h2>
+            <h2 id="edit-classroom-heading">{t('classrooms.detail.edit')}</h2>
             <ClassroomForm
               key={classroom.id}
-              submitLabel="Update Classroom"
+              submitLabel={t('classrooms.detail.update')}
               defaultValues={{ name: classroom.name, code: classroom.code }}
               onSubmit={update}
             />

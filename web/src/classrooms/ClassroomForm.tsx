@@ -1,6 +1,7 @@
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import type { InferType } from 'yup'
 import { fieldProps } from '../ui/fieldProps'
 import { ErrorNotice } from '../ui/Notice'
@@ -17,6 +18,7 @@ interface Props {
 }
 
 export function ClassroomForm({ submitLabel, defaultValues = { name: '', code: '' }, onSubmit }: Props) {
+  const { t } = useTranslation()
   const [error, setError] = useState<unknown>(null)
   const [saved, setSaved] = useState(false)
   const form = useForm<ClassroomValues>({ resolver: yupResolver(classroomSchema), mode: 'onTouched', defaultValues })
@@ -35,12 +37,12 @@ export function ClassroomForm({ submitLabel, defaultValues = { name: '', code: '
   return (
     <form onSubmit={form.handleSubmit(submit)} noValidate className="form" onChange={() => setSaved(false)}>
       {error !== null && <ErrorNotice error={error} />}
-      <TextInput label="Name" required {...fieldProps(form, 'name')} />
+      <TextInput label={t('classrooms.form.name')} required {...fieldProps(form, 'name')} />
       <TextInput
-        label="Code"
+        label={t('classrooms.form.code')}
         required
         autoComplete="off"
-        hint="Students join with this code. It is not case-sensitive."
+        hint={t('classrooms.form.codeHint')}
         {...fieldProps(form, 'code')}
       />
       <SaveButton label={submitLabel} loading={form.formState.isSubmitting} success={saved} />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import useSWR from 'swr'
 import { keys } from '../api/keys'
@@ -6,24 +7,26 @@ import { useSession } from '../session/useSession'
 import { Loading } from '../ui/Loading'
 import { ErrorNotice } from '../ui/Notice'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
-import { NO_CLASSROOMS, studentCountLabel } from './classroomSchema'
+import { translateMessage } from '../i18n/messages'
+import { NO_CLASSROOMS } from './classroomSchema'
 
 export function ClassroomsPage() {
-  useDocumentTitle('Classrooms')
+  const { t } = useTranslation()
+  useDocumentTitle(t('classrooms.list.title'))
   const { user } = useSession()
   const { data, error, isLoading } = useSWR<Paginated<Classroom>>(user ? keys.classrooms(user.id) : null)
   const classrooms = data?.docs ?? []
   return (
     <>
       <div className="page-heading">
-        <h1>Classrooms</h1>
+        <h1>{t('classrooms.list.title')}</h1>
         <Link to="/user/classrooms/create" className="button button-primary">
-          Create Class
+          {t('classrooms.list.create')}
         </Link>
       </div>
-      {isLoading && <Loading label="Loading classrooms…" />}
+      {isLoading && <Loading label={t('classrooms.list.loading')} />}
       {error && !data && <ErrorNotice error={error} />}
-      {data && classrooms.length === 0 && <p className="empty-state">{NO_CLASSROOMS}</p>}
+      {data && classrooms.length === 0 && <p className="empty-state">{translateMessage(NO_CLASSROOMS)}</p>}
       {classrooms.length > 0 && (
         <ul className="card-grid classroom-cards">
           {classrooms.map((classroom) => (
@@ -31,9 +34,9 @@ export function ClassroomsPage() {
               <Link to={`/user/classrooms/${classroom.id}`} className="card-link">
                 <span className="card-title">{classroom.name}</span>
                 <span className="classroom-code">
-                  Code: <span className="code">{classroom.code}</span>
+                  {t('classrooms.code')} <span className="code">{classroom.code}</span>
                 </span>
-                <span>{studentCountLabel(classroom.studentCount ?? classroom.students?.length ?? 0)}</span>
+                <span>{t('classrooms.list.studentCount', { count: classroom.studentCount ?? classroom.students?.length ?? 0 })}</span>
               </Link>
             </li>
           ))}

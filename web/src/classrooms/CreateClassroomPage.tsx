@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router-dom'
 import { useSWRConfig } from 'swr'
 import { api } from '../api/client'
@@ -8,7 +9,8 @@ import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { ClassroomForm, type ClassroomValues } from './ClassroomForm'
 
 export function CreateClassroomPage() {
-  useDocumentTitle('Create Classroom')
+  const { t } = useTranslation()
+  useDocumentTitle(t('classrooms.create.title'))
   const { user } = useSession()
   const navigate = useNavigate()
   const { mutate } = useSWRConfig()
@@ -24,10 +26,10 @@ export function CreateClassroomPage() {
 
   return (
     <>
-      <h1>Create Classroom</h1>
-      <ClassroomForm submitLabel="Create Classroom" onSubmit={create} />
+      <h1>{t('classrooms.create.title')}</h1>
+      <ClassroomForm submitLabel={t('classrooms.create.title')} onSubmit={create} />
       <p>
-        <Link to="/user/classrooms">Back to classrooms</Link>
+        <Link to="/user/classrooms">{t('classrooms.back')}</Link>
       </p>
     </>
   )

@@ -1,9 +1,11 @@
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import type { InferType } from 'yup'
 import { api } from '../api/client'
 import type { Student } from '../api/types'
+import { translateMessage } from '../i18n/messages'
 import { fieldProps } from '../ui/fieldProps'
 import { Modal } from '../ui/Modal'
 import { ErrorNotice } from '../ui/Notice'
@@ -23,6 +25,7 @@ interface Props {
 
 /** Students cannot reset their own password; their teacher sets a new one here. */
 export function ResetStudentPasswordDialog({ classroomId, student, username, onDone, onClose }: Props) {
+  const { t } = useTranslation()
   const [error, setError] = useState<unknown>(null)
   const form = useForm<Values>({ resolver: yupResolver(studentPasswordSchema), mode: 'onTouched', defaultValues: { password: '' } })
 
@@ -33,22 +36,22 @@ export function ResetStudentPasswordDialog({ classroomId, student, username, onD
         `/api/classrooms/${classroomId}/students/${student.id}/password`,
         values,
       )
-      onDone(`${answer?.message || STUDENT_PASSWORD_UPDATED} (${username})`)
+      onDone(`${answer?.message || translateMessage(STUDENT_PASSWORD_UPDATED)} (${username})`)
     } catch (failure) {
       setError(failure)
     }
   }
 
   return (
-    <Modal title={`Reset password for ${username}`} size="small" onClose={onClose}>
+    <Modal title={t('classrooms.resetPassword.title', { username })} size="small" onClose={onClose}>
       <form onSubmit={form.handleSubmit(submit)} noValidate className="form">
         {error !== null && <ErrorNotice error={error} />}
-        <PasswordInput label="New Password" autoComplete="new-password" required {...fieldProps(form, 'password')} />
+        <PasswordInput label={t('classrooms.resetPassword.newPassword')} autoComplete="new-password" required {...fieldProps(form, 'password')} />
         <div className="form-actions modal-actions">
           <button type="button" className="button button-secondary" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </button>
-          <SaveButton label="Reset Password" loading={form.formState.isSubmitting} />
+          <SaveButton label={t('auth.reset.title')} loading={form.formState.isSubmitting} />
         </div>
       </form>
     </Modal>

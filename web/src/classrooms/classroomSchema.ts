@@ -1,12 +1,13 @@
 import { object, string } from 'yup'
+import en from '../i18n/locales/en.json'
 import { PASSWORD_REQUIRED } from '../ui/messages'
 
 // Spec section 5, word for word.
-export const CLASSROOM_NAME_REQUIRED = 'Classroom name is required.'
-export const CLASSROOM_CODE_REQUIRED = 'Classroom code is required.'
-export const NO_CLASSROOMS = 'No classrooms yet!'
-export const NO_STUDENTS = 'No students enrolled.'
-export const STUDENT_PASSWORD_UPDATED = 'Password updated.'
+export const CLASSROOM_NAME_REQUIRED = en.messages.classroomNameRequired
+export const CLASSROOM_CODE_REQUIRED = en.messages.classroomCodeRequired
+export const NO_CLASSROOMS = en.messages.noClassrooms
+export const NO_STUDENTS = en.messages.noStudents
+export const STUDENT_PASSWORD_UPDATED = en.messages.studentPasswordUpdated
 
 export const classroomSchema = object({
   name: string().trim().required(CLASSROOM_NAME_REQUIRED),
@@ -16,7 +17,3 @@ export const classroomSchema = object({
 export const studentPasswordSchema = object({
   password: string().required(PASSWORD_REQUIRED),
 })
-
-export function studentCountLabel(count: number): string {
-  return `${count} ${count === 1 ? 'student' : 'students'}`
-}

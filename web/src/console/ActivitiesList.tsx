@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useId } from 'react'
 import { Link } from 'react-router-dom'
 import useSWR from 'swr'
@@ -10,23 +11,24 @@ import { CONTENT_SORTS } from './sortOptions'
 import { useListParams } from './useListParams'
 
 const columns: Column<ActivityDoc>[] = [
-  { header: 'Order', cell: (activity) => activity.order },
-  { header: 'Title', cell: (activity) => <Link to={`/console/activities/${activity.id}`}>{activity.title}</Link> },
-  { header: 'Module', cell: (activity) => asObject<ModuleDoc>(activity.module)?.title ?? '' },
-  { header: 'Type', cell: (activity) => activity.type },
-  { header: 'Updated', cell: (activity) => formatDate(activity.updatedAt) },
+  { header: 'console.columns.order', cell: (activity) => activity.order },
+  { header: 'console.columns.title', cell: (activity) => <Link to={`/console/activities/${activity.id}`}>{activity.title}</Link> },
+  { header: 'console.columns.module', cell: (activity) => asObject<ModuleDoc>(activity.module)?.title ?? '' },
+  { header: 'console.columns.type', cell: (activity) => activity.type },
+  { header: 'console.columns.updated', cell: (activity) => formatDate(activity.updatedAt) },
 ]
 
 export function ActivitiesList() {
+  const { t } = useTranslation()
   const id = useId()
   const list = useListParams('order')
   const moduleId = list.params.get('moduleId') ?? ''
   const modules = useSWR<ListAnswer<ModuleDoc>>(optionsKey('modules', 'title', ['title']))
   const filter = (
     <div className="console-sort">
-      <label htmlFor={`${id}-module`}>Module</label>
+      <label htmlFor={`${id}-module`}>{t('console.columns.module')}</label>
       <select id={`${id}-module`} className="input select" value={moduleId} onChange={(event) => list.update({ moduleId: event.target.value })}>
-        <option value="">All modules</option>
+        <option value="">{t('console.activities.allModules')}</option>
         {(modules.data?.docs ?? []).map((module) => (
           <option key={module.id} value={String(module.id)}>
             {module.title}
@@ -44,8 +46,8 @@ export function ActivitiesList() {
       depth={1}
       params={[['populate[modules][title]', 'true'], ...(moduleId ? ([['where[module][equals]', moduleId]] as [string, string][]) : [])]}
       filters={filter}
-      createLabel="New Activity"
-      emptyText="No activities yet."
+      createLabel={t('console.activities.new')}
+      emptyText={t('content.module.noActivities')}
     />
   )
 }

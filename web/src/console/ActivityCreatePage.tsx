@@ -1,14 +1,16 @@
+import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { ActivityForm } from './ActivityForm'
 
 /** /console/activities/create (?moduleId= preselects the module): saving opens the edit screen. */
 export function ActivityCreatePage() {
-  useDocumentTitle('New Activity')
+  const { t } = useTranslation()
+  useDocumentTitle(t('console.activities.new'))
   const [params] = useSearchParams()
   return (
     <>
-      <h1>New Activity</h1>
+      <h1>{t('console.activities.new')}</h1>
       <ActivityForm moduleId={params.get('moduleId') ?? ''} />
     </>
   )

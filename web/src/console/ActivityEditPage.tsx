@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { useSession } from '../session/useSession'
 import { Loading } from '../ui/Loading'
@@ -16,10 +17,11 @@ const RELATED = { modules: ['title'] }
 
 /** /console/activities/:activityId */
 export function ActivityEditPage() {
+  const { t } = useTranslation()
   const { user } = useSession()
   const revalidate = useRevalidateCollection()
   const { doc: activity, error, isLoading, missing, mutate } = useConsoleDoc<ActivityDoc>('activities', 'activityId', 1, RELATED)
-  useDocumentTitle(activity ? `Edit ${activity.title}` : 'Edit Activity')
+  useDocumentTitle(activity ? t('console.edit.titleOf', { title: activity.title }) : t('console.activities.edit'))
   if (missing) return <ConsoleNotFound />
   if (isLoading) return <Loading />
   if (!activity) return error ? <ConsoleError error={error} /> : null
@@ -27,13 +29,13 @@ export function ActivityEditPage() {
   return (
     <>
       <div className="page-heading">
-        <h1>Edit Activity</h1>
+        <h1>{t('console.activities.edit')}</h1>
         <div className="console-actions">
-          {moduleId && <Link to={`/console/modules/${moduleId}`}>Back to its module</Link>}
+          {moduleId && <Link to={`/console/modules/${moduleId}`}>{t('console.activities.backToModule')}</Link>}
           <DeleteButton
             collection="activities"
             id={activity.id}
-            name={`the activity “${activity.title}”`}
+            name={t('console.delete.activity', { title: activity.title })}
             redirectTo={moduleId ? `/console/modules/${moduleId}` : '/console/activities'}
           />
         </div>

@@ -1,9 +1,9 @@
+import { useTranslation } from 'react-i18next'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
 import useSWR from 'swr'
 import type { InferType } from 'yup'
-import { api } from '../api/client'
 import { asObject, type Media } from '../api/types'
 import { fieldProps } from '../ui/fieldProps'
 import { SuccessNotice } from '../ui/Notice'
@@ -13,7 +13,7 @@ import { TextArea } from '../ui/TextArea'
 import { TextInput } from '../ui/TextInput'
 import { ACTIVITY_TYPES, ACTIVITY_WIDTHS, activitySchema } from './activitySchema'
 import { optionsKey } from '../api/keys'
-import { createDoc, idOf, toId, useRevalidateCollection, type DocAnswer, type ListAnswer } from './consoleApi'
+import { createDoc, idOf, putDoc, toId, useRevalidateCollection, type ListAnswer } from './consoleApi'
 import { ConsoleError } from './ConsoleError'
 import { ACTIVITY_SAVED } from './consoleMessages'
 import type { ActivityDoc, ModuleDoc } from './consoleTypes'
@@ -66,6 +66,7 @@ function toBody(values: ActivityValues) {
 
 /** Creates an activity (then opens its edit screen) or edits one, with its type's own fields. */
 export function ActivityForm({ activity, moduleId = '' }: Props) {
+  const { t } = useTranslation()
   const navigate = useNavigate()
   const revalidate = useRevalidateCollection()
   const result = useSaveResult()
@@ -79,14 +80,14 @@ export function ActivityForm({ activity, moduleId = '' }: Props) {
   const options = (modules.data?.docs ?? []).map((module) => ({ value: String(module.id), label: module.title }))
   const currentModule = form.getValues('module')
   if (currentModule && !options.some((option) => option.value === currentModule)) {
-    options.unshift({ value: currentModule, label: asObject<ModuleDoc>(activity?.module)?.title ?? `Module ${currentModule}` })
+    options.unshift({ value: currentModule, label: asObject<ModuleDoc>(activity?.module)?.title ?? t('console.activities.moduleNumber', { id: currentModule }) })
   }
 
   async function save(values: ActivityValues) {
     result.start()
     try {
       if (activity) {
-        await api.put<DocAnswer<ActivityDoc>>(`/api/activities/${activity.id}`, toBody(values))
+        await putDoc<ActivityDoc>('activities', activity.id, toBody(values))
         result.succeed(ACTIVITY_SAVED)
         form.reset(values)
         await Promise.all([revalidate('activities'), revalidate('modules')])
@@ -107,24 +108,24 @@ export function ActivityForm({ activity, moduleId = '' }: Props) {
       {result.notice && <SuccessNotice>{result.notice}</SuccessNotice>}
       {result.error !== null && <ConsoleError error={result.error} />}
       {modules.error && <ConsoleError error={modules.error} />}
-      <SelectInput label="Module" required placeholder="Choose a module" options={options} {...fieldProps(form, 'module')} />
-      <TextInput label="Title" required {...fieldProps(form, 'title')} />
-      <SelectInput label="Type" required options={ACTIVITY_TYPES} {...fieldProps(form, 'type')} />
-      <TextInput label="Order" type="number" inputMode="numeric" hint="Activities are listed by this number within their module." {...fieldProps(form, 'order')} />
-      <SelectInput label="Width" options={ACTIVITY_WIDTHS} {...fieldProps(form, 'width')} />
+      <SelectInput label={t('console.columns.module')} required placeholder={t('console.activities.chooseModule')} options={options} {...fieldProps(form, 'module')} />
+      <TextInput label={t('console.form.title')} required {...fieldProps(form, 'title')} />
+      <SelectInput label={t('console.columns.type')} required options={ACTIVITY_TYPES.map((option) => ({ ...option, label: t(option.label) }))} {...fieldProps(form, 'type')} />
+      <TextInput label={t('console.form.order')} type="number" inputMode="numeric" hint={t('console.activities.orderHint')} {...fieldProps(form, 'order')} />
+      <SelectInput label={t('console.columns.width')} options={ACTIVITY_WIDTHS.map((option) => ({ ...option, label: t(option.label) }))} {...fieldProps(form, 'width')} />
       <MarkdownEditor preview={form.watch('markdown') ?? ''} {...fieldProps(form, 'markdown')} />
       {type === 'links' && <LinksFields form={form} />}
       {type === 'readings' && <ReadingsFields form={form} />}
       {type === 'video' && (
         <TextArea
-          label="Video embed code"
-          hint="Paste the embed code (an iframe) from YouTube or Vimeo; anything else is removed when saved."
+          label={t('console.activities.video')}
+          hint={t('console.activities.videoHint')}
           {...fieldProps(form, 'video')}
         />
       )}
-      {type === 'storyline' && !activity && <p className="field-hint">Create the activity, then upload its Storyline package on the next screen.</p>}
+      {type === 'storyline' && !activity && <p className="field-hint">{t('console.activities.storylineFirst')}</p>}
       <div className="form-actions">
-        <SaveButton label={activity ? 'Save Activity' : 'Create Activity'} loading={form.formState.isSubmitting} success={Boolean(result.notice)} />
+        <SaveButton label={t(activity ? 'console.activities.save' : 'console.activities.create')} loading={form.formState.isSubmitting} success={Boolean(result.notice)} />
       </div>
       </WriteGuard>
     </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import useSWR from 'swr'
@@ -12,12 +13,14 @@ import { Pagination } from './Pagination'
 import { useListParams } from './useListParams'
 
 export interface Column<T> {
+  /** A catalogue key. */
   header: string
   cell: (doc: T) => ReactNode
 }
 
 export interface SortOption {
   value: string
+  /** A catalogue key. */
   label: string
 }
 
@@ -47,10 +50,12 @@ export function ConsoleList<T extends { id: string | number }>({
   params = [],
   filters,
   createLabel,
-  emptyText = 'Nothing here yet.',
+  emptyText,
 }: Props<T>) {
+  const { t } = useTranslation()
   const section = sectionOf(collection)
-  useDocumentTitle(section.label)
+  const title = t(section.label)
+  useDocumentTitle(title)
   const { user } = useSession()
   const id = useId()
   const list = useListParams(sortOptions[0].value)
@@ -67,7 +72,7 @@ export function ConsoleList<T extends { id: string | number }>({
   return (
     <>
       <div className="page-heading">
-        <h1>{section.label}</h1>
+        <h1>{title}</h1>
         {createLabel && can(user, collection, 'write') && (
           <Link to={`${section.path}/create`} className="button button-primary">
             {createLabel}
@@ -77,19 +82,19 @@ export function ConsoleList<T extends { id: string | number }>({
       <div className="console-controls">
         {search && (
           <form role="search" onSubmit={submitSearch} className="console-search">
-            <label htmlFor={`${id}-q`}>Search {section.label.toLowerCase()}</label>
+            <label htmlFor={`${id}-q`}>{t('console.list.searchIn', { section: title.toLowerCase() })}</label>
             <input id={`${id}-q`} type="search" className="input" value={query} onChange={(event) => setQuery(event.target.value)} />
             <button type="submit" className="button button-secondary button-small">
-              Search
+              {t('console.list.search')}
             </button>
           </form>
         )}
         <div className="console-sort">
-          <label htmlFor={`${id}-sort`}>Sort by</label>
+          <label htmlFor={`${id}-sort`}>{t('console.list.sortBy')}</label>
           <select id={`${id}-sort`} className="input select" value={list.sort} onChange={(event) => list.update({ sort: event.target.value })}>
             {sortOptions.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {t(option.label)}
               </option>
             ))}
           </select>
@@ -98,17 +103,17 @@ export function ConsoleList<T extends { id: string | number }>({
       </div>
       {isLoading && !data && <Loading />}
       {error && <ErrorNotice error={error} />}
-      {data && data.docs.length === 0 && <p className="empty-state">{list.q ? `No results found for ${list.q}` : emptyText}</p>}
+      {data && data.docs.length === 0 && <p className="empty-state">{list.q ? t('console.list.noResults', { query: list.q }) : (emptyText ?? t('console.list.empty'))}</p>}
       {data && data.docs.length > 0 && (
         <>
           <div className="table-wrapper">
             <table className="table console-table">
-              <caption className="visually-hidden">{section.label}</caption>
+              <caption className="visually-hidden">{title}</caption>
               <thead>
                 <tr>
                   {columns.map((column) => (
                     <th key={column.header} scope="col">
-                      {column.header}
+                      {t(column.header)}
                     </th>
                   ))}
                 </tr>

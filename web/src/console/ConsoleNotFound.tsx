@@ -1,16 +1,18 @@
+import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
 
 /** Spec section 2: unknown console paths show Not Found with a return-to-previous button. */
 export function ConsoleNotFound() {
-  useDocumentTitle('Not Found')
+  const { t } = useTranslation()
+  useDocumentTitle(t('notFound.title'))
   const navigate = useNavigate()
   return (
     <section className="not-found">
-      <h1>Not Found</h1>
-      <p>We couldn’t find the page you were looking for.</p>
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.text')}</p>
       <button type="button" className="button button-secondary" onClick={() => navigate(-1)}>
-        Go back
+        {t('console.goBack')}
       </button>
     </section>
   )

@@ -1,21 +1,23 @@
+import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router-dom'
 import { useSession } from '../session/useSession'
 import { allowedSections } from './consoleScopes'
 
 /** Lists only the sections the user's scopes allow. */
 export function ConsoleSidebar() {
+  const { t } = useTranslation()
   const { user } = useSession()
   return (
-    <nav aria-label="Console" className="user-sidebar console-sidebar">
+    <nav aria-label={t('shell.menu.console')} className="user-sidebar console-sidebar">
       <ul>
         <li>
           <NavLink to="/console" end>
-            Dashboard
+            {t('console.dashboard.title')}
           </NavLink>
         </li>
         {allowedSections(user).map((section) => (
           <li key={section.collection}>
-            <NavLink to={section.path}>{section.label}</NavLink>
+            <NavLink to={section.path}>{t(section.label)}</NavLink>
           </li>
         ))}
       </ul>

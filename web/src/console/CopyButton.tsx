@@ -1,5 +1,6 @@
+import { useTranslation } from 'react-i18next'
 import { useEffect, useState } from 'react'
-import { COPIED, COPY_FLASH_MS } from './consoleMessages'
+import { COPY_FLASH_MS } from './consoleMessages'
 
 interface Props {
   text: string
@@ -14,6 +15,7 @@ interface Flash {
 
 /** Copies `text`; 'Copied!' flashes for exactly COPY_FLASH_MS (spec section 9: 1 second). */
 export function CopyButton({ text, label }: Props) {
+  const { t } = useTranslation()
   const [flash, setFlash] = useState<Flash | null>(null)
 
   useEffect(() => {
@@ -37,7 +39,7 @@ export function CopyButton({ text, label }: Props) {
         {label}
       </button>
       <span role="status" className={flash && !flash.copied ? 'copy-status copy-failed' : 'copy-status'}>
-        {flash ? (flash.copied ? COPIED : `Copy failed. The address is ${text}`) : ''}
+        {flash ? (flash.copied ? t('messages.copied') : t('console.copyFailed', { text })) : ''}
       </span>
     </span>
   )

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import useSWR from 'swr'
 import { useSession } from '../session/useSession'
@@ -6,12 +7,13 @@ import { listKey } from '../api/keys'
 import type { ListAnswer } from './consoleApi'
 import { allowedSections, can, type Section } from './consoleScopes'
 
+/** Catalogue keys of the quick-create links. */
 const CREATE_LABELS: Partial<Record<Section['collection'], string>> = {
-  topics: 'New topic',
-  modules: 'New module',
-  activities: 'New activity',
-  pages: 'New page',
-  posts: 'New post',
+  topics: 'console.dashboard.newTopic',
+  modules: 'console.dashboard.newModule',
+  activities: 'console.dashboard.newActivity',
+  pages: 'console.dashboard.newPage',
+  posts: 'console.dashboard.newPost',
 }
 
 function countKey(section: Section): string {
@@ -21,6 +23,7 @@ function countKey(section: Section): string {
 }
 
 function SectionCard({ section }: { section: Section }) {
+  const { t } = useTranslation()
   const { user } = useSession()
   const { data, error } = useSWR<ListAnswer<unknown>>(countKey(section))
   const createLabel = CREATE_LABELS[section.collection]
@@ -28,14 +31,14 @@ function SectionCard({ section }: { section: Section }) {
   return (
     <li className="card console-card">
       <h2 className="card-title">
-        <Link to={section.path}>{section.label}</Link>
+        <Link to={section.path}>{t(section.label)}</Link>
       </h2>
       <p className="console-card-count">
-        <span className="console-number">{count}</span> {section.collection === 'tickets' ? 'open' : 'in total'}
+        <span className="console-number">{count}</span> {t(section.collection === 'tickets' ? 'console.dashboard.open' : 'console.dashboard.total')}
       </p>
       {createLabel && can(user, section.collection, 'write') && (
         <Link to={`${section.path}/create`} className="button button-secondary button-small">
-          {createLabel}
+          {t(createLabel)}
         </Link>
       )}
     </li>
@@ -44,14 +47,15 @@ function SectionCard({ section }: { section: Section }) {
 
 /** /console: a count per allowed collection and quick links. */
 export function Dashboard() {
-  useDocumentTitle('Console')
+  const { t } = useTranslation()
+  useDocumentTitle(t('shell.menu.console'))
   const { user } = useSession()
   const sections = allowedSections(user)
   return (
     <>
-      <h1>Console</h1>
+      <h1>{t('shell.menu.console')}</h1>
       {sections.length === 0 ? (
-        <p className="empty-state">Your account has no console permissions. Ask an administrator if you need them.</p>
+        <p className="empty-state">{t('console.dashboard.noPermissions')}</p>
       ) : (
         <ul className="card-grid console-cards">
           {sections.map((section) => (

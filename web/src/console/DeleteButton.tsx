@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { useSession } from '../session/useSession'
@@ -17,6 +18,7 @@ interface Props {
 
 /** Shown only with the collection's :delete scope; asks for confirmation in a dialog. */
 export function DeleteButton({ collection, id, name, redirectTo }: Props) {
+  const { t } = useTranslation()
   const { user } = useSession()
   const navigate = useNavigate()
   const revalidate = useRevalidateCollection()
@@ -41,18 +43,18 @@ export function DeleteButton({ collection, id, name, redirectTo }: Props) {
   return (
     <>
       <button type="button" className="button button-danger" onClick={() => setOpen(true)}>
-        Delete
+        {t('console.delete.button')}
       </button>
       {open && (
-        <Modal title="Delete?" size="small" onClose={() => setOpen(false)}>
+        <Modal title={t('console.delete.title')} size="small" onClose={() => setOpen(false)}>
           {error !== null && <ErrorNotice error={error} />}
-          <p>Delete {name}? This cannot be undone.</p>
+          <p>{t('console.delete.confirm', { name })}</p>
           <div className="form-actions">
             <button type="button" className="button button-secondary" onClick={() => setOpen(false)}>
-              Cancel
+              {t('common.cancel')}
             </button>
             <button type="button" className="button button-danger" disabled={busy} onClick={() => void confirm()}>
-              {busy ? 'Deleting' : 'Delete'}
+              {t(busy ? 'console.delete.deleting' : 'console.delete.button')}
             </button>
           </div>
         </Modal>

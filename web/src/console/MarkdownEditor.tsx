@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import type { ComponentProps } from 'react'
 import { TextArea } from '../ui/TextArea'
 import { MarkdownPreview } from './MarkdownPreview'
@@ -9,10 +10,11 @@ type Props = Omit<ComponentProps<typeof TextArea>, 'label'> & {
 }
 
 /** The markdown textarea with a live, safely rendered preview beside it. */
-export function MarkdownEditor({ label = 'Content (markdown)', preview, ...textarea }: Props) {
+export function MarkdownEditor({ label, preview, ...textarea }: Props) {
+  const { t } = useTranslation()
   return (
     <div className="markdown-editor">
-      <TextArea label={label} hint="Markdown: # Heading, **bold**, *italic*, [link](https://…), - list item." {...textarea} />
+      <TextArea label={label ?? t('console.markdown.label')} hint={t('console.markdown.hint')} {...textarea} />
       <MarkdownPreview markdown={preview} />
     </div>
   )

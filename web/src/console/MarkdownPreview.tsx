@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import type { ReactNode } from 'react'
 
 /**
@@ -6,11 +7,13 @@ import type { ReactNode } from 'react'
  * markdown the Lexical converter writes (headings, paragraphs, lists, quotes, code, emphasis,
  * links, images); the saved page is rendered by the server.
  */
-export function MarkdownPreview({ markdown, label = 'Preview' }: { markdown: string; label?: string }) {
+export function MarkdownPreview({ markdown, label: givenLabel }: { markdown: string; label?: string }) {
+  const { t } = useTranslation()
+  const label = givenLabel ?? t('console.markdown.preview')
   return (
     <section className="markdown-preview" aria-label={label}>
       <h2 className="markdown-preview-title">{label}</h2>
-      <div className="rich-text">{markdown.trim() ? renderBlocks(markdown) : <p className="muted">Nothing to preview yet.</p>}</div>
+      <div className="rich-text">{markdown.trim() ? renderBlocks(markdown) : <p className="muted">{t('console.markdown.nothing')}</p>}</div>
     </section>
   )
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useId, useRef, useState } from 'react'
 import type { Media } from '../api/types'
 import { ErrorNotice } from '../ui/Notice'
@@ -15,6 +16,7 @@ interface Props {
 
 /** Uploads one file to the media collection (POST /api/media) and hands back its document. */
 export function MediaUpload({ label, value, onChange, accept, image = false }: Props) {
+  const { t } = useTranslation()
   const id = useId()
   const fileRef = useRef<HTMLInputElement>(null)
   const [alt, setAlt] = useState('')
@@ -24,7 +26,7 @@ export function MediaUpload({ label, value, onChange, accept, image = false }: P
   async function send() {
     const file = fileRef.current?.files?.[0]
     if (!file) {
-      setError(new Error('Choose a file first.'))
+      setError(new Error(t('console.media.chooseFirst')))
       return
     }
     const form = new FormData()
@@ -52,30 +54,31 @@ export function MediaUpload({ label, value, onChange, accept, image = false }: P
           {image && value.url ? <img src={value.url} alt={value.alt ?? ''} className="media-thumbnail" /> : null}
           {value.url ? (
             <a href={value.url} target="_blank" rel="noopener noreferrer">
-              {value.filename ?? 'Current file'} <span className="visually-hidden">(opens in a new tab)</span>
+              {value.filename ?? t('console.media.current')}
+              <span className="visually-hidden">{t('shell.footer.newTab')}</span>
             </a>
           ) : (
-            <span>{value.filename ?? `File ${value.id}`}</span>
+            <span>{value.filename ?? t('console.media.fileNumber', { id: value.id })}</span>
           )}
           <button type="button" className="button button-secondary button-small" onClick={() => onChange(null)}>
-            Remove {label.toLowerCase()}
+            {t('console.media.remove', { name: label.toLowerCase() })}
           </button>
         </div>
       ) : (
-        <p className="field-hint">No file.</p>
+        <p className="field-hint">{t('console.media.none')}</p>
       )}
       {error !== null && <ErrorNotice error={error} />}
       <div className="media-upload-row">
-        <label htmlFor={`${id}-file`}>Choose a file</label>
+        <label htmlFor={`${id}-file`}>{t('console.media.choose')}</label>
         <input id={`${id}-file`} ref={fileRef} type="file" accept={accept} />
         {image && (
           <>
-            <label htmlFor={`${id}-alt`}>Image description (alt text)</label>
+            <label htmlFor={`${id}-alt`}>{t('console.media.alt')}</label>
             <input id={`${id}-alt`} className="input" value={alt} onChange={(event) => setAlt(event.target.value)} />
           </>
         )}
         <button type="button" className="button button-secondary button-small" disabled={busy} onClick={() => void send()}>
-          {busy ? 'Uploading' : `Upload ${label.toLowerCase()}`}
+          {busy ? t('console.media.uploading') : t('console.media.upload', { name: label.toLowerCase() })}
         </button>
       </div>
     </fieldset>

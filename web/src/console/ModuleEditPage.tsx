@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { populated } from '../api/types'
 import { useSession } from '../session/useSession'
@@ -10,14 +11,16 @@ import type { ActivityDoc, ModuleDoc } from './consoleTypes'
 import { DeleteButton } from './DeleteButton'
 import { ModuleForm } from './ModuleForm'
 import { useConsoleDoc } from './useConsoleDoc'
+import { untranslatedTitle } from './editingLocale'
 
 const RELATED = { activities: ['title', 'type', 'order', 'width'] }
 
 /** /console/modules/:moduleId: the edit form plus the module's activities. */
 export function ModuleEditPage() {
+  const { t } = useTranslation()
   const { user } = useSession()
   const { doc: module, error, isLoading, missing } = useConsoleDoc<ModuleDoc>('modules', 'moduleId', 1, RELATED)
-  useDocumentTitle(module ? `Edit ${module.title}` : 'Edit Module')
+  useDocumentTitle(module?.title ? t('console.edit.titleOf', { title: module.title }) : t('console.modules.edit'))
   if (missing) return <ConsoleNotFound />
   if (isLoading) return <Loading />
   if (!module) return error ? <ConsoleError error={error} /> : null
@@ -25,33 +28,33 @@ export function ModuleEditPage() {
   return (
     <>
       <div className="page-heading">
-        <h1>Edit Module</h1>
+        <h1>{t('console.modules.edit')}</h1>
         <div className="console-actions">
-          <Link to={`/modules/${module.id}`}>View module</Link>
-          <DeleteButton collection="modules" id={module.id} name={`the module “${module.title}”`} redirectTo="/console/modules" />
+          <Link to={`/modules/${module.id}`}>{t('console.modules.view')}</Link>
+          <DeleteButton collection="modules" id={module.id} name={t('console.delete.module', { title: module.title })} redirectTo="/console/modules" />
         </div>
       </div>
       <ModuleForm key={module.id} module={module} />
       <section aria-labelledby="module-activities" className="console-related">
         <div className="page-heading">
-          <h2 id="module-activities">Activities</h2>
+          <h2 id="module-activities">{t('console.modules.activities')}</h2>
           {can(user, 'activities', 'write') && (
             <Link to={`/console/activities/create?moduleId=${module.id}`} className="button button-primary">
-              Add Activity
+              {t('console.modules.addActivity')}
             </Link>
           )}
         </div>
         {activities.length === 0 ? (
-          <p className="empty-state">No activities yet.</p>
+          <p className="empty-state">{t('content.module.noActivities')}</p>
         ) : (
           <div className="table-wrapper">
             <table className="table console-table">
               <thead>
                 <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">Title</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Width</th>
+                  <th scope="col">{t('console.columns.order')}</th>
+                  <th scope="col">{t('console.columns.title')}</th>
+                  <th scope="col">{t('console.columns.type')}</th>
+                  <th scope="col">{t('console.columns.width')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -61,7 +64,7 @@ export function ModuleEditPage() {
                     <tr key={activity.id}>
                       <td>{activity.order}</td>
                       <td>
-                        <Link to={`/console/activities/${activity.id}`}>{activity.title}</Link>
+                        <Link to={`/console/activities/${activity.id}`}>{untranslatedTitle(activity)}</Link>
                       </td>
                       <td>{activity.type}</td>
                       <td>{activity.width}</td>

@@ -1,10 +1,10 @@
+import { useTranslation } from 'react-i18next'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
 import useSWR from 'swr'
 import type { InferType } from 'yup'
-import { api } from '../api/client'
 import type { Media } from '../api/types'
 import { fieldProps } from '../ui/fieldProps'
 import { SuccessNotice } from '../ui/Notice'
@@ -12,7 +12,7 @@ import { SaveButton } from '../ui/SaveButton'
 import { SelectInput } from '../ui/SelectInput'
 import { TextInput } from '../ui/TextInput'
 import { optionsKey } from '../api/keys'
-import { createDoc, idOf, toId, useRevalidateCollection, type DocAnswer, type ListAnswer } from './consoleApi'
+import { createDoc, idOf, putDoc, toId, useRevalidateCollection, type ListAnswer } from './consoleApi'
 import { ConsoleError } from './ConsoleError'
 import { MODULE_SAVED } from './consoleMessages'
 import { mediaOf, type ModuleDoc, type TopicDoc } from './consoleTypes'
@@ -32,6 +32,7 @@ interface Props {
 
 /** Creates a module (then opens its edit screen) or edits one. */
 export function ModuleForm({ module, topicId = '' }: Props) {
+  const { t } = useTranslation()
   const navigate = useNavigate()
   const revalidate = useRevalidateCollection()
   const result = useSaveResult()
@@ -51,14 +52,14 @@ export function ModuleForm({ module, topicId = '' }: Props) {
   const options = (topics.data?.docs ?? []).map((topic) => ({ value: String(topic.id), label: topic.title }))
   const currentTopic = form.getValues('topic')
   // Keep the current topic selectable while the list loads.
-  if (currentTopic && !options.some((option) => option.value === currentTopic)) options.unshift({ value: currentTopic, label: `Topic ${currentTopic}` })
+  if (currentTopic && !options.some((option) => option.value === currentTopic)) options.unshift({ value: currentTopic, label: t('console.form.topicNumber', { id: currentTopic }) })
 
   async function save(values: Values) {
     result.start()
     const body = { ...values, topic: toId(values.topic), thumbnail: thumbnail ? toId(thumbnail.id) : null }
     try {
       if (module) {
-        await api.put<DocAnswer<ModuleDoc>>(`/api/modules/${module.id}`, body)
+        await putDoc<ModuleDoc>('modules', module.id, body)
         result.succeed(MODULE_SAVED)
         form.reset(values)
         await revalidate('modules')
@@ -79,14 +80,14 @@ export function ModuleForm({ module, topicId = '' }: Props) {
       {result.notice && <SuccessNotice>{result.notice}</SuccessNotice>}
       {result.error !== null && <ConsoleError error={result.error} />}
       {topics.error && <ConsoleError error={topics.error} />}
-      <TextInput label="Title" required {...fieldProps(form, 'title')} />
-      <TextInput label="Subtitle" {...fieldProps(form, 'subtitle')} />
-      <SelectInput label="Topic" required placeholder="Choose a topic" options={options} {...fieldProps(form, 'topic')} />
-      <TextInput label="Order" type="number" inputMode="numeric" required hint="Modules are listed by this number within their topic." {...fieldProps(form, 'order')} />
+      <TextInput label={t('console.form.title')} required {...fieldProps(form, 'title')} />
+      <TextInput label={t('console.form.subtitle')} {...fieldProps(form, 'subtitle')} />
+      <SelectInput label={t('console.form.topic')} required placeholder={t('console.form.chooseTopic')} options={options} {...fieldProps(form, 'topic')} />
+      <TextInput label={t('console.form.order')} type="number" inputMode="numeric" required hint={t('console.form.moduleOrderHint')} {...fieldProps(form, 'order')} />
       <MarkdownEditor required preview={form.watch('markdown') ?? ''} {...fieldProps(form, 'markdown')} />
-      <MediaUpload label="Thumbnail" image accept="image/*" value={thumbnail} onChange={setThumbnail} />
+      <MediaUpload label={t('console.form.thumbnail')} image accept="image/*" value={thumbnail} onChange={setThumbnail} />
       <div className="form-actions">
-        <SaveButton label={module ? 'Save Module' : 'Create Module'} loading={form.formState.isSubmitting} success={Boolean(result.notice)} />
+        <SaveButton label={t(module ? 'console.modules.save' : 'console.modules.create')} loading={form.formState.isSubmitting} success={Boolean(result.notice)} />
       </div>
       </WriteGuard>
     </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { asObject } from '../api/types'
 import { ConsoleList, type Column } from './ConsoleList'
@@ -5,13 +6,14 @@ import { formatDate, type ModuleDoc, type TopicDoc } from './consoleTypes'
 import { CONTENT_SORTS } from './sortOptions'
 
 const columns: Column<ModuleDoc>[] = [
-  { header: 'Order', cell: (module) => module.order },
-  { header: 'Title', cell: (module) => <Link to={`/console/modules/${module.id}`}>{module.title}</Link> },
-  { header: 'Topic', cell: (module) => asObject<TopicDoc>(module.topic)?.title ?? '' },
-  { header: 'Updated', cell: (module) => formatDate(module.updatedAt) },
+  { header: 'console.columns.order', cell: (module) => module.order },
+  { header: 'console.columns.title', cell: (module) => <Link to={`/console/modules/${module.id}`}>{module.title}</Link> },
+  { header: 'console.columns.topic', cell: (module) => asObject<TopicDoc>(module.topic)?.title ?? '' },
+  { header: 'console.columns.updated', cell: (module) => formatDate(module.updatedAt) },
 ]
 
 export function ModulesList() {
+  const { t } = useTranslation()
   return (
     <ConsoleList<ModuleDoc>
       collection="modules"
@@ -20,8 +22,8 @@ export function ModulesList() {
       select={['title', 'order', 'topic', 'updatedAt']}
       depth={1}
       params={[['populate[topics][title]', 'true']]}
-      createLabel="New Module"
-      emptyText="No modules yet."
+      createLabel={t('console.modules.new')}
+      emptyText={t('content.topic.noModules')}
     />
   )
 }

@@ -1,12 +1,14 @@
+import { useTranslation } from 'react-i18next'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { PageForm } from './PageForm'
 
 /** /console/pages/create: saving opens the new page's edit screen. */
 export function PageCreatePage() {
-  useDocumentTitle('New Page')
+  const { t } = useTranslation()
+  useDocumentTitle(t('console.pages.new'))
   return (
     <>
-      <h1>New Page</h1>
+      <h1>{t('console.pages.new')}</h1>
       <PageForm />
     </>
   )

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { Loading } from '../ui/Loading'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
@@ -11,19 +12,20 @@ import { useConsoleDoc } from './useConsoleDoc'
 
 /** /console/pages/:pageId */
 export function PageEditPage() {
+  const { t } = useTranslation()
   const { doc: page, error, isLoading, missing } = useConsoleDoc<PageDoc>('pages', 'pageId', 0)
-  useDocumentTitle(page ? `Edit ${page.title}` : 'Edit Page')
+  useDocumentTitle(page ? t('console.edit.titleOf', { title: page.title }) : t('console.pages.edit'))
   if (missing) return <ConsoleNotFound />
   if (isLoading) return <Loading />
   if (!page) return error ? <ConsoleError error={error} /> : null
   return (
     <>
       <div className="page-heading">
-        <h1>Edit Page</h1>
+        <h1>{t('console.pages.edit')}</h1>
         <div className="console-actions">
-          <Link to={`/${page.slug}`}>View page</Link>
-          <CopyButton label="Copy page address" text={`${window.location.origin}/${page.slug}`} />
-          <DeleteButton collection="pages" id={page.id} name={`the page “${page.title}”`} redirectTo="/console/pages" />
+          <Link to={`/${page.slug}`}>{t('console.pages.view')}</Link>
+          <CopyButton label={t('console.pages.copyAddress')} text={`${window.location.origin}/${page.slug}`} />
+          <DeleteButton collection="pages" id={page.id} name={t('console.delete.page', { title: page.title })} redirectTo="/console/pages" />
         </div>
       </div>
       <PageForm key={page.id} page={page} />

@@ -1,14 +1,14 @@
+import { useTranslation } from 'react-i18next'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
 import type { InferType } from 'yup'
-import { api } from '../api/client'
 import { fieldProps } from '../ui/fieldProps'
 import { SuccessNotice } from '../ui/Notice'
 import { SaveButton } from '../ui/SaveButton'
 import { SelectInput } from '../ui/SelectInput'
 import { TextInput } from '../ui/TextInput'
-import { createDoc, useRevalidateCollection, type DocAnswer } from './consoleApi'
+import { createDoc, putDoc, useRevalidateCollection } from './consoleApi'
 import { ConsoleError } from './ConsoleError'
 import { PAGE_CREATED, PAGE_TEMPLATES, PAGE_UPDATED } from './consoleMessages'
 import type { PageDoc } from './consoleTypes'
@@ -21,6 +21,7 @@ type Values = InferType<typeof pageSchema>
 
 /** Creates a page (then opens its edit screen) or edits one: slug, title, markdown and template. */
 export function PageForm({ page }: { page?: PageDoc }) {
+  const { t } = useTranslation()
   const navigate = useNavigate()
   const revalidate = useRevalidateCollection()
   const result = useSaveResult()
@@ -40,7 +41,7 @@ export function PageForm({ page }: { page?: PageDoc }) {
     const body = { title: values.title, slug: values.slug, content: { markdown: values.markdown, template: values.template } }
     try {
       if (page) {
-        await api.put<DocAnswer<PageDoc>>(`/api/pages/${page.id}`, body)
+        await putDoc<PageDoc>('pages', page.id, body)
         result.succeed(PAGE_UPDATED)
         form.reset(values)
         await revalidate('pages')
@@ -60,12 +61,12 @@ export function PageForm({ page }: { page?: PageDoc }) {
       <WriteGuard collection="pages">
       {result.notice && <SuccessNotice>{result.notice}</SuccessNotice>}
       {result.error !== null && <ConsoleError error={result.error} />}
-      <TextInput label="Title" required {...fieldProps(form, 'title')} />
-      <TextInput label="Slug" required hint="The page lives at /{slug}: lower-case letters, digits and dashes." {...fieldProps(form, 'slug')} />
-      <SelectInput label="Template" options={PAGE_TEMPLATES} {...fieldProps(form, 'template')} />
-      <MarkdownEditor label="Markdown" preview={form.watch('markdown') ?? ''} {...fieldProps(form, 'markdown')} />
+      <TextInput label={t('console.form.title')} required {...fieldProps(form, 'title')} />
+      <TextInput label={t('console.form.slug')} required hint={t('console.form.slugHint')} {...fieldProps(form, 'slug')} />
+      <SelectInput label={t('console.form.template')} options={PAGE_TEMPLATES} {...fieldProps(form, 'template')} />
+      <MarkdownEditor label={t('console.form.markdown')} preview={form.watch('markdown') ?? ''} {...fieldProps(form, 'markdown')} />
       <div className="form-actions">
-        <SaveButton label={page ? 'Save Page' : 'Create Page'} loading={form.formState.isSubmitting} success={Boolean(result.notice)} />
+        <SaveButton label={t(page ? 'console.pages.save' : 'console.pages.create')} loading={form.formState.isSubmitting} success={Boolean(result.notice)} />
       </div>
       </WriteGuard>
     </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { ConsoleList, type Column } from './ConsoleList'
 import { formatDate, type PageDoc } from './consoleTypes'
@@ -15,12 +16,13 @@ function Excerpt({ page }: { page: PageDoc }) {
 }
 
 const columns: Column<PageDoc>[] = [
-  { header: 'Title', cell: (page) => <Link to={`/console/pages/${page.id}`}>{page.title}</Link> },
-  { header: 'Slug', cell: (page) => <code>/{page.slug}</code> },
-  { header: 'Content', cell: (page) => <Excerpt page={page} /> },
-  { header: 'Updated', cell: (page) => formatDate(page.updatedAt) },
+  { header: 'console.columns.title', cell: (page) => <Link to={`/console/pages/${page.id}`}>{page.title}</Link> },
+  { header: 'console.columns.slug', cell: (page) => <code>/{page.slug}</code> },
+  { header: 'console.columns.content', cell: (page) => <Excerpt page={page} /> },
+  { header: 'console.columns.updated', cell: (page) => formatDate(page.updatedAt) },
 ]
 
 export function PagesList() {
-  return <ConsoleList<PageDoc> collection="pages" columns={columns} sortOptions={PAGE_SORTS} createLabel="New Page" emptyText="No pages yet." />
+  const { t } = useTranslation()
+  return <ConsoleList<PageDoc> collection="pages" columns={columns} sortOptions={PAGE_SORTS} createLabel={t('console.pages.new')} emptyText={t('console.pages.none')} />
 }

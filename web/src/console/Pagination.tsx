@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 interface Props {
   page: number
   totalPages: number
@@ -7,17 +8,18 @@ interface Props {
 
 /** Previous / next controls of a server-paginated list. */
 export function Pagination({ page, totalPages, totalDocs, onPage }: Props) {
-  if (totalPages <= 1) return <p className="console-count">{totalDocs === 1 ? '1 item' : `${totalDocs} items`}</p>
+  const { t } = useTranslation()
+  if (totalPages <= 1) return <p className="console-count">{t('console.pagination.items', { count: totalDocs })}</p>
   return (
-    <nav aria-label="Pagination" className="console-pagination">
+    <nav aria-label={t('console.pagination.label')} className="console-pagination">
       <button type="button" className="button button-secondary button-small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {t('console.pagination.previous')}
       </button>
       <span aria-current="page">
-        Page {page} of {totalPages} ({totalDocs} items)
+        {t('console.pagination.page', { page, totalPages, count: totalDocs })}
       </span>
       <button type="button" className="button button-secondary button-small" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
-        Next
+        {t('console.pagination.next')}
       </button>
     </nav>
   )

@@ -1,12 +1,14 @@
+import { useTranslation } from 'react-i18next'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { PostForm } from './PostForm'
 
 /** /console/posts/create: saving opens /console/posts/:id. */
 export function PostCreatePage() {
-  useDocumentTitle('New Post')
+  const { t } = useTranslation()
+  useDocumentTitle(t('console.posts.new'))
   return (
     <>
-      <h1>New Post</h1>
+      <h1>{t('console.posts.new')}</h1>
       <PostForm />
     </>
   )

@@ -1,13 +1,13 @@
+import { useTranslation } from 'react-i18next'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
 import type { InferType } from 'yup'
-import { api } from '../api/client'
 import { fieldProps } from '../ui/fieldProps'
 import { SuccessNotice } from '../ui/Notice'
 import { SaveButton } from '../ui/SaveButton'
 import { TextInput } from '../ui/TextInput'
-import { createDoc, useRevalidateCollection, type DocAnswer } from './consoleApi'
+import { createDoc, putDoc, useRevalidateCollection } from './consoleApi'
 import { ConsoleError } from './ConsoleError'
 import { POST_SAVED } from './consoleMessages'
 import type { PostDoc } from './consoleTypes'
@@ -20,6 +20,7 @@ type Values = InferType<typeof postSchema>
 
 /** Creates a post (then opens /console/posts/:id) or edits one. */
 export function PostForm({ post }: { post?: PostDoc }) {
+  const { t } = useTranslation()
   const navigate = useNavigate()
   const revalidate = useRevalidateCollection()
   const result = useSaveResult()
@@ -33,7 +34,7 @@ export function PostForm({ post }: { post?: PostDoc }) {
     result.start()
     try {
       if (post) {
-        await api.put<DocAnswer<PostDoc>>(`/api/posts/${post.id}`, values)
+        await putDoc<PostDoc>('posts', post.id, values)
         result.succeed(POST_SAVED)
         form.reset(values)
         await revalidate('posts')
@@ -53,10 +54,10 @@ export function PostForm({ post }: { post?: PostDoc }) {
       <WriteGuard collection="posts">
       {result.notice && <SuccessNotice>{result.notice}</SuccessNotice>}
       {result.error !== null && <ConsoleError error={result.error} />}
-      <TextInput label="Title" required {...fieldProps(form, 'title')} />
-      <MarkdownEditor label="Markdown" preview={form.watch('markdown') ?? ''} {...fieldProps(form, 'markdown')} />
+      <TextInput label={t('console.form.title')} required {...fieldProps(form, 'title')} />
+      <MarkdownEditor label={t('console.form.markdown')} preview={form.watch('markdown') ?? ''} {...fieldProps(form, 'markdown')} />
       <div className="form-actions">
-        <SaveButton label={post ? 'Save Post' : 'Create Post'} loading={form.formState.isSubmitting} success={Boolean(result.notice)} />
+        <SaveButton label={t(post ? 'console.posts.save' : 'console.posts.create')} loading={form.formState.isSubmitting} success={Boolean(result.notice)} />
       </div>
       </WriteGuard>
     </form>

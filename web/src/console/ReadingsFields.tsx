@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form'
 import { fieldProps } from '../ui/fieldProps'
 import { TextInput } from '../ui/TextInput'
@@ -9,15 +10,16 @@ type Form = UseFormReturn<ActivityValues>
 const DOCUMENTS = '.pdf,.doc,.docx,.ppt,.pptx,.txt,image/*'
 
 function ReadingFiles({ form, reading }: { form: Form; reading: number }) {
+  const { t } = useTranslation()
   const files = useFieldArray({ control: form.control, name: `readings.${reading}.files` })
   return (
     <div className="console-reading-files">
       <ol className="console-repeat">
         {files.fields.map((file, index) => {
-          const label = `Reading ${reading + 1} file ${index + 1}`
+          const label = t('console.readings.file', { reading: reading + 1, file: index + 1 })
           return (
             <li key={file.id}>
-              <TextInput label={`${label} label`} required {...fieldProps(form, `readings.${reading}.files.${index}.text`)} />
+              <TextInput label={t('console.readings.fileLabel', { name: label })} required {...fieldProps(form, `readings.${reading}.files.${index}.text`)} />
               <Controller
                 control={form.control}
                 name={`readings.${reading}.files.${index}.file`}
@@ -29,14 +31,14 @@ function ReadingFiles({ form, reading }: { form: Form; reading: number }) {
                 )}
               />
               <button type="button" className="button button-secondary button-small" onClick={() => files.remove(index)}>
-                Remove {label.toLowerCase()}
+                {t('console.readings.removeFile', { name: label.toLowerCase() })}
               </button>
             </li>
           )
         })}
       </ol>
       <button type="button" className="button button-secondary button-small" onClick={() => files.append({ text: '', file: null as never })}>
-        Add a file to reading {reading + 1}
+        {t('console.readings.addFile', { number: reading + 1 })}
       </button>
     </div>
   )
@@ -44,25 +46,26 @@ function ReadingFiles({ form, reading }: { form: Form; reading: number }) {
 
 /** The readings of a readings activity: a title, an optional link and uploaded files each. */
 export function ReadingsFields({ form }: { form: Form }) {
+  const { t } = useTranslation()
   const readings = useFieldArray({ control: form.control, name: 'readings' })
   return (
     <fieldset className="console-fieldset">
-      <legend>Readings</legend>
-      {readings.fields.length === 0 && <p className="field-hint">No readings yet.</p>}
+      <legend>{t('console.readings.legend')}</legend>
+      {readings.fields.length === 0 && <p className="field-hint">{t('console.readings.none')}</p>}
       <ol className="console-repeat">
         {readings.fields.map((reading, index) => (
           <li key={reading.id}>
-            <TextInput label={`Reading ${index + 1} title`} required {...fieldProps(form, `readings.${index}.text`)} />
-            <TextInput label={`Reading ${index + 1} link`} hint="Optional: an address to read it online." {...fieldProps(form, `readings.${index}.path`)} />
+            <TextInput label={t('console.readings.title', { number: index + 1 })} required {...fieldProps(form, `readings.${index}.text`)} />
+            <TextInput label={t('console.readings.link', { number: index + 1 })} hint={t('console.readings.linkHint')} {...fieldProps(form, `readings.${index}.path`)} />
             <ReadingFiles form={form} reading={index} />
             <button type="button" className="button button-secondary button-small" onClick={() => readings.remove(index)}>
-              Remove reading {index + 1}
+              {t('console.readings.remove', { number: index + 1 })}
             </button>
           </li>
         ))}
       </ol>
       <button type="button" className="button button-secondary button-small" onClick={() => readings.append({ text: '', path: '', files: [] })}>
-        Add reading
+        {t('console.readings.add')}
       </button>
     </fieldset>
   )

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useId, useRef, useState } from 'react'
 import { request } from '../api/client'
 import { Modal } from '../ui/Modal'
@@ -6,17 +7,18 @@ import { upload, type DocAnswer } from './consoleApi'
 import { ConsoleError } from './ConsoleError'
 import type { Standard } from '../api/types'
 import { formatDate, type ActivityDoc } from './consoleTypes'
+import en from '../i18n/locales/en.json'
 
-export const PACKAGE_UPLOADED = 'Storyline package uploaded.'
+export const PACKAGE_UPLOADED = en.messages.packageUploaded
 
-/** How the server's launch detection names what it found (cms/storyline/launch.ts). */
+/** How the server's launch detection names what it found (cms/storyline/launch.ts): catalogue keys. */
 export const standardLabels: Record<Standard, string> = {
-  scorm12: 'SCORM 1.2: reports progress and score',
-  scorm2004: 'SCORM 2004: reports progress and score',
-  xapi: 'xAPI (Tin Can): reports progress and score',
-  none: 'Web publish: no tracking (the student is recorded as having opened it)',
+  scorm12: 'console.storyline.standards.scorm12',
+  scorm2004: 'console.storyline.standards.scorm2004',
+  xapi: 'console.storyline.standards.xapi',
+  none: 'console.storyline.standards.none',
 }
-export const PACKAGE_REMOVED = 'Storyline package removed.'
+export const PACKAGE_REMOVED = en.messages.packageRemoved
 
 function formatBytes(bytes: number | null | undefined): string {
   if (!bytes) return '0 B'
@@ -32,6 +34,7 @@ interface Props {
 
 /** POST /api/activities/:id/storyline with the .zip; shows progress, the server's error, and the current package. */
 export function StorylineUpload({ activity, onUploaded }: Props) {
+  const { t } = useTranslation()
   const id = useId()
   const fileRef = useRef<HTMLInputElement>(null)
   const [progress, setProgress] = useState<number | null>(null)
@@ -59,11 +62,11 @@ export function StorylineUpload({ activity, onUploaded }: Props) {
     setDone(null)
     setWarnings([])
     if (!file) {
-      setError(new Error('Choose the .zip file of a Storyline export first.'))
+      setError(new Error(t('console.storyline.chooseZip')))
       return
     }
     if (!file.name.toLowerCase().endsWith('.zip')) {
-      setError(new Error('A Storyline package is a .zip file (Publish › Web in Storyline, then zip the output folder).'))
+      setError(new Error(t('console.storyline.notZip')))
       return
     }
     const form = new FormData()
@@ -85,34 +88,34 @@ export function StorylineUpload({ activity, onUploaded }: Props) {
 
   return (
     <section aria-labelledby={`${id}-title`} className="console-fieldset storyline-upload">
-      <h2 id={`${id}-title`}>Storyline package</h2>
+      <h2 id={`${id}-title`}>{t('console.storyline.title')}</h2>
       {current?.filename ? (
         <dl className="read-only-fields">
           <div>
-            <dt>File</dt>
+            <dt>{t('console.storyline.file')}</dt>
             <dd>{current.filename}</dd>
           </div>
           <div>
-            <dt>Files in package</dt>
+            <dt>{t('console.storyline.fileCount')}</dt>
             <dd>{current.fileCount ?? 0}</dd>
           </div>
           <div>
-            <dt>Size</dt>
+            <dt>{t('console.storyline.size')}</dt>
             <dd>{formatBytes(current.totalBytes)}</dd>
           </div>
           <div>
-            <dt>Uploaded</dt>
+            <dt>{t('console.storyline.uploaded')}</dt>
             <dd>{formatDate(current.uploadedAt)}</dd>
           </div>
           {current.standard && (
             <div>
-              <dt>Tracking</dt>
-              <dd>{standardLabels[current.standard]}</dd>
+              <dt>{t('console.storyline.tracking')}</dt>
+              <dd>{t(standardLabels[current.standard])}</dd>
             </div>
           )}
           {current.launchFile && (
             <div>
-              <dt>Launch file</dt>
+              <dt>{t('console.storyline.launchFile')}</dt>
               <dd>
                 <code>{current.launchFile}</code>
               </dd>
@@ -120,12 +123,13 @@ export function StorylineUpload({ activity, onUploaded }: Props) {
           )}
         </dl>
       ) : (
-        <p className="field-hint">No package uploaded yet.</p>
+        <p className="field-hint">{t('console.storyline.none')}</p>
       )}
       {activity.storylineUrl && (
         <p>
           <a href={activity.storylineUrl} target="_blank" rel="noopener noreferrer">
-            Preview <span className="visually-hidden">the Storyline package (opens in a new tab)</span>
+            {t('console.storyline.preview')}{' '}
+            <span className="visually-hidden">{t('console.storyline.previewHidden')}</span>
           </a>
         </p>
       )}
@@ -141,33 +145,33 @@ export function StorylineUpload({ activity, onUploaded }: Props) {
       )}
       {error !== null && <ConsoleError error={error} />}
       <div className="media-upload-row">
-        <label htmlFor={`${id}-file`}>Storyline export (.zip)</label>
+        <label htmlFor={`${id}-file`}>{t('console.storyline.export')}</label>
         <input id={`${id}-file`} ref={fileRef} type="file" accept=".zip,application/zip" />
         <button type="button" className="button button-secondary button-small" disabled={progress !== null} onClick={() => void send()}>
-          {progress !== null ? 'Uploading' : current?.filename ? 'Replace package' : 'Upload package'}
+          {t(progress !== null ? 'console.media.uploading' : current?.filename ? 'console.storyline.replace' : 'console.storyline.upload')}
         </button>
         {current?.filename && (
           <button type="button" className="button button-secondary button-small" disabled={progress !== null} onClick={() => setConfirming(true)}>
-            Remove package
+            {t('console.storyline.remove')}
           </button>
         )}
       </div>
       {progress !== null && (
         <p>
-          <label htmlFor={`${id}-progress`}>Upload progress</label>{' '}
+          <label htmlFor={`${id}-progress`}>{t('console.storyline.progress')}</label>{' '}
           <progress id={`${id}-progress`} max={100} value={Math.round(progress * 100)} />{' '}
-          {progress >= 1 ? 'Checking and unpacking the package…' : `${Math.round(progress * 100)}%`}
+          {progress >= 1 ? t('console.storyline.checking') : `${Math.round(progress * 100)}%`}
         </p>
       )}
       {confirming && (
-        <Modal title="Remove the package?" size="small" onClose={() => setConfirming(false)}>
-          <p>Students will no longer be able to open this quiz until a new package is uploaded.</p>
+        <Modal title={t('console.storyline.confirmTitle')} size="small" onClose={() => setConfirming(false)}>
+          <p>{t('console.storyline.confirmText')}</p>
           <div className="form-actions">
             <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
-              Cancel
+              {t('common.cancel')}
             </button>
             <button type="button" className="button button-danger" onClick={() => void remove()}>
-              Remove package
+              {t('console.storyline.remove')}
             </button>
           </div>
         </Modal>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { useSession } from '../session/useSession'
@@ -15,13 +16,14 @@ import { useConsoleDoc } from './useConsoleDoc'
 
 /** /console/tickets/:ticketId: read a ticket; tickets:write holders close or reopen it. */
 export function TicketDetailPage() {
+  const { t } = useTranslation()
   const { user } = useSession()
   const revalidate = useRevalidateCollection()
   const { doc: ticket, error, isLoading, missing, mutate } = useConsoleDoc<TicketDoc>('tickets', 'ticketId', 0)
   const [busy, setBusy] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)
   const [failure, setFailure] = useState<unknown>(null)
-  useDocumentTitle(ticket ? ticket.subject : 'Ticket')
+  useDocumentTitle(ticket ? ticket.subject : t('console.tickets.ticket'))
   if (missing) return <ConsoleNotFound />
   if (isLoading) return <Loading />
   if (!ticket) return error ? <ConsoleError error={error} /> : null
@@ -47,41 +49,41 @@ export function TicketDetailPage() {
   return (
     <>
       <p>
-        <Link to="/console/tickets">All tickets</Link>
+        <Link to="/console/tickets">{t('console.tickets.allTickets')}</Link>
       </p>
       <h1>{ticket.subject}</h1>
       {notice && <SuccessNotice>{notice}</SuccessNotice>}
       {failure !== null && <ConsoleError error={failure} />}
       <dl className="read-only-fields">
         <div>
-          <dt>Status</dt>
+          <dt>{t('console.columns.status')}</dt>
           <dd>{ticket.status}</dd>
         </div>
         <div>
-          <dt>Type</dt>
-          <dd>{TICKET_TYPE_LABELS[ticket.type] ?? ticket.type}</dd>
+          <dt>{t('console.columns.type')}</dt>
+          <dd>{TICKET_TYPE_LABELS[ticket.type] ? t(TICKET_TYPE_LABELS[ticket.type]) : ticket.type}</dd>
         </div>
         <div>
-          <dt>From</dt>
+          <dt>{t('console.columns.from')}</dt>
           <dd>{ticket.name}</dd>
         </div>
         <div>
-          <dt>Email</dt>
+          <dt>{t('console.columns.email')}</dt>
           <dd>
             <a href={`mailto:${ticket.email}?subject=${encodeURIComponent(`Re: ${ticket.subject}`)}`}>{ticket.email}</a>
           </dd>
         </div>
         <div>
-          <dt>Received</dt>
+          <dt>{t('console.columns.received')}</dt>
           <dd>{formatDate(ticket.createdAt)}</dd>
         </div>
       </dl>
-      <h2>Message</h2>
+      <h2>{t('console.tickets.message')}</h2>
       <p className="ticket-message">{ticket.message}</p>
       {can(user, 'tickets', 'write') && (
         <div className="form-actions">
           <button type="button" className="button button-primary" disabled={busy} onClick={() => void setStatus(open ? 'closed' : 'open')}>
-            {open ? 'Close Ticket' : 'Reopen Ticket'}
+            {t(open ? 'console.tickets.close' : 'console.tickets.reopen')}
           </button>
         </div>
       )}

@@ -1,12 +1,14 @@
+import { useTranslation } from 'react-i18next'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { TopicForm } from './TopicForm'
 
 /** /console/topics/create: saving opens the new topic's edit screen. */
 export function TopicCreatePage() {
-  useDocumentTitle('New Topic')
+  const { t } = useTranslation()
+  useDocumentTitle(t('console.topics.new'))
   return (
     <>
-      <h1>New Topic</h1>
+      <h1>{t('console.topics.new')}</h1>
       <TopicForm />
     </>
   )

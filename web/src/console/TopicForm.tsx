@@ -1,15 +1,15 @@
+import { useTranslation } from 'react-i18next'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
 import type { InferType } from 'yup'
-import { api } from '../api/client'
 import type { Media } from '../api/types'
 import { fieldProps } from '../ui/fieldProps'
 import { SaveButton } from '../ui/SaveButton'
 import { SuccessNotice } from '../ui/Notice'
 import { TextInput } from '../ui/TextInput'
-import { createDoc, toId, useRevalidateCollection, type DocAnswer } from './consoleApi'
+import { createDoc, putDoc, toId, useRevalidateCollection } from './consoleApi'
 import { ConsoleError } from './ConsoleError'
 import { TOPIC_SAVED } from './consoleMessages'
 import { mediaOf, type TopicDoc } from './consoleTypes'
@@ -23,6 +23,7 @@ type Values = InferType<typeof topicSchema>
 
 /** Creates a topic (then opens its edit screen) or edits one. */
 export function TopicForm({ topic }: { topic?: TopicDoc }) {
+  const { t } = useTranslation()
   const navigate = useNavigate()
   const revalidate = useRevalidateCollection()
   const result = useSaveResult()
@@ -38,7 +39,7 @@ export function TopicForm({ topic }: { topic?: TopicDoc }) {
     const body = { ...values, thumbnail: thumbnail ? toId(thumbnail.id) : null }
     try {
       if (topic) {
-        await api.put<DocAnswer<TopicDoc>>(`/api/topics/${topic.id}`, body)
+        await putDoc<TopicDoc>('topics', topic.id, body)
         result.succeed(TOPIC_SAVED)
         form.reset(values)
         await revalidate('topics')
@@ -58,12 +59,12 @@ export function TopicForm({ topic }: { topic?: TopicDoc }) {
       <WriteGuard collection="topics">
       {result.notice && <SuccessNotice>{result.notice}</SuccessNotice>}
       {result.error !== null && <ConsoleError error={result.error} />}
-      <TextInput label="Title" required {...fieldProps(form, 'title')} />
-      <TextInput label="Order" type="number" inputMode="numeric" required hint="Topics are listed by this number, lowest first." {...fieldProps(form, 'order')} />
+      <TextInput label={t('console.form.title')} required {...fieldProps(form, 'title')} />
+      <TextInput label={t('console.form.order')} type="number" inputMode="numeric" required hint={t('console.form.topicOrderHint')} {...fieldProps(form, 'order')} />
       <MarkdownEditor required preview={form.watch('markdown') ?? ''} {...fieldProps(form, 'markdown')} />
-      <MediaUpload label="Thumbnail" image accept="image/*" value={thumbnail} onChange={setThumbnail} />
+      <MediaUpload label={t('console.form.thumbnail')} image accept="image/*" value={thumbnail} onChange={setThumbnail} />
       <div className="form-actions">
-        <SaveButton label={topic ? 'Save Topic' : 'Create Topic'} loading={form.formState.isSubmitting} success={Boolean(result.notice)} />
+        <SaveButton label={t(topic ? 'console.topics.save' : 'console.topics.create')} loading={form.formState.isSubmitting} success={Boolean(result.notice)} />
       </div>
       </WriteGuard>
     </form>

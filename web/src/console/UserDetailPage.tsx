@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next'
+import { translateMessage } from '../i18n/messages'
 import { useId, useState, type FormEvent } from 'react'
 import { EDUCATOR_TYPES, STAFF_SCOPES } from '../api/types'
 import { useSession } from '../session/useSession'
@@ -14,10 +16,11 @@ import { can } from './consoleScopes'
 import { formatDate, type UserDoc } from './consoleTypes'
 import { useConsoleDoc } from './useConsoleDoc'
 import { userName } from './userName'
+import en from '../i18n/locales/en.json'
 
 export const ALL_SCOPES = [...STAFF_SCOPES, 'users:read', 'users:write', 'tickets:read', 'tickets:write'] as const
-export const OWN_SCOPES_LOCKED = 'You cannot change your own scopes; another holder of users:write must do it.'
-export const SCOPES_NOT_CHANGED = 'The server did not change the scopes.'
+export const OWN_SCOPES_LOCKED = en.messages.ownScopesLocked
+export const SCOPES_NOT_CHANGED = en.messages.scopesNotChanged
 
 const TYPE_OPTIONS = [...EDUCATOR_TYPES, 'student'].map((type) => ({ value: type, label: type }))
 
@@ -46,6 +49,7 @@ function useSave(user: UserDoc, onSaved: (doc: UserDoc) => void) {
 }
 
 function AccountTypeForm({ user, editable, onSaved }: { user: UserDoc; editable: boolean; onSaved: (doc: UserDoc) => void }) {
+  const { t } = useTranslation()
   const [type, setType] = useState(user.attributes?.type ?? '')
   const { busy, notice, error, save } = useSave(user, onSaved)
   function submit(event: FormEvent) {
@@ -53,24 +57,25 @@ function AccountTypeForm({ user, editable, onSaved }: { user: UserDoc; editable:
     void save({ attributes: { type: (type || null) as never } })
   }
   return (
-    <form onSubmit={submit} className="form console-form" aria-label="Account type">
+    <form onSubmit={submit} className="form console-form" aria-label={t('console.users.accountType')}>
       {notice && <SuccessNotice>{notice}</SuccessNotice>}
       {error !== null && <ConsoleError error={error} />}
       <SelectInput
-        label="Account type"
-        placeholder="No type (the user chooses)"
+        label={t('console.users.accountType')}
+        placeholder={t('console.users.noType')}
         options={TYPE_OPTIONS}
         value={type}
         disabled={!editable}
         onChange={(event) => setType(event.target.value as typeof type)}
-        hint="Changing the type sends the user back to that type's profile form; some profile data may be lost."
+        hint={t('console.users.typeHint')}
       />
-      {editable && <SaveButton label="Save Account Type" loading={busy} success={Boolean(notice)} />}
+      {editable && <SaveButton label={t('console.users.saveType')} loading={busy} success={Boolean(notice)} />}
     </form>
   )
 }
 
 function ScopesForm({ user, editable, self, onSaved }: { user: UserDoc; editable: boolean; self: boolean; onSaved: (doc: UserDoc) => void }) {
+  const { t } = useTranslation()
   const id = useId()
   const [scopes, setScopes] = useState<string[]>(user.scopes ?? [])
   const { busy, notice, error, save } = useSave(user, onSaved)
@@ -88,10 +93,10 @@ function ScopesForm({ user, editable, self, onSaved }: { user: UserDoc; editable
       {notice && <SuccessNotice>{notice}</SuccessNotice>}
       {error !== null && <ConsoleError error={error} />}
       <fieldset className="field checkbox-group" aria-describedby={self ? `${id}-self` : undefined}>
-        <legend className="field-label">Scopes</legend>
+        <legend className="field-label">{t('console.columns.scopes')}</legend>
         {self && (
           <p id={`${id}-self`} className="field-hint">
-            {OWN_SCOPES_LOCKED}
+            {translateMessage(OWN_SCOPES_LOCKED)}
           </p>
         )}
         <div className="checkbox-options">
@@ -109,16 +114,17 @@ function ScopesForm({ user, editable, self, onSaved }: { user: UserDoc; editable
           ))}
         </div>
       </fieldset>
-      {!locked && <SaveButton label="Save Scopes" loading={busy} success={Boolean(notice)} />}
+      {!locked && <SaveButton label={t('console.users.saveScopes')} loading={busy} success={Boolean(notice)} />}
     </form>
   )
 }
 
 /** /console/users/:userId: view a user; users:write holders change the account type and scopes. */
 export function UserDetailPage() {
+  const { t } = useTranslation()
   const { user: me } = useSession()
   const { doc: user, error, isLoading, missing, mutate } = useConsoleDoc<UserDoc>('users', 'userId', 0)
-  useDocumentTitle(user ? userName(user) : 'User')
+  useDocumentTitle(user ? userName(user) : t('console.users.user'))
   if (missing) return <ConsoleNotFound />
   if (isLoading) return <Loading />
   if (!user) return error ? <ConsoleError error={error} /> : null
@@ -130,23 +136,23 @@ export function UserDetailPage() {
       <h1>{userName(user)}</h1>
       <dl className="read-only-fields">
         <div>
-          <dt>Email</dt>
+          <dt>{t('console.columns.email')}</dt>
           <dd>{user.email || '—'}</dd>
         </div>
         <div>
-          <dt>Username</dt>
+          <dt>{t('console.columns.username')}</dt>
           <dd>{user.username || '—'}</dd>
         </div>
         <div>
-          <dt>Sign-in methods</dt>
+          <dt>{t('console.users.signIn')}</dt>
           <dd>{(user.providers ?? []).map((provider) => provider.provider).join(', ') || '—'}</dd>
         </div>
         <div>
-          <dt>School</dt>
+          <dt>{t('console.users.school')}</dt>
           <dd>{user.attributes?.school?.name || '—'}</dd>
         </div>
         <div>
-          <dt>Joined</dt>
+          <dt>{t('console.users.joined')}</dt>
           <dd>{formatDate(user.createdAt) || '—'}</dd>
         </div>
       </dl>

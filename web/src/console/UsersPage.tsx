@@ -1,20 +1,21 @@
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { ConsoleList, type Column } from './ConsoleList'
 import type { UserDoc } from './consoleTypes'
 import { userName } from './userName'
 
 const columns: Column<UserDoc>[] = [
-  { header: 'Name', cell: (user) => <Link to={`/console/users/${user.id}`}>{userName(user)}</Link> },
-  { header: 'Email', cell: (user) => user.email ?? '' },
-  { header: 'Username', cell: (user) => user.username ?? '' },
-  { header: 'Type', cell: (user) => user.attributes?.type ?? '' },
-  { header: 'Scopes', cell: (user) => (user.scopes ?? []).join(', ') },
+  { header: 'console.columns.name', cell: (user) => <Link to={`/console/users/${user.id}`}>{userName(user)}</Link> },
+  { header: 'console.columns.email', cell: (user) => user.email ?? '' },
+  { header: 'console.columns.username', cell: (user) => user.username ?? '' },
+  { header: 'console.columns.type', cell: (user) => user.attributes?.type ?? '' },
+  { header: 'console.columns.scopes', cell: (user) => (user.scopes ?? []).join(', ') },
 ]
 
 const SORTS = [
-  { value: '-createdAt', label: 'Newest' },
-  { value: 'email', label: 'Email' },
-  { value: 'attributes.lastName', label: 'Last name' },
+  { value: '-createdAt', label: 'console.sort.newest' },
+  { value: 'email', label: 'console.columns.email' },
+  { value: 'attributes.lastName', label: 'console.sort.lastName' },
 ]
 
 /** Email, username or last name, as docs/api.md's users search. */
@@ -28,5 +29,6 @@ function searchUsers(q: string): [string, string][] {
 
 /** /console/users, for users:read and users:write holders. */
 export function UsersPage() {
-  return <ConsoleList<UserDoc> collection="users" columns={columns} sortOptions={SORTS} search={searchUsers} emptyText="No users." />
+  const { t } = useTranslation()
+  return <ConsoleList<UserDoc> collection="users" columns={columns} sortOptions={SORTS} search={searchUsers} emptyText={t('console.users.none')} />
 }

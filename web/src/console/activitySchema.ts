@@ -2,20 +2,24 @@ import { array, mixed, number, object, string } from 'yup'
 import { activityTypeOptions, activityWidthOptions } from '../../../common/activityOptions'
 import type { Media } from '../api/types'
 import { MODULE_REQUIRED, ORDER_MUST_BE_NUMBER, TITLE_REQUIRED } from './consoleMessages'
+import en from '../i18n/locales/en.json'
 
-/** The console offers plain content first, then the rest in the collection's order. */
+/**
+ * The console offers plain content first, then the rest in the collection's order. Labels are
+ * catalogue keys (the form shows them translated).
+ */
 export const ACTIVITY_TYPES = [
   ...activityTypeOptions.filter((option) => option.value === 'default'),
   ...activityTypeOptions.filter((option) => option.value !== 'default'),
-]
+].map(({ value }) => ({ value, label: `console.activities.types.${value}` }))
 
-export const ACTIVITY_WIDTHS = activityWidthOptions
+export const ACTIVITY_WIDTHS = activityWidthOptions.map(({ value }) => ({ value, label: `console.activities.widths.${value}` }))
 
-export const LINK_TEXT_REQUIRED = 'Link text is required.'
-export const LINK_PATH_REQUIRED = 'Link address is required.'
-export const READING_TEXT_REQUIRED = 'Reading title is required.'
-export const FILE_TEXT_REQUIRED = 'File label is required.'
-export const FILE_REQUIRED = 'Upload a file.'
+export const LINK_TEXT_REQUIRED = en.messages.linkTextRequired
+export const LINK_PATH_REQUIRED = en.messages.linkPathRequired
+export const READING_TEXT_REQUIRED = en.messages.readingTextRequired
+export const FILE_TEXT_REQUIRED = en.messages.fileTextRequired
+export const FILE_REQUIRED = en.messages.fileRequired
 
 export const activitySchema = object({
   module: string().required(MODULE_REQUIRED),

@@ -1,5 +1,7 @@
 import { useSWRConfig } from 'swr'
-import { ApiError, errorFromText, getCsrfToken, request } from '../api/client'
+import en from '../i18n/locales/en.json'
+import { ApiError, errorFromText, getCsrfToken, request, withLocale } from '../api/client'
+import { editingLocale } from './editingLocale'
 import type { Collection } from './consoleScopes'
 
 /** Payload answers of list, create and update calls. */
@@ -30,7 +32,10 @@ export function idOf(value: { id: string | number } | string | number | null | u
 
 export const createDoc = <T>(collection: Collection, body: unknown) => request<DocAnswer<T>>('POST', `/api/${collection}`, body)
 export const updateDoc = <T>(collection: Collection, id: string | number, body: unknown) =>
-  request<DocAnswer<T>>('PATCH', `/api/${collection}/${encodeURIComponent(String(id))}`, body)
+  request<DocAnswer<T>>('PATCH', withLocale(`/api/${collection}/${encodeURIComponent(String(id))}`, editingLocale()), body)
+/** Saves an edit screen in the language being edited (the PUT the spec names). */
+export const putDoc = <T>(collection: Collection, id: string | number, body: unknown) =>
+  request<DocAnswer<T>>('PUT', withLocale(`/api/${collection}/${encodeURIComponent(String(id))}`, editingLocale()), body)
 export const deleteDoc = (collection: Collection, id: string | number) =>
   request<unknown>('DELETE', `/api/${collection}/${encodeURIComponent(String(id))}`)
 
@@ -65,7 +70,7 @@ export function upload<T>(path: string, form: FormData, onProgress?: (fraction: 
         }
       } else reject(errorFromText(xhr.status, xhr.responseText))
     }
-    xhr.onerror = () => reject(new Error('The upload failed. Check your connection and try again.'))
+    xhr.onerror = () => reject(new Error(en.messages.uploadFailed)) // shown translated (i18n/messages.ts)
     xhr.send(form)
   })
 }

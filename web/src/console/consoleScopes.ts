@@ -7,22 +7,23 @@ export type Collection = StaffCollection
 
 export interface Section {
   collection: Collection
+  /** The section's name: a catalogue key. */
   label: string
   path: string
   /** Holding any one of these shows the section. */
   scopes: readonly string[]
 }
 
-const section = (collection: Collection, label: string): Section => ({ collection, label, path: `/console/${collection}`, scopes: scopesOf(collection) })
+const section = (collection: Collection): Section => ({ collection, label: `console.sections.${collection}`, path: `/console/${collection}`, scopes: scopesOf(collection) })
 
 export const SECTIONS: readonly Section[] = [
-  section('topics', 'Topics'),
-  section('modules', 'Modules'),
-  section('activities', 'Activities'),
-  section('pages', 'Pages'),
-  section('posts', 'Posts'),
-  section('users', 'Users'),
-  section('tickets', 'Tickets'),
+  section('topics'),
+  section('modules'),
+  section('activities'),
+  section('pages'),
+  section('posts'),
+  section('users'),
+  section('tickets'),
 ]
 
 export function sectionOf(collection: Collection): Section {

@@ -1,7 +1,8 @@
 import { object, string } from 'yup'
 import { SLUG_REQUIRED, TITLE_REQUIRED } from './consoleMessages'
+import en from '../i18n/locales/en.json'
 
-export const SLUG_FORMAT = 'Slugs use lower-case letters, digits and single dashes, such as about-us.'
+export const SLUG_FORMAT = en.messages.slugFormat
 
 export const pageSchema = object({
   title: string().trim().required(TITLE_REQUIRED),

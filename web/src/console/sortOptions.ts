@@ -1,20 +1,22 @@
 import type { SortOption } from './ConsoleList'
 
+// Labels are catalogue keys; ConsoleList shows them translated.
+
 /** Content with an order field lists by it first (issue 4). */
 export const CONTENT_SORTS: SortOption[] = [
-  { value: 'order', label: 'Order' },
-  { value: 'title', label: 'Title' },
-  { value: '-updatedAt', label: 'Recently updated' },
+  { value: 'order', label: 'console.sort.order' },
+  { value: 'title', label: 'console.sort.title' },
+  { value: '-updatedAt', label: 'console.sort.updated' },
 ]
 
 export const PAGE_SORTS: SortOption[] = [
-  { value: 'slug', label: 'Slug' },
-  { value: 'title', label: 'Title' },
-  { value: '-updatedAt', label: 'Recently updated' },
+  { value: 'slug', label: 'console.sort.slug' },
+  { value: 'title', label: 'console.sort.title' },
+  { value: '-updatedAt', label: 'console.sort.updated' },
 ]
 
 export const POST_SORTS: SortOption[] = [
-  { value: '-createdAt', label: 'Newest' },
-  { value: 'title', label: 'Title' },
-  { value: '-updatedAt', label: 'Recently updated' },
+  { value: '-createdAt', label: 'console.sort.newest' },
+  { value: 'title', label: 'console.sort.title' },
+  { value: '-updatedAt', label: 'console.sort.updated' },
 ]

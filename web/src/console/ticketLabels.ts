@@ -1,7 +1,8 @@
 import type { TicketDoc } from './consoleTypes'
 
+/** Catalogue keys of the ticket kinds' names. */
 export const TICKET_TYPE_LABELS: Record<TicketDoc['type'], string> = {
-  contact: 'Contact',
-  help: 'Help',
-  'independent-student': 'Independent student',
+  contact: 'console.tickets.types.contact',
+  help: 'console.tickets.types.help',
+  'independent-student': 'console.tickets.types.independent',
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, type MouseEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { api } from '../api/client'
 import { asObject, type Activity, type Attempt, type Media, type OpenAnswer } from '../api/types'
 import { AttemptStatus } from './AttemptStatus'
@@ -32,10 +33,11 @@ function isExternal(path: string): boolean {
 }
 
 function PathLink({ path, text }: { path: string; text: string }) {
+  const { t } = useTranslation()
   return isExternal(path) ? (
     <a href={path} target="_blank" rel="noopener noreferrer">
       {text}
-      <span className="visually-hidden"> (opens in a new tab)</span>
+      <span className="visually-hidden">{t('shell.footer.newTab')}</span>
     </a>
   ) : (
     <a href={path}>{text}</a>
@@ -90,6 +92,7 @@ function Links({ activity }: { activity: Activity }) {
 }
 
 function Readings({ activity }: { activity: Activity }) {
+  const { t } = useTranslation()
   return (
     <>
       <Html html={activity.content} />
@@ -101,13 +104,13 @@ function Readings({ activity }: { activity: Activity }) {
               <ul className="reading-files">
                 {(reading.files ?? []).map((entry, fileIndex) => {
                   const media = asObject<Media>(entry.file)
-                  const label = entry.text || media?.filename || 'File'
+                  const label = entry.text || media?.filename || t('content.activity.file')
                   return (
                     <li key={entry.id ?? fileIndex}>
                       {media?.url ? (
                         <a href={media.url} target="_blank" rel="noopener noreferrer">
                           {label}
-                          <span className="visually-hidden"> (opens in a new tab)</span>
+                          <span className="visually-hidden">{t('shell.footer.newTab')}</span>
                         </a>
                       ) : (
                         label

@@ -1,3 +1,5 @@
+import type { TFunction } from 'i18next'
+import { useTranslation } from 'react-i18next'
 import type { Attempt } from '../api/types'
 
 /** The score as a whole percentage: the scaled score, else raw of max. */
@@ -10,29 +12,30 @@ export function scorePercent(attempt: Attempt): number | null {
 }
 
 /** What the student sees of their own attempt on an activity card. */
-export function attemptLabel(attempt: Attempt): string {
+export function attemptLabel(attempt: Attempt, t: TFunction): string {
   const percent = scorePercent(attempt)
-  const withScore = (word: string) => (percent === null ? word : `${word} · ${percent}%`)
+  const withScore = (key: string) => (percent === null ? t(key) : t('content.attempt.withScore', { status: t(key), percent }))
   switch (attempt.status) {
     case 'passed':
-      return withScore('Passed')
+      return withScore('content.attempt.passed')
     case 'failed':
-      return withScore('Failed')
+      return withScore('content.attempt.failed')
     case 'completed':
-      return withScore('Completed')
+      return withScore('content.attempt.completed')
     case 'incomplete':
-      return 'In progress'
+      return t('content.attempt.incomplete')
     default:
-      return 'Opened'
+      return t('content.attempt.opened')
   }
 }
 
 export function AttemptStatus({ attempt }: { attempt?: Attempt | null }) {
+  const { t } = useTranslation()
   if (!attempt || !(attempt.openCount ?? 0)) return null
   return (
     <p className={`attempt-status attempt-${attempt.status}`}>
-      <span className="visually-hidden">Your progress: </span>
-      {attemptLabel(attempt)}
+      <span className="visually-hidden">{t('content.attempt.progress')}</span>
+      {attemptLabel(attempt, t)}
     </p>
   )
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router-dom'
 import useSWR from 'swr'
 import { ApiError } from '../api/client'
@@ -11,9 +12,11 @@ import { NotFound } from '../ui/NotFound'
 import { ErrorNotice } from '../ui/Notice'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { Html } from './Html'
+import { LocalizedContent } from './LocalizedContent'
 
 /** A content page by slug (/:slug, /pages/:slug); fetched with no retry (spec section 7). */
 export function ContentPage() {
+  const { t } = useTranslation()
   const { slug = '' } = useParams()
   const { user } = useSession()
   const { data: page, error, isLoading } = useSWR<Page>(keys.pageBySlug(slug), noRetry)
@@ -28,11 +31,14 @@ export function ContentPage() {
         <h1>{page.title}</h1>
         {hasScope(user, 'pages:write') && (
           <Link to={`/${page.slug}/edit`} className="button button-secondary button-small">
-            Edit<span className="visually-hidden"> {page.title}</span>
+            {t('content.page.edit')}
+            <span className="visually-hidden"> {page.title}</span>
           </Link>
         )}
       </div>
-      <Html html={page.content?.html} />
+      <LocalizedContent doc={page}>
+        <Html html={page.content?.html} />
+      </LocalizedContent>
     </article>
   )
 }

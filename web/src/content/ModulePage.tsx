@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useCallback, useMemo } from 'react'
 import { useParams } from 'react-router-dom'
 import useSWR from 'swr'
@@ -11,8 +12,10 @@ import { ErrorNotice } from '../ui/Notice'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { ActivityCard } from './ActivityCard'
 import { Html } from './Html'
+import { LocalizedContent } from './LocalizedContent'
 
 export function ModulePage() {
+  const { t } = useTranslation()
   const { moduleId = '' } = useParams()
   const { data: module, error, isLoading } = useSWR<Module>(keys.module(moduleId))
   useDocumentTitle(module?.title)
@@ -36,11 +39,13 @@ export function ModulePage() {
   const activities = populated<Activity>(module.activities?.docs).sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
   return (
     <article className="module">
-      <h1>{module.title}</h1>
-      {module.subtitle && <p className="subtitle">{module.subtitle}</p>}
-      <Html html={module.content} />
+      <LocalizedContent doc={module}>
+        <h1>{module.title}</h1>
+        {module.subtitle && <p className="subtitle">{module.subtitle}</p>}
+        <Html html={module.content} />
+      </LocalizedContent>
       {activities.length === 0 ? (
-        <p>No activities yet.</p>
+        <p>{t('content.module.noActivities')}</p>
       ) : (
         <div className="activity-grid">
           {activities.map((activity) => (

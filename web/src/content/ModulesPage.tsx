@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import useSWR from 'swr'
 import { keys } from '../api/keys'
@@ -7,14 +8,15 @@ import { ErrorNotice } from '../ui/Notice'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
 
 export function ModulesPage() {
-  useDocumentTitle('Modules')
+  const { t } = useTranslation()
+  useDocumentTitle(t('content.modules.title'))
   const { data, error, isLoading } = useSWR<Paginated<Module>>(keys.modules())
   return (
     <>
-      <h1>Modules</h1>
+      <h1>{t('content.modules.title')}</h1>
       {isLoading && <Loading />}
       {error && !data && <ErrorNotice error={error} />}
-      {data && data.docs.length === 0 && <p>No modules yet.</p>}
+      {data && data.docs.length === 0 && <p>{t('content.topic.noModules')}</p>}
       {data && data.docs.length > 0 && (
         <ul className="card-grid">
           {data.docs.map((module) => (

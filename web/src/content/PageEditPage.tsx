@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import useSWR, { useSWRConfig } from 'swr'
@@ -17,8 +18,9 @@ import { SelectInput } from '../ui/SelectInput'
 import { TextArea } from '../ui/TextArea'
 import { TextInput } from '../ui/TextInput'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
+import en from '../i18n/locales/en.json'
 
-export const PAGE_UPDATED = 'Page updated.'
+export const PAGE_UPDATED = en.messages.pageUpdated
 export const PAGE_TEMPLATES = [{ value: 'default', label: 'default' }]
 
 interface PageForm {
@@ -29,6 +31,7 @@ interface PageForm {
 }
 
 function PageEditor({ page }: { page: Page }) {
+  const { t } = useTranslation()
   const navigate = useNavigate()
   const { mutate } = useSWRConfig()
   const [result, setResult] = useState<'saved' | 'failed' | null>(null)
@@ -65,13 +68,13 @@ function PageEditor({ page }: { page: Page }) {
     <form onSubmit={form.handleSubmit(save)} noValidate className="form page-form">
       {result === 'saved' && <SuccessNotice>{PAGE_UPDATED}</SuccessNotice>}
       {result === 'failed' && <ErrorNotice>{failure}</ErrorNotice>}
-      <TextInput label="Title" {...fieldProps(form, 'title')} />
-      <TextInput label="Slug" {...fieldProps(form, 'slug')} />
-      <TextArea label="Markdown" {...fieldProps(form, 'markdown')} />
-      <SelectInput label="Template" options={PAGE_TEMPLATES} {...fieldProps(form, 'template')} />
+      <TextInput label={t('console.form.title')} {...fieldProps(form, 'title')} />
+      <TextInput label={t('console.form.slug')} {...fieldProps(form, 'slug')} />
+      <TextArea label={t('console.form.markdown')} {...fieldProps(form, 'markdown')} />
+      <SelectInput label={t('console.form.template')} options={PAGE_TEMPLATES} {...fieldProps(form, 'template')} />
       <div className="form-actions">
         <SaveButton loading={isSubmitting} success={result === 'saved'} />
-        <Link to={`/${page.slug}`}>View page</Link>
+        <Link to={`/${page.slug}`}>{t('console.pages.view')}</Link>
       </div>
     </form>
   )
@@ -79,11 +82,12 @@ function PageEditor({ page }: { page: Page }) {
 
 /** /:slug/edit, for holders of pages:write. */
 export function PageEditPage() {
+  const { t } = useTranslation()
   const { slug = '' } = useParams()
   const { user } = useSession()
   const allowed = hasScope(user, 'pages:write')
   const { data: page, error, isLoading } = useSWR<Page>(allowed ? keys.pageBySlug(slug) : null, noRetry)
-  useDocumentTitle(page ? `Edit ${page.title}` : 'Edit Page')
+  useDocumentTitle(page ? t('console.edit.titleOf', { title: page.title }) : t('console.pages.edit'))
   if (!allowed) return <NotFound />
   if (isLoading) return <Loading />
   if (error instanceof ApiError && error.status === 404) return <NotFound />
@@ -91,7 +95,7 @@ export function PageEditPage() {
   if (!page) return null
   return (
     <>
-      <h1>Edit Page</h1>
+      <h1>{t('console.pages.edit')}</h1>
       <PageEditor key={page.id} page={page} />
     </>
   )

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { api } from '../api/client'
 import type { Activity, Attempt, Launch, OpenAnswer } from '../api/types'
 import { Modal } from '../ui/Modal'
@@ -54,12 +55,13 @@ function PackageFrame({ activity, launch, onClose, onSaved }: FrameProps) {
  * relays it), and focus returns to Start.
  */
 export function StorylineActivity({ activity, onProgress }: { activity: Activity; onProgress?: (attempt: Attempt) => void }) {
+  const { t } = useTranslation()
   const [launch, setLaunch] = useState<Launch | null>(null)
   const [opening, setOpening] = useState(false)
   const [error, setError] = useState<unknown>(null)
   const startRef = useRef<HTMLButtonElement>(null)
 
-  if (!activity.storylineUrl) return <p>This quiz is not available yet.</p>
+  if (!activity.storylineUrl) return <p>{t('content.activity.quizUnavailable')}</p>
 
   async function start() {
     if (opening) return
@@ -69,7 +71,7 @@ export function StorylineActivity({ activity, onProgress }: { activity: Activity
       const answer = await api.post<OpenAnswer>(`/api/activities/${encodeURIComponent(String(activity.id))}/open`)
       onProgress?.(answer.attempt)
       if (answer.launch) setLaunch(answer.launch)
-      else setError(new Error('This quiz is not available yet.'))
+      else setError(new Error(t('content.activity.quizUnavailable')))
     } catch (failure) {
       setError(failure)
     } finally {
@@ -86,7 +88,7 @@ export function StorylineActivity({ activity, onProgress }: { activity: Activity
   return (
     <>
       <button ref={startRef} type="button" className="button button-primary" aria-busy={opening || undefined} onClick={() => void start()}>
-        Start {activity.title}
+        {t('content.activity.start', { title: activity.title })}
       </button>
       {error !== null && <ErrorNotice error={error} />}
       {launch && (

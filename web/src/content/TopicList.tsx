@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import useSWR from 'swr'
 import { keys } from '../api/keys'
 import type { Paginated, Topic } from '../api/types'
@@ -6,11 +7,12 @@ import { Loading } from '../ui/Loading'
 import { TopicCard } from './TopicCard'
 
 export function TopicList({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+  const { t } = useTranslation()
   const { data, error, isLoading } = useSWR<Paginated<Topic>>(keys.topics())
-  if (isLoading) return <Loading label="Loading topics…" />
+  if (isLoading) return <Loading label={t('content.topics.loading')} />
   if (error && !data) return <ErrorNotice error={error} />
   const topics = data?.docs ?? []
-  if (topics.length === 0) return <p>No topics yet.</p>
+  if (topics.length === 0) return <p>{t('content.topics.none')}</p>
   return (
     <div className="topic-list">
       {topics.map((topic, index) => (

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router-dom'
 import useSWR from 'swr'
 import { ApiError } from '../api/client'
@@ -9,8 +10,12 @@ import { ErrorNotice } from '../ui/Notice'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { CardImage } from './CardImage'
 import { Html } from './Html'
+import { LocalizedContent } from './LocalizedContent'
+import { shownLanguage, useLanguage } from './translation'
 
 export function TopicPage() {
+  const { t } = useTranslation()
+  const language = useLanguage()
   const { id = '' } = useParams()
   const { data: topic, error, isLoading } = useSWR<Topic>(keys.topic(id))
   useDocumentTitle(topic?.title)
@@ -22,21 +27,25 @@ export function TopicPage() {
   const modules = populated<Module>(topic.modules?.docs)
   return (
     <article className="topic">
-      <h1>{topic.title}</h1>
-      {thumbnail && <CardImage media={thumbnail} className="topic-hero" priority />}
-      <Html html={topic.content} />
+      <LocalizedContent doc={topic}>
+        <h1>{topic.title}</h1>
+        {thumbnail && <CardImage media={thumbnail} className="topic-hero" priority />}
+        <Html html={topic.content} />
+      </LocalizedContent>
       <section aria-labelledby="modules-heading">
-        <h2 id="modules-heading">Modules</h2>
+        <h2 id="modules-heading">{t('content.topic.modules')}</h2>
         {modules.length === 0 ? (
-          <p>No modules yet.</p>
+          <p>{t('content.topic.noModules')}</p>
         ) : (
           <ul className="card-grid">
             {modules.map((module) => (
               <li key={module.id} className="card module-card">
-                <h3 className="card-title">
-                  <Link to={`/modules/${module.id}`}>{module.title}</Link>
-                </h3>
-                {module.subtitle && <p>{module.subtitle}</p>}
+                <div lang={shownLanguage(module, language)}>
+                  <h3 className="card-title">
+                    <Link to={`/modules/${module.id}`}>{module.title}</Link>
+                  </h3>
+                  {module.subtitle && <p>{module.subtitle}</p>}
+                </div>
               </li>
             ))}
           </ul>

@@ -1,11 +1,13 @@
+import { useTranslation } from 'react-i18next'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { TopicList } from './TopicList'
 
 export function TopicsPage() {
-  useDocumentTitle('Explore Topics')
+  const { t } = useTranslation()
+  useDocumentTitle(t('content.topics.title'))
   return (
     <>
-      <h1>Explore Topics</h1>
+      <h1>{t('content.topics.title')}</h1>
       <TopicList />
     </>
   )

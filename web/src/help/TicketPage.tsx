@@ -1,6 +1,7 @@
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
 import type { InferType } from 'yup'
 import { api } from '../api/client'
@@ -11,7 +12,7 @@ import { SaveButton } from '../ui/SaveButton'
 import { TextArea } from '../ui/TextArea'
 import { TextInput } from '../ui/TextInput'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
-import { TICKET_SENT, TICKET_TYPES, ticketSchema, ticketType, type TicketType } from './ticketSchema'
+import { TICKET_SENT, ticketSchema, ticketType, type TicketType } from './ticketSchema'
 
 type Values = InferType<typeof ticketSchema>
 
@@ -19,7 +20,8 @@ type Values = InferType<typeof ticketSchema>
 export function TicketPage({ type: fixedType }: { type?: TicketType }) {
   const [params] = useSearchParams()
   const type = fixedType ?? ticketType(params.get('type'))
-  const { heading, intro } = TICKET_TYPES[type]
+  const { t } = useTranslation()
+  const heading = t(`help.ticket.types.${type}.heading`)
   useDocumentTitle(heading)
   const { user } = useSession()
   const [sent, setSent] = useState(false)
@@ -50,15 +52,15 @@ export function TicketPage({ type: fixedType }: { type?: TicketType }) {
   return (
     <section className="auth-panel auth-panel-narrow">
       <h1>{heading}</h1>
-      <p>{intro}</p>
+      <p>{t(`help.ticket.types.${type}.intro`)}</p>
       {sent && <SuccessNotice>{TICKET_SENT}</SuccessNotice>}
       {error !== null && <ErrorNotice error={error} />}
       <form onSubmit={form.handleSubmit(submit)} noValidate className="form">
-        <TextInput label="Name" autoComplete="name" required {...fieldProps(form, 'name')} />
-        <TextInput label="Email" type="email" autoComplete="email" required {...fieldProps(form, 'email')} />
-        <TextInput label="Subject" required {...fieldProps(form, 'subject')} />
-        <TextArea label="Message" required {...fieldProps(form, 'message')} />
-        <SaveButton label="Send" loading={form.formState.isSubmitting} />
+        <TextInput label={t('help.ticket.name')} autoComplete="name" required {...fieldProps(form, 'name')} />
+        <TextInput label={t('auth.fields.email')} type="email" autoComplete="email" required {...fieldProps(form, 'email')} />
+        <TextInput label={t('help.ticket.subject')} required {...fieldProps(form, 'subject')} />
+        <TextArea label={t('help.ticket.message')} required {...fieldProps(form, 'message')} />
+        <SaveButton label={t('help.ticket.send')} loading={form.formState.isSubmitting} />
       </form>
     </section>
   )

@@ -1,20 +1,15 @@
 import { object, string } from 'yup'
+import en from '../i18n/locales/en.json'
 import { EMAIL_REQUIRED } from '../ui/messages'
 
 // The spec does not show the ticket form; these messages follow its wording style.
-export const NAME_REQUIRED = 'Name is required.'
-export const SUBJECT_REQUIRED = 'Subject is required.'
-export const MESSAGE_REQUIRED = 'Message is required.'
-export const TICKET_SENT = 'Thank you! Your message has been sent.'
+export const NAME_REQUIRED = en.messages.nameRequired
+export const SUBJECT_REQUIRED = en.messages.subjectRequired
+export const MESSAGE_REQUIRED = en.messages.messageRequired
+export const TICKET_SENT = en.messages.ticketSent
 
-export const TICKET_TYPES = {
-  contact: { heading: 'Contact Us', intro: 'Questions, ideas or feedback? Send us a message.' },
-  help: { heading: 'Get Help', intro: 'Tell us what went wrong and we will help you out.' },
-  'independent-student': {
-    heading: 'Independent Students',
-    intro: 'Learning without a classroom? Tell us about yourself and we will help you get started.',
-  },
-} as const
+/** Each kind's heading and introduction are under `help.ticket.types.<kind>` in the catalogues. */
+export const TICKET_TYPES = en.help.ticket.types
 export type TicketType = keyof typeof TICKET_TYPES
 
 export function ticketType(value: string | null | undefined): TicketType {

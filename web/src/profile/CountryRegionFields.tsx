@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
 import { fieldProps } from '../ui/fieldProps'
 import { SelectInput, type Option } from '../ui/SelectInput'
@@ -16,6 +17,7 @@ function withCurrent(options: Option[], current: string): Option[] {
 
 /** Country select and the State/Region select of the chosen country. */
 export function CountryRegionFields<T extends FieldValues>({ form, countryName, stateName, required = true }: Props<T>) {
+  const { t } = useTranslation()
   const countries = useCountries()
   const country: string = form.watch(countryName) ?? ''
   const state: string = form.watch(stateName) ?? ''
@@ -25,9 +27,9 @@ export function CountryRegionFields<T extends FieldValues>({ form, countryName, 
   return (
     <div className="field-row">
       <SelectInput
-        label="Country"
+        label={t('profile.fields.country')}
         required={required}
-        placeholder="Choose a country"
+        placeholder={t('profile.fields.chooseCountry')}
         options={withCurrent(countries.map((entry) => ({ value: entry.countryName, label: entry.countryName })), country)}
         {...countryField}
         onChange={(event) => {
@@ -36,9 +38,9 @@ export function CountryRegionFields<T extends FieldValues>({ form, countryName, 
         }}
       />
       <SelectInput
-        label="State/Region"
+        label={t('profile.fields.state')}
         required={required}
-        placeholder="Choose a state or region"
+        placeholder={t('profile.fields.chooseState')}
         options={withCurrent(regions.map((region) => ({ value: region.name, label: region.name })), state)}
         {...fieldProps(form, stateName)}
       />

@@ -1,5 +1,6 @@
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Controller, useForm, type Resolver } from 'react-hook-form'
 import { api, ApiError } from '../api/client'
 import type { AccountType, User, UserAnswer } from '../api/types'
@@ -46,6 +47,7 @@ interface Props {
 }
 
 export function ProfileForm({ type, user, onSaved, children }: Props) {
+  const { t } = useTranslation()
   const fields = PROFILE_FIELDS[type]
   const has = (field: keyof ProfileValues) => fields.includes(field)
   const [error, setError] = useState<unknown>(null)
@@ -79,11 +81,11 @@ export function ProfileForm({ type, user, onSaved, children }: Props) {
     <form onSubmit={form.handleSubmit(save)} noValidate className="form profile-form" onChange={() => setSaved(false)}>
       {error !== null && <ErrorNotice error={error} />}
       <div className="field-row">
-        <TextInput label="First Name" autoComplete="given-name" required {...fieldProps(form, 'firstName')} />
-        <TextInput label="Last Name" autoComplete="family-name" required {...fieldProps(form, 'lastName')} />
+        <TextInput label={t('profile.fields.firstName')} autoComplete="given-name" required {...fieldProps(form, 'firstName')} />
+        <TextInput label={t('profile.fields.lastName')} autoComplete="family-name" required {...fieldProps(form, 'lastName')} />
       </div>
-      {has('position') && <TextInput label="Job Position" autoComplete="organization-title" required {...fieldProps(form, 'position')} />}
-      {has('district') && <TextInput label="School District" required {...fieldProps(form, 'district')} />}
+      {has('position') && <TextInput label={t('profile.fields.position')} autoComplete="organization-title" required {...fieldProps(form, 'position')} />}
+      {has('district') && <TextInput label={t('profile.fields.district')} required {...fieldProps(form, 'district')} />}
       {has('country') && <CountryRegionFields form={form} countryName="country" stateName="state" />}
       {has('school') && (
         <Controller
@@ -102,7 +104,7 @@ export function ProfileForm({ type, user, onSaved, children }: Props) {
       )}
       {has('grades') && (
         <CheckboxGroup
-          legend="Grade Levels"
+          legend={t('profile.fields.grades')}
           required
           options={GRADES}
           registration={form.register('grades')}
@@ -112,7 +114,7 @@ export function ProfileForm({ type, user, onSaved, children }: Props) {
       )}
       {has('subjects') && (
         <CheckboxGroup
-          legend="Subjects"
+          legend={t('profile.fields.subjects')}
           required
           options={SUBJECTS}
           registration={form.register('subjects')}
@@ -120,9 +122,9 @@ export function ProfileForm({ type, user, onSaved, children }: Props) {
           touched={Boolean(touchedFields.subjects) || isSubmitted}
         />
       )}
-      {has('certification') && <TextInput label="Certification" {...fieldProps(form, 'certification')} />}
+      {has('certification') && <TextInput label={t('profile.fields.certification')} {...fieldProps(form, 'certification')} />}
       <div className="form-actions">
-        <SaveButton label="Save Profile" loading={form.formState.isSubmitting} success={saved} />
+        <SaveButton label={t('profile.save')} loading={form.formState.isSubmitting} success={saved} />
         {children}
       </div>
     </form>

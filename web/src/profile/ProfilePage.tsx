@@ -1,15 +1,16 @@
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { api } from '../api/client'
 import type { EducatorType, UserAnswer } from '../api/types'
 import { useSession } from '../session/useSession'
 import { ErrorNotice } from '../ui/Notice'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { ProfileForm } from './ProfileForm'
-import { typeLabel } from './profileOptions'
-import { CHANGE_ACCOUNT_TYPE, FINISH_PROFILE, TypePicker } from './TypePicker'
+import { TypePicker } from './TypePicker'
 import { StudentProfile } from './StudentProfile'
 
 export function ProfilePage() {
+  const { t } = useTranslation()
   const { user, setUser } = useSession()
   const [chosen, setChosen] = useState<EducatorType | null>(null)
   const [changing, setChanging] = useState(false)
@@ -17,7 +18,7 @@ export function ProfilePage() {
   const savedType = user?.attributes?.type ?? null
   const completed = Boolean(user?.attributes?.completed)
   const type = chosen ?? (savedType === 'student' ? null : savedType)
-  useDocumentTitle(savedType === 'student' || type ? 'Profile' : completed ? CHANGE_ACCOUNT_TYPE : FINISH_PROFILE)
+  useDocumentTitle(t(savedType === 'student' || type ? 'account.nav.profile' : completed ? 'profile.changeType' : 'profile.finish'))
   if (!user) return null
 
   if (savedType === 'student') return <StudentProfile user={user} onSaved={setUser} />
@@ -41,9 +42,9 @@ export function ProfilePage() {
 
   return (
     <>
-      <h1>Your Profile</h1>
+      <h1>{t('profile.title')}</h1>
       <p className="profile-type">
-        Account type: <strong>{typeLabel(type)}</strong>
+        {t('profile.accountType')} <strong>{t(`profile.types.${type}.label`)}</strong>
       </p>
       {error !== null && <ErrorNotice error={error} />}
       <ProfileForm
@@ -57,11 +58,11 @@ export function ProfilePage() {
       >
         {savedType === type ? (
           <button type="button" className="button button-secondary" onClick={changeAccountType} disabled={changing}>
-            {CHANGE_ACCOUNT_TYPE}
+            {t('profile.changeType')}
           </button>
         ) : (
           <button type="button" className="button button-secondary" onClick={() => setChosen(null)}>
-            Choose a different type
+            {t('profile.differentType')}
           </button>
         )}
       </ProfileForm>

@@ -1,6 +1,7 @@
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import type { InferType } from 'yup'
 import { api } from '../api/client'
 import type { School } from '../api/types'
@@ -15,6 +16,7 @@ import { newSchoolSchema } from './profileSchema'
 type Values = InferType<typeof newSchoolSchema>
 
 export function SchoolCreate({ onCreated }: { onCreated: (school: School) => void }) {
+  const { t } = useTranslation()
   const [error, setError] = useState<unknown>(null)
   const form = useForm<Values>({
     resolver: yupResolver(newSchoolSchema),
@@ -44,11 +46,11 @@ export function SchoolCreate({ onCreated }: { onCreated: (school: School) => voi
       }}
     >
       {error !== null && <ErrorNotice error={error} />}
-      <p>Can’t find your school? Add it here. Only you will see it.</p>
-      <TextInput label="School Name" required {...fieldProps(form, 'name')} />
-      <TextInput label="School District" required {...fieldProps(form, 'district')} />
+      <p>{t('profile.school.createIntro')}</p>
+      <TextInput label={t('profile.school.name')} required {...fieldProps(form, 'name')} />
+      <TextInput label={t('profile.fields.district')} required {...fieldProps(form, 'district')} />
       <CountryRegionFields form={form} countryName="country" stateName="state" required={false} />
-      <SaveButton label="Create School" loading={form.formState.isSubmitting} />
+      <SaveButton label={t('profile.school.create')} loading={form.formState.isSubmitting} />
     </form>
   )
 }

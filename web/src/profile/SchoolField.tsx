@@ -1,5 +1,7 @@
 import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { School } from '../api/types'
+import { translateMessage } from '../i18n/messages'
 import { RequiredDot } from '../ui/Field'
 import { SchoolModal } from './SchoolModal'
 
@@ -13,13 +15,14 @@ interface Props {
 
 /** The chosen school, and the button that opens the school modal. */
 export function SchoolField({ value, onChange, onBlur, error, touched }: Props) {
+  const { t } = useTranslation()
   const [open, setOpen] = useState(false)
   const id = useId()
   const invalid = Boolean(touched && error)
   return (
     <div className={invalid ? 'field field-invalid' : 'field'} role="group" aria-labelledby={`${id}-label`}>
       <span id={`${id}-label`} className="field-label">
-        School
+        {t('profile.school.label')}
         <RequiredDot />
       </span>
       <p className="school-choice" id={`${id}-value`}>
@@ -29,7 +32,7 @@ export function SchoolField({ value, onChange, onBlur, error, touched }: Props) 
             {value.district && <span className="school-meta"> {value.district}</span>}
           </>
         ) : (
-          'No school chosen yet.'
+          t('profile.school.none')
         )}
       </p>
       <button
@@ -39,11 +42,11 @@ export function SchoolField({ value, onChange, onBlur, error, touched }: Props) 
         aria-invalid={invalid || undefined}
         onClick={() => setOpen(true)}
       >
-        {value ? 'Change School' : 'Choose School'}
+        {t(value ? 'profile.school.change' : 'profile.school.choose')}
       </button>
       {invalid && (
         <p id={`${id}-error`} className="field-error">
-          {error}
+          {error && translateMessage(error)}
         </p>
       )}
       {open && (

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { School } from '../api/types'
 import { Modal } from '../ui/Modal'
 import { SchoolCreate } from './SchoolCreate'
@@ -6,12 +7,13 @@ import { SchoolSearch } from './SchoolSearch'
 
 type Tab = 'search' | 'create'
 const TABS: { id: Tab; label: string }[] = [
-  { id: 'search', label: 'Search' },
-  { id: 'create', label: 'Create' },
+  { id: 'search', label: 'profile.school.searchTab' },
+  { id: 'create', label: 'profile.school.createTab' },
 ]
 
 /** Find or add a school; choosing or creating one closes the modal. */
 export function SchoolModal({ onSelect, onClose }: { onSelect: (school: School) => void; onClose: () => void }) {
+  const { t } = useTranslation()
   const [tab, setTab] = useState<Tab>('search')
   const id = useId()
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ search: null, create: null })
@@ -30,8 +32,8 @@ export function SchoolModal({ onSelect, onClose }: { onSelect: (school: School) 
   }
 
   return (
-    <Modal title="Choose Your School" onClose={onClose}>
-      <div role="tablist" aria-label="Find or add a school" className="tabs" onKeyDown={onTabKeyDown}>
+    <Modal title={t('profile.school.modalTitle')} onClose={onClose}>
+      <div role="tablist" aria-label={t('profile.school.tabs')} className="tabs" onKeyDown={onTabKeyDown}>
         {TABS.map((entry) => (
           <button
             key={entry.id}
@@ -47,7 +49,7 @@ export function SchoolModal({ onSelect, onClose }: { onSelect: (school: School) 
             className="tab"
             onClick={() => setTab(entry.id)}
           >
-            {entry.label}
+            {t(entry.label)}
           </button>
         ))}
       </div>

@@ -1,18 +1,21 @@
 import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import useSWR from 'swr'
 import { keys } from '../api/keys'
 import type { Paginated, School } from '../api/types'
 import { Loading } from '../ui/Loading'
 import { TextInput } from '../ui/TextInput'
+import en from '../i18n/locales/en.json'
 import { useDebouncedValue } from './useDebouncedValue'
 
 export const SEARCH_MIN_LENGTH = 4
-export const SEARCH_TOO_SHORT = 'Enter at least 4 characters…'
-export const NO_RESULTS = 'No results found for query'
+export const SEARCH_TOO_SHORT = en.profile.school.tooShort
+export const NO_RESULTS = en.profile.school.noResults
 export const SEARCH_DEBOUNCE_MS = 300
 
 /** Search starts after more than 3 characters; a failed search is swallowed (spec section 8). */
 export function SchoolSearch({ onSelect }: { onSelect: (school: School) => void }) {
+  const { t } = useTranslation()
   const [query, setQuery] = useState('')
   const resultsId = useId()
   const term = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS)
@@ -27,7 +30,7 @@ export function SchoolSearch({ onSelect }: { onSelect: (school: School) => void 
   return (
     <div className="school-search">
       <TextInput
-        label="Search for your school"
+        label={t('profile.school.search')}
         type="search"
         autoComplete="off"
         value={query}
@@ -35,9 +38,9 @@ export function SchoolSearch({ onSelect }: { onSelect: (school: School) => void 
         aria-controls={resultsId}
       />
       <div id={resultsId} aria-live="polite">
-        {tooShort && <p className="field-hint">{SEARCH_TOO_SHORT}</p>}
-        {!tooShort && isLoading && <Loading label="Searching…" />}
-        {!tooShort && ready && !isLoading && !error && data && results.length === 0 && <p>{NO_RESULTS}</p>}
+        {tooShort && <p className="field-hint">{t('profile.school.tooShort')}</p>}
+        {!tooShort && isLoading && <Loading label={t('profile.school.searching')} />}
+        {!tooShort && ready && !isLoading && !error && data && results.length === 0 && <p>{t('profile.school.noResults')}</p>}
         {!tooShort && results.length > 0 && (
           <ul className="school-results">
             {results.map((school) => (

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import type { User } from '../api/types'
 import { ProfileForm } from './ProfileForm'
 
@@ -5,23 +6,24 @@ import { ProfileForm } from './ProfileForm'
 export function StudentProfile({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {
   const username = user.username ?? user.providers?.find((entry) => entry.provider === 'username')?.username ?? ''
   const classroom = user.attributes?.classroom
+  const { t } = useTranslation()
   return (
     <>
-      <h1>Your Profile</h1>
+      <h1>{t('profile.title')}</h1>
       <dl className="read-only-fields">
         <div>
-          <dt>Username</dt>
+          <dt>{t('auth.signup.username')}</dt>
           <dd>{username}</dd>
         </div>
         <div>
-          <dt>Classroom Code</dt>
+          <dt>{t('auth.signup.classroomCode')}</dt>
           <dd>
             {classroom?.code ?? '—'}
             {classroom?.name && <span className="school-meta"> ({classroom.name})</span>}
           </dd>
         </div>
       </dl>
-      <p className="field-hint">To change your password, ask your teacher.</p>
+      <p className="field-hint">{t('profile.askTeacher')}</p>
       <ProfileForm type="student" user={user} onSaved={onSaved} />
     </>
   )

@@ -1,20 +1,21 @@
+import { useTranslation } from 'react-i18next'
 import type { EducatorType } from '../api/types'
+import { PRODUCT_NAME } from '../ui/useDocumentTitle'
 import { ACCOUNT_TYPES } from './profileOptions'
 
-export const FINISH_PROFILE = 'Finish Your Profile'
-export const CHANGE_ACCOUNT_TYPE = 'Change Account Type'
 
 export function TypePicker({ completed, onChoose }: { completed: boolean; onChoose: (type: EducatorType) => void }) {
+  const { t } = useTranslation()
   return (
     <>
-      <h1>{completed ? CHANGE_ACCOUNT_TYPE : FINISH_PROFILE}</h1>
-      <p>Which of these describes you best?</p>
+      <h1>{t(completed ? 'profile.changeType' : 'profile.finish')}</h1>
+      <p>{t('profile.typeQuestion')}</p>
       <ul className="choice-grid type-picker">
-        {ACCOUNT_TYPES.map((entry) => (
-          <li key={entry.type}>
-            <button type="button" className="choice-card" onClick={() => onChoose(entry.type)}>
-              <span className="choice-title">{entry.label}</span>
-              <span className="choice-text">{entry.description}</span>
+        {ACCOUNT_TYPES.map((type) => (
+          <li key={type}>
+            <button type="button" className="choice-card" onClick={() => onChoose(type)}>
+              <span className="choice-title">{t(`profile.types.${type}.label`)}</span>
+              <span className="choice-text">{t(`profile.types.${type}.description`, { product: PRODUCT_NAME })}</span>
             </button>
           </li>
         ))}

@@ -1,20 +1,21 @@
 import { array, mixed, object, string, type AnyObject, type ObjectSchema } from 'yup'
 import type { AccountType, School } from '../api/types'
+import en from '../i18n/locales/en.json'
 
 // Spec section 5, word for word.
-export const FIRST_NAME_REQUIRED = 'First name is required.'
-export const LAST_NAME_REQUIRED = 'Last name is required.'
-export const POSITION_REQUIRED = 'Job position is required.'
-export const DISTRICT_REQUIRED = 'School district is required.'
-export const STATE_REQUIRED = 'State/region is required.'
-export const COUNTRY_REQUIRED = 'Country is required.'
-export const SCHOOL_REQUIRED = 'School is required.'
-export const SCHOOL_NAME_REQUIRED = 'School name is required.'
-export const SCHOOL_DISTRICT_REQUIRED = 'School district is required.'
-export const SCHOOLS_MUST_HAVE_NAME = 'Schools must have a name.'
-export const SCHOOLS_MUST_HAVE_DISTRICT = 'Schools must have a district.'
-export const GRADES_REQUIRED = 'At least one grade level is required.'
-export const SUBJECTS_REQUIRED = 'At least one subject is required.'
+export const FIRST_NAME_REQUIRED = en.messages.firstNameRequired
+export const LAST_NAME_REQUIRED = en.messages.lastNameRequired
+export const POSITION_REQUIRED = en.messages.positionRequired
+export const DISTRICT_REQUIRED = en.messages.districtRequired
+export const STATE_REQUIRED = en.messages.stateRequired
+export const COUNTRY_REQUIRED = en.messages.countryRequired
+export const SCHOOL_REQUIRED = en.messages.schoolRequired
+export const SCHOOL_NAME_REQUIRED = en.messages.schoolNameRequired
+export const SCHOOL_DISTRICT_REQUIRED = en.messages.districtRequired
+export const SCHOOLS_MUST_HAVE_NAME = en.messages.schoolsMustHaveName
+export const SCHOOLS_MUST_HAVE_DISTRICT = en.messages.schoolsMustHaveDistrict
+export const GRADES_REQUIRED = en.messages.gradesRequired
+export const SUBJECTS_REQUIRED = en.messages.subjectsRequired
 
 export interface ProfileValues {
   firstName: string

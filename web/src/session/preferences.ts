@@ -1,9 +1,12 @@
+import { isLocale, type Locale } from '../../../common/locales'
 import { THEMES, type Mode, type Theme, type User } from '../api/types'
 
 export interface Preferences {
   mode: Mode
   size: boolean
   theme: Theme
+  /** Absent (or null) until chosen: the interface then follows the browser's language. */
+  language?: Locale | null
 }
 
 /** Spec section 3: day on logout and by default, size off, theme civics. */
@@ -20,6 +23,7 @@ export function normalizePreferences(value: Partial<Record<keyof Preferences, un
     mode: value?.mode === 'night' ? 'night' : 'day',
     size: value?.size === true,
     theme: isTheme(value?.theme) ? value.theme : DEFAULT_PREFERENCES.theme,
+    ...(isLocale(value?.language) ? { language: value.language } : {}),
   }
 }
 

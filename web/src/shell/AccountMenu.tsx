@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { canUseConsole } from '../session/scopes'
@@ -5,9 +6,11 @@ import { useSession } from '../session/useSession'
 
 /** The hamburger menu of a signed-in user (WAI-ARIA menu button pattern). */
 export function AccountMenu() {
+  const { t } = useTranslation()
   const { user, logout, preferences, updatePreferences } = useSession()
   const navigate = useNavigate()
   const [open, setOpen] = useState(false)
+  /** The catalogue key of what went wrong. */
   const [error, setError] = useState<string | null>(null)
   const menuId = useId()
   const buttonRef = useRef<HTMLButtonElement>(null)
@@ -79,7 +82,7 @@ export function AccountMenu() {
     try {
       await updatePreferences({ mode: preferences.mode === 'night' ? 'day' : 'night' })
     } catch {
-      setError('Your mode could not be saved.')
+      setError('shell.mode.saveFailed')
     }
   }
 
@@ -90,7 +93,7 @@ export function AccountMenu() {
       await logout()
       navigate('/')
     } catch {
-      setError('You could not be logged out. Please try again.')
+      setError('shell.menu.logoutFailed')
     }
   }
 
@@ -107,40 +110,40 @@ export function AccountMenu() {
         onKeyDown={onButtonKeyDown}
       >
         <span aria-hidden="true">☰</span>
-        <span className="visually-hidden">Account menu</span>
+        <span className="visually-hidden">{t('shell.menu.button')}</span>
       </button>
-      <ul ref={menuRef} id={menuId} role="menu" aria-label="Account" className="menu" hidden={!open} onKeyDown={onMenuKeyDown}>
+      <ul ref={menuRef} id={menuId} role="menu" aria-label={t('shell.menu.label')} className="menu" hidden={!open} onKeyDown={onMenuKeyDown}>
         <li role="none">
           <Link role="menuitem" tabIndex={-1} to="/user/profile" onClick={() => close(false)}>
-            Settings
+            {t('shell.menu.settings')}
           </Link>
         </li>
         <li role="none">
           <button role="menuitem" tabIndex={-1} type="button" onClick={changeMode}>
-            Change Mode
+            {t('shell.menu.changeMode')}
           </button>
         </li>
         <li role="none">
           <Link role="menuitem" tabIndex={-1} to="/help" onClick={() => close(false)}>
-            Help
+            {t('shell.menu.help')}
           </Link>
         </li>
         {canUseConsole(user) && (
           <li role="none">
             <Link role="menuitem" tabIndex={-1} to="/console" onClick={() => close(false)}>
-              Console
+              {t('shell.menu.console')}
             </Link>
           </li>
         )}
         <li role="none">
           <button role="menuitem" tabIndex={-1} type="button" onClick={signOut}>
-            Logout
+            {t('shell.menu.logout')}
           </button>
         </li>
       </ul>
       {error && (
         <span role="alert" className="header-alert">
-          {error}
+          {t(error)}
         </span>
       )}
     </div>

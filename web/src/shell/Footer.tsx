@@ -1,26 +1,29 @@
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { PRODUCT_NAME } from '../ui/useDocumentTitle'
 import { FOOTER_COLUMNS, VERSION, type FooterLink } from './footerLinks'
 
 function FooterItem({ link }: { link: FooterLink }) {
+  const { t } = useTranslation()
   if (link.external) {
     return (
       <a href={link.to} target="_blank" rel="noopener noreferrer">
-        {link.label}
-        <span className="visually-hidden"> (opens in a new tab)</span>
+        {t(link.label)}
+        <span className="visually-hidden">{t('shell.footer.newTab')}</span>
       </a>
     )
   }
-  return <Link to={link.to}>{link.label}</Link>
+  return <Link to={link.to}>{t(link.label)}</Link>
 }
 
 export function Footer() {
+  const { t } = useTranslation()
   return (
     <footer className="site-footer">
       <div className="footer-columns">
         {FOOTER_COLUMNS.map((column) => (
-          <nav key={column.heading} aria-label={column.heading} className="footer-column">
-            <h2 className="footer-heading">{column.heading}</h2>
+          <nav key={column.heading} aria-label={t(column.heading)} className="footer-column">
+            <h2 className="footer-heading">{t(column.heading)}</h2>
             <ul>
               {column.links.map((link) => (
                 <li key={link.label}>
@@ -32,8 +35,8 @@ export function Footer() {
         ))}
       </div>
       <p className="footer-legal">
-        © {new Date().getFullYear()} {PRODUCT_NAME}, a student-focused civics guide and review tool. All rights reserved.{' '}
-        Version <Link to="/change-log">{VERSION}</Link>
+        {t('shell.footer.legal', { year: new Date().getFullYear(), product: PRODUCT_NAME })} {t('shell.footer.version')}{' '}
+        <Link to="/change-log">{VERSION}</Link>
       </p>
     </footer>
   )

@@ -1,10 +1,13 @@
+import { useTranslation } from 'react-i18next'
 import { Link, NavLink } from 'react-router-dom'
 import { useSession } from '../session/useSession'
 import { PRODUCT_NAME } from '../ui/useDocumentTitle'
 import { AccountMenu } from './AccountMenu'
+import { LanguageSwitcher } from './LanguageSwitcher'
 import { ModeToggle } from './ModeToggle'
 
 export function Header() {
+  const { t } = useTranslation()
   const { user } = useSession()
   return (
     <header className="site-header">
@@ -12,21 +15,22 @@ export function Header() {
         <Link to="/" className="brand">
           {PRODUCT_NAME}
         </Link>
-        <nav aria-label="Main" className="main-nav">
-          <NavLink to="/topics">Topics</NavLink>
-          <NavLink to="/help">Help</NavLink>
+        <nav aria-label={t('shell.nav.main')} className="main-nav">
+          <NavLink to="/topics">{t('shell.nav.topics')}</NavLink>
+          <NavLink to="/help">{t('shell.nav.help')}</NavLink>
         </nav>
         <div className="header-actions">
+          <LanguageSwitcher />
           <ModeToggle />
           {user ? (
             <AccountMenu />
           ) : (
             <>
               <Link to="/login" className="header-link">
-                Log in
+                {t('shell.nav.login')}
               </Link>
               <Link to="/signup" className="button button-primary button-small">
-                Sign up
+                {t('shell.nav.signup')}
               </Link>
             </>
           )}

@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router-dom'
 import { ConfirmEmailNotice } from '../auth/ConfirmEmailNotice'
 import { Loading } from '../ui/Loading'
@@ -6,6 +7,7 @@ import { Footer } from './Footer'
 import { Header } from './Header'
 
 export function Layout() {
+  const { t } = useTranslation()
   const { pathname } = useLocation()
   const main = useRef<HTMLElement>(null)
   const firstRender = useRef(true)
@@ -26,7 +28,7 @@ export function Layout() {
   return (
     <div className="app">
       <a href="#main" className="skip-link">
-        Skip to main content
+        {t('shell.skipLink')}
       </a>
       <Header />
       <main id="main" ref={main} tabIndex={-1} className="site-main">

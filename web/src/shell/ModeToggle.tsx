@@ -1,8 +1,10 @@
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useSession } from '../session/useSession'
 
 /** The day/night toggle of the header. */
 export function ModeToggle() {
+  const { t } = useTranslation()
   const { preferences, updatePreferences } = useSession()
   const [failed, setFailed] = useState(false)
   const night = preferences.mode === 'night'
@@ -20,11 +22,11 @@ export function ModeToggle() {
     <>
       <button type="button" className="icon-button mode-toggle" aria-pressed={night} onClick={toggle}>
         <span aria-hidden="true">{night ? '☾' : '☀'}</span>
-        <span className="visually-hidden">Night mode</span>
+        <span className="visually-hidden">{t('shell.mode.night')}</span>
       </button>
       {failed && (
         <span role="alert" className="header-alert">
-          Your mode could not be saved.
+          {t('shell.mode.saveFailed')}
         </span>
       )}
     </>

@@ -3,48 +3,50 @@
 export const VERSION = '2.0.1'
 
 export interface FooterLink {
+  /** A catalogue key (web/src/i18n/locales). */
   label: string
   to: string
   external?: boolean
 }
 
 export interface FooterColumn {
+  /** A catalogue key. */
   heading: string
   links: FooterLink[]
 }
 
 export const FOOTER_COLUMNS: FooterColumn[] = [
   {
-    heading: 'Help',
+    heading: 'shell.footer.help',
     links: [
-      { label: 'Usage Guide', to: '/help' },
-      { label: 'Contact Us', to: '/ticket?type=contact' },
-      { label: 'Privacy Policy', to: '/pages/privacy-policy' },
-      { label: 'Terms', to: '/pages/terms-and-conditions' },
+      { label: 'shell.footer.usageGuide', to: '/help' },
+      { label: 'shell.footer.contact', to: '/ticket?type=contact' },
+      { label: 'shell.footer.privacy', to: '/pages/privacy-policy' },
+      { label: 'shell.footer.terms', to: '/pages/terms-and-conditions' },
     ],
   },
   {
-    heading: 'About',
+    heading: 'shell.footer.about',
     links: [
-      { label: 'Civics360', to: '/pages/civics360' },
-      { label: 'Our Story', to: '/pages/fjcc' },
-      { label: 'EOC', to: '/pages/eoc' },
-      { label: 'Donate', to: 'https://www.ucffoundation.org/giving/', external: true },
+      { label: 'shell.footer.civics360', to: '/pages/civics360' },
+      { label: 'shell.footer.ourStory', to: '/pages/fjcc' },
+      { label: 'shell.footer.eoc', to: '/pages/eoc' },
+      { label: 'shell.footer.donate', to: 'https://www.ucffoundation.org/giving/', external: true },
     ],
   },
   {
-    heading: 'Made by',
+    heading: 'shell.footer.madeBy',
     links: [
-      { label: 'LFI', to: 'https://www.loufrey.org/', external: true },
-      { label: 'FJCC', to: 'https://www.floridacitizen.org/', external: true },
+      { label: 'shell.footer.lfi', to: 'https://www.loufrey.org/', external: true },
+      { label: 'shell.footer.fjcc', to: 'https://www.floridacitizen.org/', external: true },
     ],
   },
   {
-    heading: 'Partners',
+    heading: 'shell.footer.partners',
     links: [
-      { label: 'University of Central Florida', to: 'https://www.ucf.edu/', external: true },
-      { label: 'Orange County Public Schools', to: 'https://www.ocps.net/', external: true },
-      { label: 'Bob Graham Center for Public Service', to: 'https://www.bobgrahamcenter.ufl.edu/', external: true },
+      { label: 'shell.footer.ucf', to: 'https://www.ucf.edu/', external: true },
+      { label: 'shell.footer.ocps', to: 'https://www.ocps.net/', external: true },
+      { label: 'shell.footer.bobGraham', to: 'https://www.bobgrahamcenter.ufl.edu/', external: true },
     ],
   },
 ]

@@ -7,3 +7,4 @@ afterEach(() => {
   localStorage.clear()
   document.documentElement.className = ''
 })
+import '../i18n/i18n'

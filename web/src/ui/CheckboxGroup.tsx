@@ -1,5 +1,7 @@
 import { useId } from 'react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { translateMessage } from '../i18n/messages'
 import { RequiredDot } from './Field'
 
 interface Props {
@@ -13,6 +15,7 @@ interface Props {
 
 /** A set of checkboxes writing one array field. */
 export function CheckboxGroup({ legend, options, registration, required, error, touched }: Props) {
+  useTranslation() // shows the message again in a newly chosen language
   const id = useId()
   const invalid = Boolean(touched && error)
   return (
@@ -35,7 +38,7 @@ export function CheckboxGroup({ legend, options, registration, required, error, 
       </div>
       {invalid && (
         <p id={`${id}-error`} className="field-error">
-          {error}
+          {error && translateMessage(error)}
         </p>
       )}
     </fieldset>

@@ -1,4 +1,6 @@
 import { type ReactNode, useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { translateMessage } from '../i18n/messages'
 
 export interface FieldProps {
   label: string
@@ -45,12 +47,13 @@ export function useFieldControl({ id, label, required, error, touched, helperTex
 }
 
 export function RequiredDot() {
+  const { t } = useTranslation()
   return (
     <>
-      <span className="required-dot" aria-hidden="true" title="required">
+      <span className="required-dot" aria-hidden="true" title={t('common.required')}>
         •
       </span>
-      <span className="visually-hidden"> (required)</span>
+      <span className="visually-hidden">{t('common.requiredSuffix')}</span>
     </>
   )
 }
@@ -66,6 +69,7 @@ export function FieldLabel({ htmlFor, label, required }: { htmlFor: string; labe
 
 /** Label, control, hint, error and helper text of one form field. */
 export function Field({ id, children, ...props }: FieldProps & { id: string; children: ReactNode }) {
+  useTranslation() // shows the message again in a newly chosen language
   const { invalid } = fieldIds(id, props)
   return (
     <div className={invalid ? 'field field-invalid' : 'field'}>
@@ -78,7 +82,7 @@ export function Field({ id, children, ...props }: FieldProps & { id: string; chi
       )}
       {invalid && (
         <p id={`${id}-error`} className="field-error">
-          {props.error}
+          {props.error && translateMessage(props.error)}
         </p>
       )}
       {invalid && props.helperText && (

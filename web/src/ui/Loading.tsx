@@ -1,8 +1,11 @@
-export function Loading({ label = 'Loading…' }: { label?: string }) {
+import { useTranslation } from 'react-i18next'
+
+export function Loading({ label }: { label?: string }) {
+  const { t } = useTranslation()
   return (
     <p role="status" className="loading">
       <span className="spinner" aria-hidden="true" />
-      {label}
+      {label ?? t('common.loading')}
     </p>
   )
 }

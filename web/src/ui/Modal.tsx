@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 
@@ -24,6 +25,7 @@ function focusables(container: HTMLElement): HTMLElement[] {
  * outside close it, and focus returns to what opened it. Render it only while open.
  */
 export function Modal({ title, onClose, children, hideTitle = false, size = 'medium', initialFocus = 'content' }: Props) {
+  const { t } = useTranslation()
   const titleId = useId()
   const dialogRef = useRef<HTMLDivElement>(null)
   const closeRef = useRef<HTMLButtonElement>(null)
@@ -92,7 +94,7 @@ export function Modal({ title, onClose, children, hideTitle = false, size = 'med
           <h2 id={titleId} className={hideTitle ? 'visually-hidden' : 'modal-title'}>
             {title}
           </h2>
-          <button ref={closeRef} type="button" className="modal-close" aria-label="Close" onClick={() => onCloseRef.current()}>
+          <button ref={closeRef} type="button" className="modal-close" aria-label={t('common.close')} onClick={() => onCloseRef.current()}>
             <span aria-hidden="true">×</span>
           </button>
         </div>

@@ -1,14 +1,16 @@
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { useDocumentTitle } from './useDocumentTitle'
 
 export function NotFound() {
-  useDocumentTitle('Not Found')
+  const { t } = useTranslation()
+  useDocumentTitle(t('notFound.title'))
   return (
     <section className="not-found">
-      <h1>Not Found</h1>
-      <p>We couldn’t find the page you were looking for.</p>
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.text')}</p>
       <p>
-        <Link to="/">Go to the home page</Link>
+        <Link to="/">{t('notFound.home')}</Link>
       </p>
     </section>
   )

@@ -1,4 +1,5 @@
 import { useState, type InputHTMLAttributes, type Ref } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Field, type FieldProps, useFieldControl } from './Field'
 
 type Props = FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'required' | 'type'> & { ref?: Ref<HTMLInputElement> }
@@ -7,6 +8,7 @@ type Props = FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'required'
 export function PasswordInput({ label, required, error, touched, helperText, hint, id, ref, ...input }: Props) {
   const { inputId, field, control } = useFieldControl({ id, label, required, error, touched, helperText, hint })
   const [visible, setVisible] = useState(false)
+  const { t } = useTranslation()
   return (
     <Field id={inputId} {...field}>
       <div className="password-input">
@@ -22,10 +24,10 @@ export function PasswordInput({ label, required, error, touched, helperText, hin
           className="password-toggle"
           aria-controls={inputId}
           aria-pressed={visible}
-          aria-label={`${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
+          aria-label={t(visible ? 'ui.password.hideField' : 'ui.password.showField', { label: label.toLowerCase() })}
           onClick={() => setVisible((value) => !value)}
         >
-          {visible ? 'Hide' : 'Show'}
+          {t(visible ? 'ui.password.hide' : 'ui.password.show')}
         </button>
       </div>
     </Field>

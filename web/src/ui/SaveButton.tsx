@@ -1,4 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react'
+import { useTranslation } from 'react-i18next'
+import en from '../i18n/locales/en.json'
 
 type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> & {
   label?: string
@@ -6,18 +8,19 @@ type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> & {
   success?: boolean
 }
 
-export const SAVING = 'Saving'
-export const SAVED = 'Saved!'
+export const SAVING = en.ui.save.saving
+export const SAVED = en.ui.save.saved
 
 /** Spec section 4: normal; while loading disabled and reading 'Saving'; on success 'Saved!' beside it. */
-export function SaveButton({ label = 'Save', loading = false, success = false, type = 'submit', disabled, ...button }: Props) {
+export function SaveButton({ label, loading = false, success = false, type = 'submit', disabled, ...button }: Props) {
+  const { t } = useTranslation()
   return (
     <span className="save-button">
       <button {...button} type={type} className="button button-primary" disabled={loading || disabled} aria-busy={loading || undefined}>
-        {loading ? SAVING : label}
+        {loading ? t('ui.save.saving') : (label ?? t('ui.save.save'))}
       </button>
       <span role="status" className="save-status">
-        {success && !loading ? SAVED : ''}
+        {success && !loading ? t('ui.save.saved') : ''}
       </span>
     </span>
   )

@@ -1,9 +1,11 @@
-// Spec section 5 messages shared by more than one feature's forms.
+// Spec section 5 messages shared by more than one feature's forms (their words are in en.json, and
+// the fields show them in the reader's language: i18n/messages.ts).
+import en from '../i18n/locales/en.json'
 
-export const EMAIL_REQUIRED = 'Email is required.'
-export const PASSWORD_REQUIRED = 'Password is required.'
-export const PASSWORD_CONFIRMATION_REQUIRED = 'Password confirmation is required.'
-export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.'
+export const EMAIL_REQUIRED = en.messages.emailRequired
+export const PASSWORD_REQUIRED = en.messages.passwordRequired
+export const PASSWORD_CONFIRMATION_REQUIRED = en.messages.passwordConfirmationRequired
+export const PASSWORDS_DO_NOT_MATCH = en.messages.passwordsDoNotMatch
 
 // Not in the spec: the current password that email and password changes need (docs/decisions.md).
-export const CURRENT_PASSWORD_REQUIRED = 'Current password is required.'
+export const CURRENT_PASSWORD_REQUIRED = en.messages.currentPasswordRequired

@@ -1,0 +1,91 @@
+import { useEffect, useState, useSyncExternalStore, type RefObject } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Locale } from '../../../common/locales'
+
+const synthesis = (): SpeechSynthesis | null => (typeof window !== 'undefined' && 'speechSynthesis' in window ? window.speechSynthesis : null)
+
+function subscribeVoices(listener: () => void) {
+  const speech = synthesis()
+  speech?.addEventListener('voiceschanged', listener)
+  return () => speech?.removeEventListener('voiceschanged', listener)
+}
+
+// getVoices() answers a new array each call; React needs the same one while nothing changed.
+let voices: SpeechSynthesisVoice[] = []
+function voicesSnapshot(): SpeechSynthesisVoice[] {
+  const now = synthesis()?.getVoices() ?? []
+  if (now.length !== voices.length || now.some((voice, index) => voice !== voices[index])) voices = now
+  return voices
+}
+
+/** The browser's first voice for the language (voices load late in Chrome, hence the subscription). */
+function useVoice(language: Locale): SpeechSynthesisVoice | null {
+  const voices = useSyncExternalStore(subscribeVoices, voicesSnapshot, () => null)
+  return voices?.find((voice) => voice.lang.toLowerCase().split(/[-_]/)[0] === language) ?? null
+}
+
+type State = 'idle' | 'speaking' | 'paused'
+
+/**
+ * Reads the target's text aloud with the browser's own speech synthesis (no third-party service),
+ * in the language the text is shown in. Hidden where the browser has no voice for that language.
+ */
+export function ListenButton({ target, language }: { target: RefObject<HTMLElement | null>; language: Locale }) {
+  const { t } = useTranslation()
+  const voice = useVoice(language)
+  const [state, setState] = useState<State>('idle')
+
+  // Leaving the page, or the text changing language, stops the reading.
+  useEffect(() => () => synthesis()?.cancel(), [language])
+
+  if (!voice) return null
+  const speech = synthesis()!
+
+  function listen() {
+    const text = target.current?.innerText.trim()
+    if (!text) return
+    speech.cancel()
+    const utterance = new SpeechSynthesisUtterance(text)
+    // The language picks the voice (the browser's choice among those for it, as found above).
+    utterance.lang = voice!.lang
+    utterance.onend = () => setState('idle')
+    utterance.onerror = () => setState('idle')
+    speech.speak(utterance)
+    setState('speaking')
+  }
+
+  function pauseOrResume() {
+    if (state === 'paused') {
+      speech.resume()
+      setState('speaking')
+    } else {
+      speech.pause()
+      setState('paused')
+    }
+  }
+
+  function stop() {
+    speech.cancel()
+    setState('idle')
+  }
+
+  return (
+    <div role="group" aria-label={t('content.listen.group')} className="listen-controls">
+      {state === 'idle' ? (
+        <button type="button" className="button button-small" onClick={listen}>
+          <span aria-hidden="true">🔊 </span>
+          {t('content.listen.listen')}
+        </button>
+      ) : (
+        <>
+          <button type="button" className="button button-small" onClick={pauseOrResume}>
+            {state === 'paused' ? t('content.listen.resume') : t('content.listen.pause')}
+          </button>
+          <button type="button" className="button button-small" onClick={stop}>
+            {t('content.listen.stop')}
+          </button>
+        </>
+      )}
+    </div>
+  )
+}

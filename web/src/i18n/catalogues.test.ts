@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import en from './locales/en.json'
+import es from './locales/es.json'
+import ht from './locales/ht.json'
+
+type Catalogue = { [key: string]: string | Catalogue }
+
+/** Every key of a catalogue with its text: [['shell.nav.topics', 'Topics'], …]. */
+function entries(catalogue: Catalogue, prefix = ''): [string, string][] {
+  return Object.entries(catalogue).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : entries(value, `${prefix}${key}.`),
+  )
+}
+
+const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort()
+
+describe.each([
+  ['es', es],
+  ['ht', ht],
+])('the %s catalogue', (_language, catalogue) => {
+  const english = new Map(entries(en))
+  const translated = new Map(entries(catalogue as Catalogue))
+
+  it('has every key English has, and none English lacks', () => {
+    expect([...english.keys()].filter((key) => !translated.has(key))).toEqual([])
+    expect([...translated.keys()].filter((key) => !english.has(key))).toEqual([])
+  })
+
+  it('fills every key, with the same {{placeholders}} as English', () => {
+    for (const [key, text] of english) {
+      const words = translated.get(key) ?? ''
+      expect(words.trim(), key).not.toBe('')
+      expect(variables(words), key).toEqual(variables(text))
+    }
+  })
+})
+
+describe('the key comparison', () => {
+  it('notices a missing nested key', () => {
+    const english = entries({ a: { b: 'x', c: 'y' } }).map(([key]) => key)
+    const partial = new Set(entries({ a: { b: 'x' } }).map(([key]) => key))
+    expect(english.filter((key) => !partial.has(key))).toEqual(['a.c'])
+  })
+})

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+// @ts-expect-error -- a plain ES module script (scripts/ has no type declarations)
+import { findLiterals, scanSpa } from '../../../scripts/i18nLiterals.mjs'
+
+describe('the literal-string scan', () => {
+  it('finds no user-facing words in the translated screens outside the catalogues', () => {
+    expect(scanSpa()).toEqual([])
+  })
+
+  it('finds text between tags and in text props, and leaves t() calls alone', () => {
+    const found = findLiterals(
+      'Sample.tsx',
+      `export const A = () => <div><h1>Hello there</h1><input aria-label="Your name" placeholder={'Type here'} /><p>{t('a.b')}</p><span> · </span></div>`,
+    )
+    expect(found.map((literal: { text: string }) => literal.text)).toEqual(['Hello there', 'Your name', 'Type here'])
+  })
+})
