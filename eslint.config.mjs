@@ -82,13 +82,10 @@ export default tseslint.config(
     files: [`web/src/${feature}/**/*.{ts,tsx}`],
     ignores: ['web/src/**/*.test.{ts,tsx}'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': restrict(
-        ...webNeverImportsServer,
-        {
-          group: [...features.filter((other) => other !== feature).map((other) => `../${other}/*`), '../shell/*'],
-          message: `Features never import one another: move what ${feature}/ shares into api/, session/ or ui/.`,
-        },
-      ),
+      '@typescript-eslint/no-restricted-imports': restrict(...webNeverImportsServer, {
+        group: [...features.filter((other) => other !== feature).map((other) => `../${other}/*`), '../shell/*'],
+        message: `Features never import one another: move what ${feature}/ shares into api/, session/ or ui/.`,
+      }),
     },
   })),
   // common/ is imported by both sides, so it imports neither.

@@ -27,7 +27,11 @@ export const startBenchServer = async () => {
   /** Logs a demo account in over HTTP and answers its bearer token. */
   const token = async (base: string, login: string) => {
     const password = new RegExp(`${login.replace(/\./g, '\\.')}\\s+(\\S+)`).exec(logins)?.[1]
-    const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: login, password }) })
+    const res = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: login, password }),
+    })
     return ((await res.json()) as { token: string }).token
   }
   const close = async (server: { close: () => void }) => {

@@ -23,7 +23,14 @@ console.log(`${'page'.padEnd(12)} perf  a11y  CLS     FCP     LCP     TBT`)
 for (const page of ['/', `/topics/${topic.id}`, '/login']) {
   const { stdout } = await run(
     path.join(process.cwd(), 'node_modules', '.bin', 'lighthouse'),
-    [base + page, `--chrome-path=${chromium}`, '--chrome-flags=--headless=new --no-sandbox', '--only-categories=performance,accessibility', '--output=json', '--quiet'],
+    [
+      base + page,
+      `--chrome-path=${chromium}`,
+      '--chrome-flags=--headless=new --no-sandbox',
+      '--only-categories=performance,accessibility',
+      '--output=json',
+      '--quiet',
+    ],
     { maxBuffer: 64 * 1024 * 1024 },
   )
   const { categories, audits } = JSON.parse(stdout) as Report

@@ -25,43 +25,92 @@ const { payload } = bench
 const started = Date.now()
 
 // The catalogue: the seed's activities, topped up to 200 in 4 topics × 5 modules.
-const existing = (await payload.find({ collection: 'activities', pagination: false, depth: 0, select: { title: true }, overrideAccess: true })).docs.map((a) => a.id)
+const existing = (await payload.find({ collection: 'activities', pagination: false, depth: 0, select: { title: true }, overrideAccess: true })).docs.map(
+  (a) => a.id,
+)
 const activityIds = [...existing]
 for (let t = 0; activityIds.length < activityCount; t++) {
-  const topic = await payload.create({ collection: 'topics', data: { title: `Bench topic ${t}`, markdown: 'Body', order: 100 + t } as never, overrideAccess: true })
+  const topic = await payload.create({
+    collection: 'topics',
+    data: { title: `Bench topic ${t}`, markdown: 'Body', order: 100 + t } as never,
+    overrideAccess: true,
+  })
   for (let m = 0; m < 5 && activityIds.length < activityCount; m++) {
-    const mod = await payload.create({ collection: 'modules', data: { title: `Bench module ${t}.${m}`, markdown: 'Body', order: m, topic: topic.id } as never, overrideAccess: true })
+    const mod = await payload.create({
+      collection: 'modules',
+      data: { title: `Bench module ${t}.${m}`, markdown: 'Body', order: m, topic: topic.id } as never,
+      overrideAccess: true,
+    })
     for (let a = 0; a < 10 && activityIds.length < activityCount; a++) {
-      const activity = await payload.create({ collection: 'activities', data: { title: `Activity ${t}.${m}.${a}`, type: 'default', markdown: 'Body', order: a, module: mod.id } as never, overrideAccess: true })
+      const activity = await payload.create({
+        collection: 'activities',
+        data: { title: `Activity ${t}.${m}.${a}`, type: 'default', markdown: 'Body', order: a, module: mod.id } as never,
+        overrideAccess: true,
+      })
       activityIds.push(activity.id)
     }
   }
 }
 
 const email = 'bench-teacher@example.org'
-const teacher = await payload.create({ collection: 'users', data: { email, password, emailVerified: true, attributes: { type: 'teacher', firstName: 'Bench', lastName: 'Teacher', completed: true } } as never, overrideAccess: true })
-const classroom = await payload.create({ collection: 'classrooms', data: { name: 'Bench class', code: 'BENCH-GRID', owner: teacher.id } as never, overrideAccess: true })
+const teacher = await payload.create({
+  collection: 'users',
+  data: { email, password, emailVerified: true, attributes: { type: 'teacher', firstName: 'Bench', lastName: 'Teacher', completed: true } } as never,
+  overrideAccess: true,
+})
+const classroom = await payload.create({
+  collection: 'classrooms',
+  data: { name: 'Bench class', code: 'BENCH-GRID', owner: teacher.id } as never,
+  overrideAccess: true,
+})
 const statuses = ['not-attempted', 'incomplete', 'completed', 'passed', 'failed'] as const
 const now = new Date().toISOString()
 for (let s = 0; s < studentCount; s++) {
   const student = await payload.create({
     collection: 'users',
-    data: { username: `bench-student-${s}`, password, rosterName: `Student ${s}`, attributes: { type: 'student', classroom: classroom.id, completed: false } } as never,
+    data: {
+      username: `bench-student-${s}`,
+      password,
+      rosterName: `Student ${s}`,
+      attributes: { type: 'student', classroom: classroom.id, completed: false },
+    } as never,
     overrideAccess: true,
   })
   // Straight into the table in batches (the shape the server writes): 7,000 Local API creates would take minutes.
   const rows = activityIds.map((activity, i) => {
     const status = statuses[(s + i) % statuses.length]
     const scaled = status === 'passed' || status === 'failed' ? ((s * 7 + i * 13) % 101) / 100 : null
-    return { student: student.id, activity, classroom: classroom.id, status, score_raw: scaled === null ? null : scaled * 100, score_min: 0, score_max: 100, score_scaled: scaled, timeSpentSeconds: 60, attemptCount: 1, openCount: 1, firstOpenedAt: now, lastOpenedAt: now, createdAt: now, updatedAt: now }
+    return {
+      student: student.id,
+      activity,
+      classroom: classroom.id,
+      status,
+      score_raw: scaled === null ? null : scaled * 100,
+      score_min: 0,
+      score_max: 100,
+      score_scaled: scaled,
+      timeSpentSeconds: 60,
+      attemptCount: 1,
+      openCount: 1,
+      firstOpenedAt: now,
+      lastOpenedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    }
   })
   const db = payload.db as unknown as { drizzle: any; tables: Record<string, unknown> }
   await db.drizzle.insert(db.tables.attempts).values(rows)
 }
-console.log(`seeded ${studentCount} students × ${activityIds.length} activities = ${studentCount * activityIds.length} attempts in ${Math.round((Date.now() - started) / 1000)} s`)
+console.log(
+  `seeded ${studentCount} students × ${activityIds.length} activities = ${studentCount * activityIds.length} attempts in ${Math.round((Date.now() - started) / 1000)} s`,
+)
 
 const { server, base } = await bench.listen()
-const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) })
+const login = await fetch(`${base}/api/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ username: email, password }),
+})
 const { token } = (await login.json()) as { token: string }
 const headers = { authorization: `Bearer ${token}` }
 const asset = fs.readdirSync(path.join(process.cwd(), 'web', 'dist', 'assets')).find((name) => name.endsWith('.js'))
@@ -78,7 +127,9 @@ const time = async (name: string, url: string, auth = true) => {
     if (i >= 5) times.push(performance.now() - t) // the first few warm Payload and the caches
   }
   times.sort((a, b) => a - b)
-  console.log(`${name.padEnd(44)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms  p99 ${percentile(times, 99).toFixed(1).padStart(6)} ms  (${Math.round(bytes / 1024)} KB)`)
+  console.log(
+    `${name.padEnd(44)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms  p99 ${percentile(times, 99).toFixed(1).padStart(6)} ms  (${Math.round(bytes / 1024)} KB)`,
+  )
 }
 
 console.log(`\nsequential requests, ${rounds} each, one client; the machine is shared with other work, so compare with the ceiling line`)
@@ -89,7 +140,11 @@ await time('GET /api/classrooms/:id/progress/csv', `/api/classrooms/${classroom.
 // The page: from navigation to every student's row in the grid, in Chromium on a school laptop's screen.
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
 const context = await browser.newContext({ baseURL: base, viewport: { width: 1366, height: 768 } })
-const cookie = login.headers.getSetCookie().find((c) => c.startsWith('payload-token='))!.split(';')[0].split('=')
+const cookie = login.headers
+  .getSetCookie()
+  .find((c) => c.startsWith('payload-token='))!
+  .split(';')[0]
+  .split('=')
 await context.addCookies([{ name: cookie[0], value: cookie[1], url: base }])
 const page = await context.newPage()
 const loads: number[] = []
@@ -98,7 +153,10 @@ for (let i = 0; i < pageLoads + 1; i++) {
   const t = performance.now()
   const answered = page.waitForResponse((r) => r.url().endsWith(`/api/classrooms/${classroom.id}/progress`)).then(() => performance.now() - t)
   await page.goto(`/user/classrooms/${classroom.id}`)
-  await page.locator('.progress-table tbody tr').nth(studentCount - 1).waitFor({ state: 'visible' })
+  await page
+    .locator('.progress-table tbody tr')
+    .nth(studentCount - 1)
+    .waitFor({ state: 'visible' })
   const usable = performance.now() - t
   if (i > 0) loads.push(usable) // the first load fills the browser's cache, as a teacher's first visit would
   if (i > 0) apiAnswered.push(await answered)
@@ -106,7 +164,9 @@ for (let i = 0; i < pageLoads + 1; i++) {
 loads.sort((a, b) => a - b)
 const cells = await page.locator('.progress-table tbody td.progress-cell').count()
 apiAnswered.sort((a, b) => a - b)
-console.log(`classroom page to a usable grid (${cells} cells), ${pageLoads} loads: median ${percentile(loads, 50).toFixed(0)} ms, worst ${loads[loads.length - 1].toFixed(0)} ms (the grid's API answered at a median ${percentile(apiAnswered, 50).toFixed(0)} ms)`)
+console.log(
+  `classroom page to a usable grid (${cells} cells), ${pageLoads} loads: median ${percentile(loads, 50).toFixed(0)} ms, worst ${loads[loads.length - 1].toFixed(0)} ms (the grid's API answered at a median ${percentile(apiAnswered, 50).toFixed(0)} ms)`,
+)
 
 await browser.close()
 await bench.close(server)

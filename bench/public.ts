@@ -65,7 +65,9 @@ for (const target of targets) {
 
 const ceiling = results[0].rps
 console.log(`${connections} connections, ${seconds} s each, one server on SQLite (shared, loaded machine: compare within a run)`)
-console.log(`${'target'.padEnd(32)} ${'req/s'.padStart(7)} ${'of static'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'bytes'.padStart(8)} errors`)
+console.log(
+  `${'target'.padEnd(32)} ${'req/s'.padStart(7)} ${'of static'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'bytes'.padStart(8)} errors`,
+)
 for (const r of results) {
   console.log(
     `${r.name.padEnd(32)} ${r.rps.toFixed(0).padStart(7)} ${`${Math.round((100 * r.rps) / ceiling)} %`.padStart(9)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.bytes).padStart(8)} ${r.errors}`,

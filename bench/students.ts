@@ -36,15 +36,27 @@ const teachers: { id: number; email: string; classroomId: number }[] = []
 const students: { id: number; username: string }[] = []
 for (let t = 0; t < teacherCount; t++) {
   const email = `bench-teacher-${t}@example.org`
-  const teacher = await payload.create({ collection: 'users', data: { email, password, attributes: { type: 'teacher', firstName: 'Bench', lastName: `Teacher ${t}`, completed: true } } as never, overrideAccess: true })
-  const classroom = await payload.create({ collection: 'classrooms', data: { name: `Bench class ${t}`, code: `BENCH-${t}`, owner: teacher.id } as never, overrideAccess: true })
+  const teacher = await payload.create({
+    collection: 'users',
+    data: { email, password, attributes: { type: 'teacher', firstName: 'Bench', lastName: `Teacher ${t}`, completed: true } } as never,
+    overrideAccess: true,
+  })
+  const classroom = await payload.create({
+    collection: 'classrooms',
+    data: { name: `Bench class ${t}`, code: `BENCH-${t}`, owner: teacher.id } as never,
+    overrideAccess: true,
+  })
   teachers.push({ id: teacher.id as number, email, classroomId: classroom.id as number })
 }
 for (let s = 0; s < studentCount; s++) {
   const username = `bench-student-${s}`
   const doc = await payload.create({
     collection: 'users',
-    data: { username, password, attributes: { type: 'student', classroom: teachers[s % teacherCount].classroomId, firstName: 'Bench', lastName: `Student ${s}`, completed: true } } as never,
+    data: {
+      username,
+      password,
+      attributes: { type: 'student', classroom: teachers[s % teacherCount].classroomId, firstName: 'Bench', lastName: `Student ${s}`, completed: true },
+    } as never,
     overrideAccess: true,
   })
   students.push({ id: doc.id as number, username })
@@ -87,7 +99,9 @@ const timed = async (timings: Timings, name: string, url: string, init: RequestI
 
 const report = (label: string, timings: Timings, seconds?: number) => {
   console.log(`\n${label}`)
-  console.log(`${'endpoint'.padEnd(44)} ${'requests'.padStart(8)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} errors`)
+  console.log(
+    `${'endpoint'.padEnd(44)} ${'requests'.padStart(8)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} errors`,
+  )
   for (const [name, { times, errors, started, ended }] of timings) {
     const sorted = [...times].sort((a, b) => a - b)
     const span = seconds ?? Math.max(0.001, (ended - started) / 1000)
@@ -120,7 +134,10 @@ const run = async (servers: ServerProcess[]) => {
       if (token) tokens.set(student.id, token)
     }),
   )
-  report(`${label} on ${process.env.TEST_POSTGRES_URL ? 'PostgreSQL' : 'SQLite'}: login rush, ${studentCount} students at once (${((Date.now() - rushStarted) / 1000).toFixed(1)} s for all)`, rush)
+  report(
+    `${label} on ${process.env.TEST_POSTGRES_URL ? 'PostgreSQL' : 'SQLite'}: login rush, ${studentCount} students at once (${((Date.now() - rushStarted) / 1000).toFixed(1)} s for all)`,
+    rush,
+  )
 
   // 2. Browsing, with a think time between a person's requests.
   const browse: Timings = new Map()

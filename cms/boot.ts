@@ -25,7 +25,8 @@ export const demoLoginsFile = () => path.join(dataDir, 'demo-logins.txt')
 export const reportDemoLogin = (payload: Payload, { role, login, password }: DemoLogin) => {
   const line = `  ${role.padEnd(30)} ${login.padEnd(28)} ${password}`
   fs.mkdirSync(dataDir, { recursive: true })
-  if (!fs.existsSync(demoLoginsFile())) fs.writeFileSync(demoLoginsFile(), 'Demo accounts (passwords generated at seeding, shown once in the log):\n', { mode: 0o600 })
+  if (!fs.existsSync(demoLoginsFile()))
+    fs.writeFileSync(demoLoginsFile(), 'Demo accounts (passwords generated at seeding, shown once in the log):\n', { mode: 0o600 })
   fs.appendFileSync(demoLoginsFile(), `${line}\n`)
   payload.logger.info(`Demo account (password generated now, shown once; also saved to ${demoLoginsFile()}):\n${line}`)
 }

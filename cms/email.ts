@@ -38,16 +38,15 @@ const consoleEmailAdapter: EmailAdapter = ({ payload }) => ({
     const text =
       typeof message.text === 'string' && message.text
         ? message.text
-        : String(message.html ?? '').replace(/<[^>]+>/g, '').replace(/&amp;/g, '&')
-    payload.logger.info(
-      `Email (no SMTP_HOST configured, so it is logged here)\nTo: ${String(message.to)}\nSubject: ${message.subject}\n${text}`,
-    )
+        : String(message.html ?? '')
+            .replace(/<[^>]+>/g, '')
+            .replace(/&amp;/g, '&')
+    payload.logger.info(`Email (no SMTP_HOST configured, so it is logged here)\nTo: ${String(message.to)}\nSubject: ${message.subject}\n${text}`)
     return { accepted: [message.to] }
   },
 })
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string)
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string)
 
 export const resetLink = (token: string) => `${publicUrl()}/reset?token=${encodeURIComponent(token)}`
 

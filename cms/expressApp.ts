@@ -62,10 +62,14 @@ export const createApp = ({ payload, config, next }: AppOptions) => {
   app.use(compression({ threshold: kb }))
 
   const limits = rateLimits()
-  const api = payloadApiHandler(config, {
-    jsonBytes: Number(process.env.MAX_JSON_KB || 512) * kb,
-    uploadBytes: Number(process.env.MAX_UPLOAD_MB || 600) * kb * kb,
-  }, watchChanges)
+  const api = payloadApiHandler(
+    config,
+    {
+      jsonBytes: Number(process.env.MAX_JSON_KB || 512) * kb,
+      uploadBytes: Number(process.env.MAX_UPLOAD_MB || 600) * kb * kb,
+    },
+    watchChanges,
+  )
   app.get('/api/health', (_req, res) => {
     res.json({ status: 'ok' })
   })
@@ -92,7 +96,12 @@ export const createApp = ({ payload, config, next }: AppOptions) => {
   app.use(publicReadCache(payload, payloadGet(config), sendResponse))
   app.all('/api/{*path}', api)
 
-  app.use('/uploads', storylineOnContentOrigin, uploadHeaders, express.static(uploadsDir, { index: false, redirect: false, dotfiles: 'deny', fallthrough: false, cacheControl: false, setHeaders: uploadCaching }))
+  app.use(
+    '/uploads',
+    storylineOnContentOrigin,
+    uploadHeaders,
+    express.static(uploadsDir, { index: false, redirect: false, dotfiles: 'deny', fallthrough: false, cacheControl: false, setHeaders: uploadCaching }),
+  )
 
   app.use(socialSignInRoutes(payload))
 
@@ -105,7 +114,14 @@ export const createApp = ({ payload, config, next }: AppOptions) => {
 
   const indexFile = path.join(webDistDir, 'index.html')
   // The build writes .br and .gz beside every text asset (web/vite.config.ts); they are sent as they are.
-  app.use(expressStaticGzip(webDistDir, { enableBrotli: true, orderPreference: ['br', 'gzip'], index: false, serveStatic: { index: false, maxAge: '1h', setHeaders: immutableAssets } }))
+  app.use(
+    expressStaticGzip(webDistDir, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      index: false,
+      serveStatic: { index: false, maxAge: '1h', setHeaders: immutableAssets },
+    }),
+  )
   app.get('/{*path}', async (req, res, nextFn) => {
     try {
       if (!fs.existsSync(indexFile)) {

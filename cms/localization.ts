@@ -47,9 +47,7 @@ export const recordTranslatedLocale: CollectionBeforeChangeHook = ({ data, origi
  * English). Payload's own `required` would demand it in every language, and make the column of
  * every language's row NOT NULL, so a translator could not save a title alone.
  */
-type EnglishRequired =
-  | { name: string; type: 'text'; maxLength: number }
-  | { name: string; type: 'richText'; editor: RichTextField['editor']; label: string }
+type EnglishRequired = { name: string; type: 'text'; maxLength: number } | { name: string; type: 'richText'; editor: RichTextField['editor']; label: string }
 
 const inEnglish = (req: { locale?: string | null }) => !req.locale || req.locale === DEFAULT_LOCALE
 

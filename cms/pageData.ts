@@ -15,7 +15,6 @@ export const pageUser = async (payload: Payload, headers: Headers) => {
 }
 
 /** JSON safe inside <script type="application/json">: no way to close the element early. */
-export const scriptSafeJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
+export const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
 
 export const pageDataPattern = /<script id="page-data" type="application\/json">[\s\S]*?<\/script>/

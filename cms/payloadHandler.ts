@@ -15,8 +15,7 @@ type Limits = { jsonBytes: number; uploadBytes: number }
  */
 type ChangeWatch = (work: () => Promise<Response>) => Promise<Response>
 
-const jsonError = (res: ExpressResponse, status: number, message: string) =>
-  res.status(status).json({ errors: [{ message }] })
+const jsonError = (res: ExpressResponse, status: number, message: string) => res.status(status).json({ errors: [{ message }] })
 
 /** Every API route takes an object of fields; `null`, arrays and bare values would reach Payload's operations as their data. */
 const isJsonObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -78,7 +77,8 @@ export const payloadGet = (config: Promise<SanitizedConfig>) => (req: ExpressReq
  * oversized upload is a clean 400/413 and never reaches an operation half-read.
  */
 export const payloadApiHandler =
-  (config: Promise<SanitizedConfig>, limits: Limits, watch: ChangeWatch = (work) => work()) => async (req: ExpressRequest, res: ExpressResponse) => {
+  (config: Promise<SanitizedConfig>, limits: Limits, watch: ChangeWatch = (work) => work()) =>
+  async (req: ExpressRequest, res: ExpressResponse) => {
     const method = req.method.toUpperCase()
     const headers = headersOf(req)
     const url = urlOf(req)

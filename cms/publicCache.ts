@@ -133,7 +133,12 @@ const send = (req: Request, res: Response, entry: Entry, signedIn: boolean) => {
  * same handler every other request goes through, with the request's own headers).
  */
 export const publicReadCache =
-  (payload: Payload, load: (req: Request) => Promise<globalThis.Response>, sendResponse: (req: Request, res: Response, response: globalThis.Response) => void) => async (req: Request, res: Response, next: NextFunction) => {
+  (
+    payload: Payload,
+    load: (req: Request) => Promise<globalThis.Response>,
+    sendResponse: (req: Request, res: Response, response: globalThis.Response) => void,
+  ) =>
+  async (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !cachedPath.test(req.path)) return next()
     try {
       const signedIn = await isSignedIn(payload, req)

@@ -15,4 +15,3 @@ export const uploadCaching = (res: Response, filePath: string) => {
   const inPackage = path.relative(path.resolve(uploadsDir), filePath).split(path.sep)[1] === 'storyline'
   res.setHeader('Cache-Control', inPackage && revalidated.test(filePath) ? 'no-cache' : 'public, max-age=3600')
 }
-

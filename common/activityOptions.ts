@@ -19,8 +19,7 @@ export const activityWidthLabels = {
 export type ActivityType = keyof typeof activityTypeLabels
 export type ActivityWidth = keyof typeof activityWidthLabels
 
-const optionsOf = <K extends string>(labels: Record<K, string>) =>
-  (Object.keys(labels) as K[]).map((value) => ({ value, label: labels[value] }))
+const optionsOf = <K extends string>(labels: Record<K, string>) => (Object.keys(labels) as K[]).map((value) => ({ value, label: labels[value] }))
 
 /** In the order Payload's select (and the database enum) lists them. */
 export const activityTypeOptions = optionsOf<ActivityType>(activityTypeLabels)

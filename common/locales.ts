@@ -9,8 +9,7 @@ export const DEFAULT_LOCALE: Locale = 'en'
 /** Each language's name in itself, as a speaker looks for it in a switcher. */
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español', ht: 'Kreyòl ayisyen' }
 
-export const isLocale = (value: unknown): value is Locale =>
-  typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
+export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
 
 /** The first supported language in an ordered list of BCP 47 tags (navigator.languages, Accept-Language). */
 export const matchLocale = (tags: readonly string[]): Locale | null => {

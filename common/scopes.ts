@@ -11,13 +11,7 @@ export const contentScopes = [
   'activities:delete',
 ] as const
 
-export const allScopes = [
-  ...contentScopes,
-  'users:read',
-  'users:write',
-  'tickets:read',
-  'tickets:write',
-] as const
+export const allScopes = [...contentScopes, 'users:read', 'users:write', 'tickets:read', 'tickets:write'] as const
 
 export type Scope = (typeof allScopes)[number]
 
@@ -45,8 +39,6 @@ export const scopesOf = (collection: StaffCollection): Scope[] => [...new Set<Sc
 
 type WithScopes = { scopes?: readonly string[] | null } | null | undefined
 
-export const userHasScope = (user: WithScopes, scope: Scope): boolean =>
-  Boolean(user?.scopes?.includes(scope))
+export const userHasScope = (user: WithScopes, scope: Scope): boolean => Boolean(user?.scopes?.includes(scope))
 
-export const userHasAnyScope = (user: WithScopes, scopes: readonly Scope[] = allScopes): boolean =>
-  scopes.some((scope) => userHasScope(user, scope))
+export const userHasAnyScope = (user: WithScopes, scopes: readonly Scope[] = allScopes): boolean => scopes.some((scope) => userHasScope(user, scope))

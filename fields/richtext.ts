@@ -1,12 +1,7 @@
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 import type { CollectionBeforeValidateHook, Field, FieldHook, SanitizedConfig } from 'payload'
 
-import {
-  convertLexicalToMarkdown,
-  convertMarkdownToLexical,
-  editorConfigFactory,
-  lexicalEditor,
-} from '@payloadcms/richtext-lexical'
+import { convertLexicalToMarkdown, convertMarkdownToLexical, editorConfigFactory, lexicalEditor } from '@payloadcms/richtext-lexical'
 import { convertLexicalToHTML } from '@payloadcms/richtext-lexical/html'
 import { createHash } from 'node:crypto'
 
@@ -56,8 +51,7 @@ export const sanitizeVideoEmbed = (html: string): string =>
     allowedIframeHostnames: videoHosts,
   })
 
-const isEditorState = (value: unknown): value is SerializedEditorState =>
-  Boolean(value && typeof value === 'object' && 'root' in (value as object))
+const isEditorState = (value: unknown): value is SerializedEditorState => Boolean(value && typeof value === 'object' && 'root' in (value as object))
 
 /**
  * Derived text is a pure function of the body, and converting is the expensive part of reading a
@@ -80,14 +74,10 @@ const memo = async (kind: string, body: SerializedEditorState, convert: () => st
 }
 
 export const lexicalToHtml = async (body: unknown): Promise<string> =>
-  isEditorState(body)
-    ? memo('html', body, () => sanitizeContentHtml(convertLexicalToHTML({ data: body, disableContainer: true })))
-    : ''
+  isEditorState(body) ? memo('html', body, () => sanitizeContentHtml(convertLexicalToHTML({ data: body, disableContainer: true }))) : ''
 
 export const lexicalToMarkdown = async (body: unknown, config: SanitizedConfig): Promise<string> =>
-  isEditorState(body)
-    ? memo('md', body, async () => convertLexicalToMarkdown({ data: body, editorConfig: await editorConfigFor(config) }))
-    : ''
+  isEditorState(body) ? memo('md', body, async () => convertLexicalToMarkdown({ data: body, editorConfig: await editorConfigFor(config) })) : ''
 
 export const markdownToLexical = async (markdown: string, config: SanitizedConfig) =>
   convertMarkdownToLexical({ editorConfig: await editorConfigFor(config), markdown })

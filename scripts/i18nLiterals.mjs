@@ -32,7 +32,13 @@ export function findLiterals(fileName, text) {
     if (ts.isJsxAttribute(node) && TEXT_PROPS.has(node.name.getText(file)) && node.initializer) {
       const value = node.initializer
       if (ts.isStringLiteral(value) && WORDS.test(value.text)) report(node, value.text)
-      if (ts.isJsxExpression(value) && value.expression && (ts.isStringLiteral(value.expression) || ts.isNoSubstitutionTemplateLiteral(value.expression)) && WORDS.test(value.expression.text)) report(node, value.expression.text)
+      if (
+        ts.isJsxExpression(value) &&
+        value.expression &&
+        (ts.isStringLiteral(value.expression) || ts.isNoSubstitutionTemplateLiteral(value.expression)) &&
+        WORDS.test(value.expression.text)
+      )
+        report(node, value.expression.text)
     }
     ts.forEachChild(node, visit)
   }

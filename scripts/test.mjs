@@ -93,10 +93,13 @@ if (wants('api')) {
   sqliteLane.push((log) => vitest('API integration tests (SQLite)', 'vitest.config.ts', {}, log))
   if (postgres) {
     postgresLane.push((log) => vitest('API integration tests (PostgreSQL)', 'vitest.config.ts', { TEST_POSTGRES_URL: postgres }, log))
-    postgresLane.push((log) => vitest('Several instances on one PostgreSQL (server processes)', 'tests/instances/vitest.config.ts', { TEST_POSTGRES_URL: postgres }, log))
+    postgresLane.push((log) =>
+      vitest('Several instances on one PostgreSQL (server processes)', 'tests/instances/vitest.config.ts', { TEST_POSTGRES_URL: postgres }, log),
+    )
   } else console.log('\n(PostgreSQL run skipped: set TEST_POSTGRES_URL=postgres://user:pass@host:5432/postgres to run it; .ci/run does.)')
 }
-if (wants('web')) (postgresLane.length > sqliteLane.length ? sqliteLane : postgresLane).push((log) => vitest('Web app component tests', 'web/vitest.config.ts', {}, log))
+if (wants('web'))
+  (postgresLane.length > sqliteLane.length ? sqliteLane : postgresLane).push((log) => vitest('Web app component tests', 'web/vitest.config.ts', {}, log))
 await Promise.all([sqliteLane, postgresLane].filter((steps) => steps.length).map(lane))
 if (wants('e2e')) await vitest('Browser tests (Chromium)', 'tests/e2e/vitest.config.ts')
 

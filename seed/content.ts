@@ -32,7 +32,7 @@ export type SeedPost = { title: string; markdown: string }
 export function md(strings: TemplateStringsArray, ...values: string[]): string {
   const raw = strings.reduce((text, part, index) => text + part + (index < values.length ? values[index] : ''), '')
   const lines = raw.replace(/^\n/, '').replace(/\s+$/, '').split('\n')
-  const indents = lines.filter((line) => line.trim() !== '').map((line) => (/^ */.exec(line)?.[0].length ?? 0))
+  const indents = lines.filter((line) => line.trim() !== '').map((line) => /^ */.exec(line)?.[0].length ?? 0)
   const indent = indents.length > 0 ? Math.min(...indents) : 0
   return lines.map((line) => line.slice(indent)).join('\n')
 }
@@ -63,7 +63,7 @@ const foundations: SeedTopic = {
     - see why the colonists declared independence in 1776
     - learn why the first plan of government, the **Articles of Confederation**, was replaced by the Constitution
 
-    Keep a list of key terms as you go. Many of them appear again in *The Constitution* topic and on the Florida
+    Keep a list of key terms as you go. Many of them appear again in _The Constitution_ topic and on the Florida
     Civics End-of-Course (EOC) assessment.
   `,
   modules: [
@@ -84,7 +84,7 @@ const foundations: SeedTopic = {
         - **Enlightenment philosophy** — writers such as John Locke and Baron de Montesquieu used reason to explain
           natural rights, consent of the governed and the separation of powers.
 
-        As you work through the activities, ask yourself: *which of these ideas can I find in our government today?*
+        As you work through the activities, ask yourself: _which of these ideas can I find in our government today?_
       `,
       activities: [
         {
@@ -97,18 +97,19 @@ const foundations: SeedTopic = {
             The **Enlightenment** was a movement of the 1600s and 1700s in which writers used reason to question
             old ideas, including the belief that kings ruled by the will of God.
 
-            - **Thomas Hobbes** (*Leviathan*, 1651) argued that without government, life would be "nasty, brutish,
+            - **Thomas Hobbes** (_Leviathan_, 1651) argued that without government, life would be "nasty, brutish,
               and short." People agree to a **social contract**, giving up some freedom to a ruler in exchange for
               order and safety.
-            - **John Locke** (*Two Treatises of Government*, 1689) taught that everyone has **natural rights** to
+            - **John Locke** (_Two Treatises of Government_, 1689) taught that everyone has **natural rights** to
               life, liberty and property. Government exists to protect those rights and rules by the **consent of
               the governed**. If it fails, the people may change it.
-            - **Baron de Montesquieu** (*The Spirit of the Laws*, 1748) argued that power should be divided among
+            - **Baron de Montesquieu** (_The Spirit of the Laws_, 1748) argued that power should be divided among
               separate branches so that no one person or group could become a tyrant — the **separation of powers**.
-            - **Jean-Jacques Rousseau** (*The Social Contract*, 1762) wrote that legitimate power comes from the
+            - **Jean-Jacques Rousseau** (_The Social Contract_, 1762) wrote that legitimate power comes from the
               people as a whole, an idea called **popular sovereignty**.
 
             ### Check your understanding
+
             Which thinker's ideas do you hear in the Declaration of Independence's phrase "consent of the governed"?
           `,
         },
@@ -209,6 +210,7 @@ const foundations: SeedTopic = {
             protect them, and when it destroys them, the people may "alter or abolish" it.
 
             ### Think about it
+
             The Declaration said "all men are created equal," yet slavery was legal and women could not vote.
             How have Americans used these words since 1776 to demand equal rights?
           `,
@@ -254,7 +256,7 @@ const foundations: SeedTopic = {
 
             Key weaknesses:
 
-            - **No power to tax.** Congress could only *ask* states for money, and they often refused.
+            - **No power to tax.** Congress could only _ask_ states for money, and they often refused.
             - **No power to regulate trade** between states, so states taxed one another's goods.
             - **No national army.** Congress had to ask states for soldiers.
             - **Laws needed 9 of 13 states** to pass.
@@ -278,14 +280,15 @@ const foundations: SeedTopic = {
             Constitution." Instead of repairing the Articles, the delegates wrote a new plan.
 
             ### Compromises that made it work
+
             - **Great Compromise** (Connecticut Compromise) — large states wanted representation by population
               (Virginia Plan); small states wanted equal votes (New Jersey Plan). The answer: a **House of
               Representatives** based on population and a **Senate** with two senators per state.
             - **Three-Fifths Compromise** — for representation and taxes, three-fifths of enslaved people were
               counted. It was a compromise over slavery that was later made obsolete by the 13th and 14th Amendments.
 
-            The Constitution was signed on **September 17, 1787**. **Federalists** argued for ratification in *The
-            Federalist Papers*; **Anti-Federalists** demanded a bill of rights. The Constitution was ratified in 1788,
+            The Constitution was signed on **September 17, 1787**. **Federalists** argued for ratification in _The
+            Federalist Papers_; **Anti-Federalists** demanded a bill of rights. The Constitution was ratified in 1788,
             and the new government began in 1789.
           `,
         },
@@ -372,10 +375,11 @@ const constitution: SeedTopic = {
               (two-thirds vote).
             - The **House** can **impeach** (formally accuse) a federal official, and the **Senate** holds the trial.
             - The **courts** can declare laws or actions **unconstitutional** — the power of **judicial review**,
-              established in *Marbury v. Madison* (1803).
+              established in _Marbury v. Madison_ (1803).
             - The President **nominates** federal judges, who must be confirmed by the Senate.
 
             ### Why it matters
+
             Because each branch can limit the others, no single branch can abuse its power without being stopped.
           `,
         },
@@ -434,23 +438,27 @@ const constitution: SeedTopic = {
           width: 'full',
           markdown: md`
             ## Legislative branch — Congress
+
             Congress is **bicameral** (two houses). The **House of Representatives** has **435** members, with
             seats divided among the states by population; they serve **two-year** terms. The **Senate** has **100**
             members, two per state, serving **six-year** terms. Congress makes laws, collects taxes, declares war and
             approves the federal budget.
 
             ## Executive branch — the President
+
             The **President** serves a **four-year** term and may be elected only twice (**22nd Amendment**). A
             President must be at least **35 years old**, a **natural-born citizen** and a U.S. resident for
             **14 years**. The President enforces laws, commands the armed forces, makes treaties and leads the
             Cabinet departments with help from the **Vice President**.
 
             ## Judicial branch — the courts
+
             The **Supreme Court** has **nine justices** who are nominated by the President, confirmed by the
             Senate and serve "during good Behaviour" — in practice, for life. Federal courts decide cases about the
             Constitution and federal laws.
 
             ### How a bill becomes a law
+
             A bill is introduced, studied in committee, and must pass **both houses** in the same form. The President
             then signs it or vetoes it.
           `,
@@ -527,6 +535,7 @@ const constitution: SeedTopic = {
             - **10th** — powers not given to the national government are **reserved to the states** or the people
 
             ### Rights have limits
+
             Rights are not unlimited. For example, the First Amendment does not protect speech that threatens
             violence. Courts balance individual rights against the rights of others and public safety.
           `,
@@ -550,7 +559,7 @@ const constitution: SeedTopic = {
             - **26th (1971)** — lowered the voting age to **18**.
 
             Even with these amendments, Americans had to keep working for equal rights. Laws such as the **Voting
-            Rights Act of 1965** and court decisions like *Brown v. Board of Education* (1954) helped turn the
+            Rights Act of 1965** and court decisions like _Brown v. Board of Education_ (1954) helped turn the
             promises of the 14th and 15th Amendments into reality.
           `,
         },
@@ -633,6 +642,7 @@ const citizenship: SeedTopic = {
             permanent residents often become citizens automatically when a parent naturalizes.
 
             ### Try it
+
             Could you pass the civics test? Practise with the official USCIS study materials linked in this module.
           `,
         },
@@ -684,6 +694,7 @@ const citizenship: SeedTopic = {
           width: 'half',
           markdown: md`
             ## Duties — required by law
+
             - **Obey laws** at the local, state and national level
             - **Pay taxes**, which fund roads, schools and defense
             - **Serve on a jury** when called, and testify in court if summoned
@@ -692,6 +703,7 @@ const citizenship: SeedTopic = {
             - **Attend school** — Florida requires school attendance until age 16
 
             ## Responsibilities — voluntary but important
+
             - **Vote** in elections once you are 18
             - **Stay informed** about issues using reliable news sources
             - **Respect the rights and property of others**, including people you disagree with
@@ -699,6 +711,7 @@ const citizenship: SeedTopic = {
             - **Contact elected officials** about issues you care about
 
             ### Think about it
+
             Why might a democracy fail if citizens met their duties but ignored their responsibilities?
           `,
         },
@@ -720,6 +733,7 @@ const citizenship: SeedTopic = {
               government. Good citizens check sources and watch for **bias** and **propaganda**.
 
             ### What can you do now?
+
             You do not have to be 18 to participate. You can join student government, attend a city or school
             board meeting, write to your representative, volunteer with a local group or help family members find
             reliable information about an election.
@@ -794,6 +808,7 @@ const florida: SeedTopic = {
             constitution only if at least **60 percent** of voters approve it in an election.
 
             ### Compare
+
             The U.S. Constitution is ratified by three-fourths of the states. How is Florida's process different?
             Which process gives individual voters more direct power?
           `,
@@ -841,12 +856,14 @@ const florida: SeedTopic = {
           width: 'full',
           markdown: md`
             ## Legislative branch
+
             The **Florida Legislature** has two houses. The **Senate** has **40** members who serve four-year terms,
             and the **House of Representatives** has **120** members who serve two-year terms. Legislators are
             limited to **eight consecutive years** in the same chamber. The Legislature passes laws and the state
             budget during its annual **60-day regular session**.
 
             ## Executive branch
+
             The **Governor** serves a four-year term and may serve no more than **two consecutive terms**. The
             Governor signs or vetoes bills, appoints many officials and prepares a budget recommendation. The
             **Lieutenant Governor** is elected on the same ticket. Three elected **Cabinet** members share some
@@ -854,6 +871,7 @@ const florida: SeedTopic = {
             Agriculture**.
 
             ## Judicial branch
+
             The **Florida Supreme Court** has **seven justices**. Below it are the **district courts of appeal**,
             **circuit courts** (20 judicial circuits) and **county courts** in each of the 67 counties. Supreme Court
             justices are appointed by the Governor from a list made by a nominating commission, and voters then
@@ -901,6 +919,7 @@ const florida: SeedTopic = {
           width: 'half',
           markdown: md`
             ## Counties
+
             Each of Florida's **67 counties** is governed by an elected **board of county commissioners**, which
             passes local laws called **ordinances** and sets the county budget. Counties also elect
             **constitutional officers**, including the **sheriff**, **property appraiser**, **tax collector**,
@@ -908,16 +927,19 @@ const florida: SeedTopic = {
             which gives them more home-rule power.
 
             ## Municipalities
+
             **Cities, towns and villages** are created by a charter. Common forms are **mayor-council**, where an
             elected mayor runs the city, and **council-manager**, where the council hires a professional manager.
             Municipalities provide services such as city police, parks and zoning.
 
             ## School boards
+
             Each county is one **school district** led by an elected **school board**. The board sets policy,
             approves the budget and works with the **superintendent**, who runs the schools day to day. In some
             counties the school board appoints the superintendent; in others, voters elect one.
 
             ### Who would you call?
+
             A pothole on a city street? A question about your school calendar? Think about which level of
             government handles each.
           `,
@@ -952,6 +974,7 @@ const privacyPolicy = md`
   collect as little information as possible and use it only to run the platform.
 
   ## What we collect from students
+
   - a **generated username** (students do not choose their own, so it does not reveal who they are)
   - a **password**, stored only as a secure **hash** — nobody, including our staff, can read it
   - an optional **first and last name**
@@ -961,11 +984,13 @@ const privacyPolicy = md`
   photos.
 
   ## Who can see student information
+
   - the **student**
   - the student's **teacher** for their classroom
   - a small number of **authorised staff** who maintain the platform
 
   ## What we never do
+
   - We show **no advertising** and do not sell or rent any information.
   - We do not build profiles of students for marketing.
 
@@ -974,6 +999,7 @@ const privacyPolicy = md`
   educational records.
 
   ## Questions or requests
+
   Parents, guardians and teachers may ask to review or delete a student's information. Please
   [contact us](/ticket?type=contact).
 `
@@ -992,15 +1018,18 @@ const terms = md`
   - **not try to break, overload or misuse** the platform or collect information about other users
 
   ### Teachers
+
   Teachers are responsible for the classrooms they create, for sharing classroom codes only with their students
   and for resetting student passwords when needed.
 
   ### Content
+
   Lessons, activities and quizzes are owned by their creators and may be used for classroom instruction. Public
   domain documents, such as the Constitution, are free for everyone. Links to outside websites are provided for
   learning; we are not responsible for their content.
 
   ### Changes and questions
+
   We may update these terms or the platform from time to time. Accounts that break these rules may be suspended.
   Questions? Please [contact us](/ticket?type=contact).
 `
@@ -1090,6 +1119,7 @@ export const pages: SeedPage[] = [
       for Citizenship** at the **University of Central Florida**.
 
       ### What's inside
+
       Civics360 is organized into **topics**, each made up of short **modules**:
 
       - **Foundations of Government** — Enlightenment ideas, the Magna Carta, the Declaration of Independence and
@@ -1102,6 +1132,7 @@ export const pages: SeedPage[] = [
       quizzes.
 
       ### How to use it
+
       Students can use Civics360 to **preview** a lesson, **review** after class, or **prepare** for the
       [Florida Civics EOC](/pages/eoc). Teachers can create classrooms so their students can sign up with a
       classroom code. See the [Usage Guide](/pages/help) to get started.
@@ -1150,10 +1181,11 @@ export const pages: SeedPage[] = [
       Many questions ask you to read a primary source, a chart or a short scenario and apply what you know.
 
       ### How to review with Civics360
+
       1. Work through each **topic** in order; the topics follow the course.
       2. Read the **primary sources** — the Preamble, the Declaration and the Bill of Rights appear often.
       3. Take the **quizzes** more than once until you are confident.
-      4. Make **flash cards** for key terms such as *federalism*, *checks and balances* and *naturalization*.
+      4. Make **flash cards** for key terms such as _federalism_, _checks and balances_ and _naturalization_.
       5. Ask your teacher for **testing dates** and any practice materials from your school.
 
       Official information about Florida's statewide assessments is published by the
@@ -1167,6 +1199,7 @@ export const pages: SeedPage[] = [
       ## Getting started
 
       ### Students: signing up
+
       1. Get your **classroom code** from your teacher.
       2. Choose **Sign Up** and pick the student option.
       3. Civics360 gives you a **generated username**. **Write it down** — you will need it to log in. Don't like
@@ -1178,6 +1211,7 @@ export const pages: SeedPage[] = [
       Students do not need an email address. If you forget your password, ask your teacher to reset it.
 
       ### Teachers: classrooms
+
       1. Sign up as an educator and complete your profile.
       2. Open **Classrooms** in your account settings and **create a classroom**. Civics360 gives it a
          classroom code.
@@ -1186,6 +1220,7 @@ export const pages: SeedPage[] = [
          Give the new password to the student privately.
 
       ### Theme and day/night mode
+
       - Open **Theme** in your account settings to choose a theme, turn **Auto-adjust Text Size** on or off and
         switch **Day/Night**. Press **Save Theme**.
       - You can also switch between day and night mode at any time with the **sun/moon button** in the header.
@@ -1210,7 +1245,7 @@ export const pages: SeedPage[] = [
       - **Themes:** your day/night choice is saved to your account and follows you to any device.
       - **Accessibility:** improved keyboard navigation in the account menu and better colour contrast on
         topic and module cards.
-      - **Content:** new *Government in Florida* modules on the Florida Constitution and local government.
+      - **Content:** new _Government in Florida_ modules on the Florida Constitution and local government.
 
       ## Version 2.0.0
 
@@ -1235,10 +1270,12 @@ export const pages: SeedPage[] = [
       - a short description of what happened or what you need
 
       ### Students
+
       If you forgot your password, the fastest way to get back in is to ask your **teacher**, who can reset it
       for you from the classroom page. Please do not share your password in a message.
 
       ### Teachers and schools
+
       We are happy to help with classroom setup and to hear how you use Civics360 with your students.
 
       Civics360 is a free service of the Lou Frey Institute and the Florida Joint Center for Citizenship at the
@@ -1271,7 +1308,7 @@ export const posts: SeedPost[] = [
       Testing season is coming! If you are taking the **Florida Civics End-of-Course assessment** this year,
       Civics360 can help you review.
 
-      Try the new **Bill of Rights Quiz** in *The Constitution* topic, reread the founding documents, and check
+      Try the new **Bill of Rights Quiz** in _The Constitution_ topic, reread the founding documents, and check
       our [EOC page](/pages/eoc) for study tips. Remember: the EOC counts for 30 percent of your civics course
       grade, so a little review each week goes a long way.
     `,

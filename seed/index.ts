@@ -127,7 +127,12 @@ const seedContent = async (payload: Payload) => {
     if (!topicDoc) {
       topicDoc = await payload.create({
         collection: 'topics',
-        data: { title: topic.title, markdown: topic.markdown, order: topicIndex + 1, thumbnail: await thumbnail(payload, topic.thumbnail.label, topic.thumbnail.color) } as Doc as never,
+        data: {
+          title: topic.title,
+          markdown: topic.markdown,
+          order: topicIndex + 1,
+          thumbnail: await thumbnail(payload, topic.thumbnail.label, topic.thumbnail.color),
+        } as Doc as never,
         overrideAccess: true,
       })
     }
@@ -242,7 +247,14 @@ const seedAccounts = async (payload: Payload, onLogin: OnDemoLogin): Promise<Dem
     announce({ role: 'Staff editor (every scope)', login: editorEmail, password })
     await payload.create({
       collection: 'users',
-      data: { email: editorEmail, emailVerified: true, password, scopes: [...allScopes], ...prefs, attributes: { type: 'other', firstName: 'Erin', lastName: 'Editor', position: 'Content editor', completed: true } },
+      data: {
+        email: editorEmail,
+        emailVerified: true,
+        password,
+        scopes: [...allScopes],
+        ...prefs,
+        attributes: { type: 'other', firstName: 'Erin', lastName: 'Editor', position: 'Content editor', completed: true },
+      },
       overrideAccess: true,
     })
   }
@@ -285,7 +297,12 @@ const seedAccounts = async (payload: Payload, onLogin: OnDemoLogin): Promise<Dem
     announce({ role: `Student (classroom ${demoCode})`, login: studentName, password })
     await payload.create({
       collection: 'users',
-      data: { username: studentName, password, ...prefs, attributes: { type: 'student', classroom: classroom.id, firstName: 'Sam', lastName: 'Student', completed: true } },
+      data: {
+        username: studentName,
+        password,
+        ...prefs,
+        attributes: { type: 'student', classroom: classroom.id, firstName: 'Sam', lastName: 'Student', completed: true },
+      },
       overrideAccess: true,
     })
   }

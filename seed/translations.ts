@@ -68,6 +68,7 @@ const es: TopicTranslation = {
             cuando su padre o su madre se naturaliza.
 
             ### Inténtalo
+
             ¿Podrías aprobar el examen de educación cívica? Practica con los materiales oficiales de USCIS que están
             en los enlaces de este módulo.
           `,
@@ -104,6 +105,7 @@ const es: TopicTranslation = {
           title: 'Deberes y responsabilidades',
           markdown: md`
             ## Deberes: los exige la ley
+
             - **Obedecer las leyes** locales, estatales y nacionales
             - **Pagar impuestos**, que pagan las carreteras, las escuelas y la defensa
             - **Servir como jurado** cuando te llaman, y declarar en un tribunal si te citan
@@ -112,6 +114,7 @@ const es: TopicTranslation = {
             - **Ir a la escuela**: la Florida exige asistir a la escuela hasta los 16 años
 
             ## Responsabilidades: voluntarias pero importantes
+
             - **Votar** en las elecciones cuando cumplas 18 años
             - **Mantenerte informado** sobre los temas con fuentes de noticias confiables
             - **Respetar los derechos y la propiedad de los demás**, incluso de las personas con quienes no estás de acuerdo
@@ -119,6 +122,7 @@ const es: TopicTranslation = {
             - **Comunicarte con los funcionarios electos** sobre los temas que te importan
 
             ### Piénsalo
+
             ¿Por qué podría fracasar una democracia si los ciudadanos cumplieran sus deberes pero ignoraran sus
             responsabilidades?
           `,
@@ -142,6 +146,7 @@ const es: TopicTranslation = {
               **propaganda**.
 
             ### ¿Qué puedes hacer ahora?
+
             No necesitas tener 18 años para participar. Puedes unirte al gobierno estudiantil, ir a una reunión de
             la ciudad o de la junta escolar, escribirle a tu representante, hacer trabajo voluntario con un grupo
             local o ayudar a tu familia a encontrar información confiable sobre una elección.
@@ -211,6 +216,7 @@ const ht: TopicTranslation = {
             ki rezidan pèmanan souvan vin sitwayen otomatikman lè papa yo oswa manman yo natiralize.
 
             ### Eseye l
+
             Èske ou ta ka pase egzamen sivik la? Pratike ak materyèl ofisyèl USCIS ki nan lyen modil sa a.
           `,
         },
@@ -246,6 +252,7 @@ const ht: TopicTranslation = {
           title: 'Devwa ak responsablite',
           markdown: md`
             ## Devwa: lalwa egzije yo
+
             - **Respekte lalwa** nan nivo lokal, eta ak nasyonal
             - **Peye taks**, ki peye pou wout, lekòl ak defans
             - **Sèvi nan yon jiri** lè yo rele w, epi temwaye nan tribinal si yo konvoke w
@@ -254,6 +261,7 @@ const ht: TopicTranslation = {
             - **Ale lekòl**: Florid egzije pou timoun ale lekòl jiska 16 an
 
             ## Responsablite: volontè men enpòtan
+
             - **Vote** nan eleksyon yo lè ou gen 18 an
             - **Rete enfòme** sou sa k ap pase ak sous nouvèl ou ka fè konfyans
             - **Respekte dwa ak byen lòt moun**, menm moun ou pa dakò avèk yo
@@ -261,6 +269,7 @@ const ht: TopicTranslation = {
             - **Kontakte ofisyèl eli yo** sou sijè ki enpòtan pou ou
 
             ### Reflechi sou sa
+
             Poukisa yon demokrasi ta ka echwe si sitwayen yo fè devwa yo men yo inyore responsablite yo?
           `,
         },
@@ -280,6 +289,7 @@ const ht: TopicTranslation = {
               sitwayen tcheke sous yo epi yo fè atansyon ak **patipri** ak **pwopagann**.
 
             ### Kisa ou ka fè kounye a?
+
             Ou pa bezwen gen 18 an pou w patisipe. Ou ka antre nan gouvènman elèv yo, al nan yon reyinyon lavil la
             oswa konsèy lekòl la, ekri reprezantan w, fè travay volontè ak yon gwoup lokal, oswa ede fanmi w jwenn
             enfòmasyon ou ka fè konfyans sou yon eleksyon.

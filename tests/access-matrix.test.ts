@@ -206,7 +206,9 @@ describe.each(Object.keys(rules))('%s', (collection) => {
     for (const actor of actorsList) {
       const res = await attempt(collection, op, actor)
       const allowed = rules[collection][op](actor)
-      outcomes.push(`${actor}: ${res.status === allowedStatus[op] ? 'allowed' : [401, 403, 404].includes(res.status) ? 'refused' : `status ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`}`)
+      outcomes.push(
+        `${actor}: ${res.status === allowedStatus[op] ? 'allowed' : [401, 403, 404].includes(res.status) ? 'refused' : `status ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`}`,
+      )
       expected.push(`${actor}: ${allowed ? 'allowed' : 'refused'}`)
     }
     expect(outcomes).toEqual(expected)
@@ -217,11 +219,27 @@ describe.each(Object.keys(rules))('%s', (collection) => {
 // and a student in it (a fresh one for each call, so a refused call is proven to change nothing).
 const readsClassroom = (a: Actor) => a === 'teacher' || isScope(a, 'users:read', 'users:write')
 const changesRoster = (a: Actor) => a === 'teacher' || isScope(a, 'users:write')
-const rosterRoutes: { name: string; allowed: (a: Actor) => boolean; status: number; call: (c: Client, classroom: unknown, student: unknown) => Promise<{ status: number }>; changed?: (student: unknown) => Promise<boolean> }[] = [
+const rosterRoutes: {
+  name: string
+  allowed: (a: Actor) => boolean
+  status: number
+  call: (c: Client, classroom: unknown, student: unknown) => Promise<{ status: number }>
+  changed?: (student: unknown) => Promise<boolean>
+}[] = [
   { name: 'GET /api/classrooms/:id/progress', allowed: readsClassroom, status: 200, call: (c, k) => c.get(`/api/classrooms/${k}/progress`) },
   { name: 'GET /api/classrooms/:id/progress/csv', allowed: readsClassroom, status: 200, call: (c, k) => c.get(`/api/classrooms/${k}/progress/csv`) },
-  { name: 'GET /api/classrooms/:id/students/:studentId/progress', allowed: readsClassroom, status: 200, call: (c, k, s) => c.get(`/api/classrooms/${k}/students/${s}/progress`) },
-  { name: 'GET /api/classrooms/:id/students/:studentId/data', allowed: readsClassroom, status: 200, call: (c, k, s) => c.get(`/api/classrooms/${k}/students/${s}/data`) },
+  {
+    name: 'GET /api/classrooms/:id/students/:studentId/progress',
+    allowed: readsClassroom,
+    status: 200,
+    call: (c, k, s) => c.get(`/api/classrooms/${k}/students/${s}/progress`),
+  },
+  {
+    name: 'GET /api/classrooms/:id/students/:studentId/data',
+    allowed: readsClassroom,
+    status: 200,
+    call: (c, k, s) => c.get(`/api/classrooms/${k}/students/${s}/data`),
+  },
   {
     name: 'POST /api/classrooms/:id/students',
     allowed: changesRoster,
@@ -233,7 +251,13 @@ const rosterRoutes: { name: string; allowed: (a: Actor) => boolean; status: numb
     allowed: changesRoster,
     status: 200,
     call: (c, k, s) => c.post(`/api/classrooms/${k}/students/${s}/password`),
-    changed: async (s) => (await new Client(server.base).post('/api/login', { username: (await p().findByID({ collection: 'users', id: s as number, overrideAccess: true })).username, password })).status !== 200,
+    changed: async (s) =>
+      (
+        await new Client(server.base).post('/api/login', {
+          username: (await p().findByID({ collection: 'users', id: s as number, overrideAccess: true })).username,
+          password,
+        })
+      ).status !== 200,
   },
   {
     name: 'DELETE /api/classrooms/:id/students/:studentId',
@@ -331,7 +355,9 @@ describe('lists show only what each actor may read', () => {
   })
 
   it('anonymous visitors see modules but not their activities', async () => {
-    const moduleId = await fixture('activities').then(async (id) => (await p().findByID({ collection: 'activities', id, overrideAccess: true, depth: 0 })).module)
+    const moduleId = await fixture('activities').then(
+      async (id) => (await p().findByID({ collection: 'activities', id, overrideAccess: true, depth: 0 })).module,
+    )
     const anon = await clients.get('anonymous')!.get(`/api/modules/${moduleId}`)
     expect(anon.status).toBe(200)
     expect(anon.body.activities).toBeUndefined()
@@ -404,7 +430,9 @@ describe('login fields: PATCH of username, email and password (issue 8)', () => 
         field === 'password'
           ? (await new Client(server.base).post('/api/login', { username: saved.email, password: value })).status === 200
           : (saved as unknown as Record<string, unknown>)[field] === value
-      outcomes.push(`${actor}: ${res.status === 200 && changed ? 'allowed' : !changed && [401, 403, 404].includes(res.status) ? 'refused' : `status ${res.status}, changed ${changed}`}`)
+      outcomes.push(
+        `${actor}: ${res.status === 200 && changed ? 'allowed' : !changed && [401, 403, 404].includes(res.status) ? 'refused' : `status ${res.status}, changed ${changed}`}`,
+      )
       expected.push(`${actor}: ${isScope(actor, 'users:write') ? 'allowed' : 'refused'}`)
     }
     expect(outcomes).toEqual(expected)

@@ -22,7 +22,14 @@ const uniqueEmail = () => `d${Date.now().toString(36)}${counter++}@example.org`
 beforeAll(async () => {
   smtp = await startSmtp()
   server = await startServer({
-    env: { RATE_LIMIT_FACTOR: '100', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_SECURE: 'false', SMTP_IGNORE_TLS: 'true', PUBLIC_URL: 'http://civics.test' },
+    env: {
+      RATE_LIMIT_FACTOR: '100',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtp.port),
+      SMTP_SECURE: 'false',
+      SMTP_IGNORE_TLS: 'true',
+      PUBLIC_URL: 'http://civics.test',
+    },
   })
   actors = new Actors(server.payload, server.base)
 })
@@ -161,7 +168,11 @@ describe('4. changing an email or password needs the current password and ends o
       const missing = await me.patch(`/api/users/${me.user.id}`, change)
       expect(missing.status).toBe(400)
       expect(fieldMessages(missing)).toEqual({ currentPassword: 'Enter your current password to change your email or password.' })
-      const wrong = await me.put(`/api/users/${me.user.id}/providers`, { provider: 'local', ...('email' in change ? { username: change.email } : change), currentPassword: 'not-my-password' })
+      const wrong = await me.put(`/api/users/${me.user.id}/providers`, {
+        provider: 'local',
+        ...('email' in change ? { username: change.email } : change),
+        currentPassword: 'not-my-password',
+      })
       expect(wrong.status).toBe(400)
       expect(fieldMessages(wrong)).toEqual({ currentPassword: 'Your current password is not correct.' })
     }
@@ -203,7 +214,12 @@ describe('4. changing an email or password needs the current password and ends o
   it('a social-only account adds its first email and password without one, and then has a password', async () => {
     const social = await server.payload.create({
       collection: 'users',
-      data: { username: `social-${counter++}-x`, password: 'unusable-random-password', hasPassword: false, identities: [{ provider: 'google', subject: `s${counter}`, email: `s${counter}@gmail.example` }] } as never,
+      data: {
+        username: `social-${counter++}-x`,
+        password: 'unusable-random-password',
+        hasPassword: false,
+        identities: [{ provider: 'google', subject: `s${counter}`, email: `s${counter}@gmail.example` }],
+      } as never,
       overrideAccess: true,
     })
     const { issueSession } = await import('../cms/session')
@@ -239,12 +255,24 @@ describe('5. unsafe requests from another site are refused, signed in or not', (
       ['/api/password/request', { username: uniqueEmail() }],
       ['/api/password/reset', { token: 'x', password: 'whatever-123' }],
     ] as const) {
-      const res = await fetch(server.base + path, { method: 'POST', headers: { origin: 'http://evil.test', 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      const res = await fetch(server.base + path, {
+        method: 'POST',
+        headers: { origin: 'http://evil.test', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
       expect({ path, status: res.status }).toEqual({ path, status: 403 })
-      const sameSite = await fetch(server.base + path, { method: 'POST', headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      const sameSite = await fetch(server.base + path, {
+        method: 'POST',
+        headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
       expect({ path, status: sameSite.status }).toEqual({ path, status: 403 })
     }
-    const own = await fetch(`${server.base}/api/password/request`, { method: 'POST', headers: { origin: 'http://civics.test', 'content-type': 'application/json' }, body: JSON.stringify({ username: uniqueEmail() }) })
+    const own = await fetch(`${server.base}/api/password/request`, {
+      method: 'POST',
+      headers: { origin: 'http://civics.test', 'content-type': 'application/json' },
+      body: JSON.stringify({ username: uniqueEmail() }),
+    })
     expect(own.status).toBe(200)
     expect((await new Client(server.base).post('/api/password/request', { username: uniqueEmail() })).status).toBe(200)
   })
@@ -255,7 +283,13 @@ describe('7. a body its sender may not send is refused from its headers', () => 
   const announce = (path: string, size: number, headers: Record<string, string> = {}) =>
     new Promise<number>((resolve, reject) => {
       const url = new URL(server.base + path)
-      const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(size), ...headers } })
+      const req = http.request({
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(size), ...headers },
+      })
       req.on('response', (res) => {
         resolve(res.statusCode ?? 0)
         res.resume()
@@ -274,7 +308,11 @@ describe('7. a body its sender may not send is refused from its headers', () => 
   it('a signed-in student uploading media is answered 403 before the body is sent; an anonymous large JSON body 413', async () => {
     const student = await actors.student((await actors.classroom(await actors.educator())).id)
     expect(await announce('/api/media', 45 * 1024 * 1024, { authorization: `Bearer ${student.token}` })).toBe(403)
-    const big = await fetch(`${server.base}/api/tickets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'x'.repeat(200 * 1024) }) })
+    const big = await fetch(`${server.base}/api/tickets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'x'.repeat(200 * 1024) }),
+    })
     expect(big.status).toBe(413)
   })
 })
@@ -310,7 +348,7 @@ describe('8. known and unknown accounts take the same time', () => {
   })
 })
 
-describe('10. the spec\'s student signup shape', () => {
+describe("10. the spec's student signup shape", () => {
   it('a local provider with attributes.type student and a classroom code signs a student up', async () => {
     const teacher = await actors.educator()
     await actors.classroom(teacher, 'SPEC-SHAPE-1')

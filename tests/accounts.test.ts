@@ -37,7 +37,15 @@ describe('profile: PUT /api/users/:id', () => {
     const school = await me.post('/api/schools', { name: 'Lincoln Park Middle', district: 'Leon', state: 'Florida', country: 'United States' })
     expect(school.status).toBe(201)
     const saved = await me.put(`/api/users/${me.user.id}`, {
-      attributes: { type: 'teacher', firstName: 'Ada', lastName: 'Byron', position: 'Teacher', school: school.body.doc.id, grades: ['Seventh'], subjects: ['Civics'] },
+      attributes: {
+        type: 'teacher',
+        firstName: 'Ada',
+        lastName: 'Byron',
+        position: 'Teacher',
+        school: school.body.doc.id,
+        grades: ['Seventh'],
+        subjects: ['Civics'],
+      },
     })
     expect(saved.status).toBe(200)
     expect(saved.body.user.attributes).toMatchObject({
@@ -51,7 +59,9 @@ describe('profile: PUT /api/users/:id', () => {
 
   it('district and professor types need their location fields; independent needs no position', async () => {
     const me = await signUpEducator()
-    const district = await me.put(`/api/users/${me.user.id}`, { attributes: { type: 'district', firstName: 'A', lastName: 'B', position: 'Coordinator', state: '', country: '' } })
+    const district = await me.put(`/api/users/${me.user.id}`, {
+      attributes: { type: 'district', firstName: 'A', lastName: 'B', position: 'Coordinator', state: '', country: '' },
+    })
     expect(fieldMessages(district)).toEqual({
       'attributes.district': 'School district is required.',
       'attributes.state': 'State/region is required.',
@@ -74,7 +84,15 @@ describe('profile: PUT /api/users/:id', () => {
     const other = await signUpEducator()
     const privateSchool = await other.post('/api/schools', { name: 'Hidden School', district: 'X' })
     const bad = await me.put(`/api/users/${me.user.id}`, {
-      attributes: { type: 'teacher', firstName: 'A', lastName: 'B', position: 'T', school: privateSchool.body.doc.id, grades: ['Thirteenth'], subjects: ['Civics'] },
+      attributes: {
+        type: 'teacher',
+        firstName: 'A',
+        lastName: 'B',
+        position: 'T',
+        school: privateSchool.body.doc.id,
+        grades: ['Thirteenth'],
+        subjects: ['Civics'],
+      },
     })
     expect(bad.status).toBe(400)
     expect(Object.keys(fieldMessages(bad))).toContain('attributes.grades')
@@ -109,7 +127,12 @@ describe('email and password: /api/users/:id/providers', () => {
     expect(email.body.user.providers).toEqual([{ provider: 'local', username: 'renamed@example.org' }])
     const mismatch = await me.put(`/api/users/${me.user.id}/providers`, { provider: 'local', password: 'new-password-9', confirmPassword: 'other-password-9' })
     expect(fieldMessages(mismatch)).toEqual({ confirmPassword: 'Passwords do not match.' })
-    const pass = await me.put(`/api/users/${me.user.id}/providers`, { provider: 'local', password: 'new-password-9', confirmPassword: 'new-password-9', currentPassword: password })
+    const pass = await me.put(`/api/users/${me.user.id}/providers`, {
+      provider: 'local',
+      password: 'new-password-9',
+      confirmPassword: 'new-password-9',
+      currentPassword: password,
+    })
     expect(pass.body.message).toBe('Password successfully updated.')
     expect((await new Client(server.base).post('/api/login', { username: 'renamed@example.org', password: 'new-password-9' })).status).toBe(200)
   })
@@ -142,9 +165,19 @@ describe('email and password: /api/users/:id/providers', () => {
     client.bearer = true
     const me = await client.get('/api/users/me')
     expect(me.body.user.providers).toEqual([{ provider: 'google', username: 'social@example.org' }])
-    const mismatch = await client.post(`/api/users/${social.id}/providers`, { provider: 'local', username: 'social@example.org', password: 'abcdefgh1', confirmPassword: 'zzzzzzzz1' })
+    const mismatch = await client.post(`/api/users/${social.id}/providers`, {
+      provider: 'local',
+      username: 'social@example.org',
+      password: 'abcdefgh1',
+      confirmPassword: 'zzzzzzzz1',
+    })
     expect(fieldMessages(mismatch)).toEqual({ confirmPassword: "Password and confirmation don't match" })
-    const res = await client.post(`/api/users/${social.id}/providers`, { provider: 'local', username: 'social@example.org', password: 'abcdefgh1', confirmPassword: 'abcdefgh1' })
+    const res = await client.post(`/api/users/${social.id}/providers`, {
+      provider: 'local',
+      username: 'social@example.org',
+      password: 'abcdefgh1',
+      confirmPassword: 'abcdefgh1',
+    })
     expect(res.status).toBe(200)
     expect(res.body.message).toBe('Email and password added to your account.')
     expect(res.body.user.providers.map((p: any) => p.provider)).toEqual(['local', 'google'])
@@ -187,12 +220,21 @@ describe('classrooms', () => {
     const generated = await new Client(server.base).get('/api/users/username')
     expect(generated.body.username).toMatch(/^[a-z]+-[a-z]+-\d{3}$/)
     const student = new Client(server.base)
-    const unknown = await student.post('/api/signup', { providers: [{ provider: 'username', username: generated.body.username, password }], attributes: { type: 'student', classroom: 'NOPE-000' } })
+    const unknown = await student.post('/api/signup', {
+      providers: [{ provider: 'username', username: generated.body.username, password }],
+      attributes: { type: 'student', classroom: 'NOPE-000' },
+    })
     expect(unknown.status).toBe(400)
     expect(fieldMessages(unknown)).toEqual({ 'attributes.classroom': 'No classroom found with that code.' })
-    const noPassword = await student.post('/api/signup', { providers: [{ provider: 'username', username: generated.body.username }], attributes: { type: 'student', classroom: 'P2-XYZ' } })
+    const noPassword = await student.post('/api/signup', {
+      providers: [{ provider: 'username', username: generated.body.username }],
+      attributes: { type: 'student', classroom: 'P2-XYZ' },
+    })
     expect(fieldMessages(noPassword)).toEqual({ password: 'Password is required.' })
-    const res = await student.post('/api/signup', { providers: [{ provider: 'username', username: generated.body.username, password }], attributes: { type: 'student', classroom: 'p2-xyz' } })
+    const res = await student.post('/api/signup', {
+      providers: [{ provider: 'username', username: generated.body.username, password }],
+      attributes: { type: 'student', classroom: 'p2-xyz' },
+    })
     expect(res.status).toBe(201)
     expect(res.body.user).toMatchObject({
       email: null,
@@ -200,7 +242,10 @@ describe('classrooms', () => {
       attributes: { type: 'student', classroom: { name: 'Period 2', code: 'P2-XYZ' } },
       providers: [{ provider: 'username', username: generated.body.username }],
     })
-    const again = await new Client(server.base).post('/api/signup', { providers: [{ provider: 'username', username: generated.body.username, password }], attributes: { type: 'student', classroom: 'P2-XYZ' } })
+    const again = await new Client(server.base).post('/api/signup', {
+      providers: [{ provider: 'username', username: generated.body.username, password }],
+      attributes: { type: 'student', classroom: 'P2-XYZ' },
+    })
     expect(again.status).toBe(409)
 
     const detail = await teacher.get(`/api/users/${teacher.user.id}/classrooms/${classroom.id}`)
@@ -292,7 +337,14 @@ describe('tickets', () => {
     const anon = new Client(server.base)
     const bad = await anon.post('/api/tickets', { type: 'contact' })
     expect(bad.status).toBe(400)
-    const ok = await anon.post('/api/tickets', { type: 'help', name: 'Kim', email: 'kim@example.org', subject: 'Login', message: 'I forgot my code', status: 'closed' })
+    const ok = await anon.post('/api/tickets', {
+      type: 'help',
+      name: 'Kim',
+      email: 'kim@example.org',
+      subject: 'Login',
+      message: 'I forgot my code',
+      status: 'closed',
+    })
     expect(ok.status).toBe(201)
     expect(ok.body.doc.status).toBe('open')
     const staff = await actors.staff('tickets:read')

@@ -32,13 +32,18 @@ beforeAll(async () => {
   student = await actors.student(classroom.id)
   otherStudent = await actors.student((await actors.classroom(otherTeacher)).id)
   const topic = await server.payload.create({ collection: 'topics', data: { title: 'Topic', markdown: 'Body' } as never, overrideAccess: true })
-  const mod = await server.payload.create({ collection: 'modules', data: { title: 'Module', markdown: 'Body', topic: topic.id } as never, overrideAccess: true })
+  const mod = await server.payload.create({
+    collection: 'modules',
+    data: { title: 'Module', markdown: 'Body', topic: topic.id } as never,
+    overrideAccess: true,
+  })
   moduleId = mod.id as number
 }, 120_000)
 afterAll(() => server?.close())
 
 const createActivity = async (type = 'storyline', title = `Activity ${Math.random().toString(36).slice(2, 7)}`) =>
-  (await server.payload.create({ collection: 'activities', data: { title, type, markdown: 'Body', module: moduleId } as never, overrideAccess: true })).id as number
+  (await server.payload.create({ collection: 'activities', data: { title, type, markdown: 'Body', module: moduleId } as never, overrideAccess: true }))
+    .id as number
 
 const upload = async (id: number, zip: Buffer) => {
   const form = new FormData()
@@ -99,7 +104,10 @@ describe('launch detection on upload', () => {
     const res = await upload(
       id,
       await buildZip([
-        { name: 'imsmanifest.xml', data: '<manifest><metadata><schemaversion>1.2</schemaversion></metadata><resources><resource identifier="r" href="index_lms.html" scormtype="sco"/></resources></manifest>' },
+        {
+          name: 'imsmanifest.xml',
+          data: '<manifest><metadata><schemaversion>1.2</schemaversion></metadata><resources><resource identifier="r" href="index_lms.html" scormtype="sco"/></resources></manifest>',
+        },
         { name: 'index_lms.html', data: 'tracked' },
       ]),
     )
@@ -161,7 +169,12 @@ describe('SCORM: open, save, resume', () => {
     const reopened = await open(student, id)
     expect(reopened.body.launch.resume).toBe(true)
     expect(reopened.body.attempt.attemptCount).toBe(1)
-    expect(reopened.body.launch.scorm.cmi).toMatchObject({ 'cmi.core.entry': 'resume', 'cmi.suspend_data': '{"step":2}', 'cmi.core.lesson_location': 'step-2', 'cmi.core.lesson_status': 'incomplete' })
+    expect(reopened.body.launch.scorm.cmi).toMatchObject({
+      'cmi.core.entry': 'resume',
+      'cmi.suspend_data': '{"step":2}',
+      'cmi.core.lesson_location': 'step-2',
+      'cmi.core.lesson_status': 'incomplete',
+    })
 
     const scored = await save(student, id, {
       session: reopened.body.launch.session,
@@ -194,20 +207,39 @@ describe('SCORM: open, save, resume', () => {
   it('SCORM 2004: scaled score, success and completion', async () => {
     const { id: id2004 } = await packageActivity('scorm2004')
     const { body } = await open(student, id2004)
-    expect(body.launch.scorm.cmi).toMatchObject({ 'cmi.learner_name': student.user.username, 'cmi.entry': 'ab-initio', 'cmi.learner_id': String(student.user.id) })
+    expect(body.launch.scorm.cmi).toMatchObject({
+      'cmi.learner_name': student.user.username,
+      'cmi.entry': 'ab-initio',
+      'cmi.learner_id': String(student.user.id),
+    })
     const res = await save(student, id2004, {
       session: body.launch.session,
-      cmi: { 'cmi.score.scaled': '0.9', 'cmi.score.raw': '9', 'cmi.score.max': '10', 'cmi.success_status': 'failed', 'cmi.completion_status': 'completed', 'cmi.exit': 'suspend', 'cmi.suspend_data': 'abc' },
+      cmi: {
+        'cmi.score.scaled': '0.9',
+        'cmi.score.raw': '9',
+        'cmi.score.max': '10',
+        'cmi.success_status': 'failed',
+        'cmi.completion_status': 'completed',
+        'cmi.exit': 'suspend',
+        'cmi.suspend_data': 'abc',
+      },
     })
     expect(res.body.attempt).toMatchObject({ status: 'failed', score: { scaled: 0.9, raw: 9, max: 10 } })
     // exit = suspend: the next open resumes even though it is finished.
-    expect((await open(student, id2004)).body.launch.scorm.cmi).toMatchObject({ 'cmi.entry': 'resume', 'cmi.suspend_data': 'abc', 'cmi.success_status': 'failed' })
+    expect((await open(student, id2004)).body.launch.scorm.cmi).toMatchObject({
+      'cmi.entry': 'resume',
+      'cmi.suspend_data': 'abc',
+      'cmi.success_status': 'failed',
+    })
   })
 
   it('a finished attempt without suspend starts anew: a new attempt, resume data cleared, result kept', async () => {
     const { id: fresh } = await packageActivity('scorm12')
     const first = await open(student, fresh)
-    await save(student, fresh, { session: first.body.launch.session, cmi: { 'cmi.core.lesson_status': 'failed', 'cmi.core.score.raw': '20', 'cmi.suspend_data': 'old', 'cmi.core.exit': '' } })
+    await save(student, fresh, {
+      session: first.body.launch.session,
+      cmi: { 'cmi.core.lesson_status': 'failed', 'cmi.core.score.raw': '20', 'cmi.suspend_data': 'old', 'cmi.core.exit': '' },
+    })
     const second = await open(student, fresh)
     expect(second.body.launch.resume).toBe(false)
     expect(second.body.attempt).toMatchObject({ attemptCount: 2, openCount: 2, status: 'failed', resume: { suspendData: '' } })
@@ -261,7 +293,10 @@ describe('xAPI: the launch and the LRS', () => {
   })
 
   it('answers the preflight from the content origin only', async () => {
-    const ok = await lrs('statements', { method: 'OPTIONS', headers: { 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' } })
+    const ok = await lrs('statements', {
+      method: 'OPTIONS',
+      headers: { 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' },
+    })
     expect(ok.status).toBe(204)
     expect(ok.headers.get('access-control-allow-origin')).toBe(server.contentBase)
     expect(ok.headers.get('access-control-allow-headers')).toMatch(/Authorization/)
@@ -272,9 +307,14 @@ describe('xAPI: the launch and the LRS', () => {
 
   it('keeps state documents for resuming, and records what statements say about the course', async () => {
     const registration = new URL(launch.packageUrl).searchParams.get('registration')!
-    const state = (stateId: string) => `activities/state?activityId=${encodeURIComponent(XAPI_COURSE_ID)}&stateId=${stateId}&registration=${registration}&agent=%7B%7D`
+    const state = (stateId: string) =>
+      `activities/state?activityId=${encodeURIComponent(XAPI_COURSE_ID)}&stateId=${stateId}&registration=${registration}&agent=%7B%7D`
     expect((await lrs(state('suspend_data'), { headers: { Authorization: auth } })).status).toBe(404)
-    const put = await lrs(state('suspend_data'), { method: 'PUT', body: '{"step":2}', headers: { Authorization: auth, 'Content-Type': 'application/octet-stream' } })
+    const put = await lrs(state('suspend_data'), {
+      method: 'PUT',
+      body: '{"step":2}',
+      headers: { Authorization: auth, 'Content-Type': 'application/octet-stream' },
+    })
     expect(put.status).toBe(204)
     const got = await lrs(state('suspend_data'), { headers: { Authorization: auth } })
     expect(got.status).toBe(200)
@@ -287,7 +327,11 @@ describe('xAPI: the launch and the LRS', () => {
       object: { id: object },
       ...(result ? { result } : {}),
     })
-    const posted = await lrs('statements', { method: 'POST', body: JSON.stringify([statement('attempted'), statement('answered', `${XAPI_COURSE_ID}/q1`, { success: true })]), headers: { Authorization: auth, 'Content-Type': 'application/json' } })
+    const posted = await lrs('statements', {
+      method: 'POST',
+      body: JSON.stringify([statement('attempted'), statement('answered', `${XAPI_COURSE_ID}/q1`, { success: true })]),
+      headers: { Authorization: auth, 'Content-Type': 'application/json' },
+    })
     expect(posted.status).toBe(200)
     expect(await posted.json()).toHaveLength(2)
     expect((await stored(student.user.id, id)).status).toBe('incomplete')
@@ -340,7 +384,9 @@ describe('xAPI: the launch and the LRS', () => {
     const otherLaunch = (await open(otherStudent, id)).body.launch
     const otherAuth = new URL(otherLaunch.packageUrl).searchParams.get('auth')!
     const reg = new URL(launch.packageUrl).searchParams.get('registration')!
-    const res = await lrs(`activities/state?activityId=${encodeURIComponent(XAPI_COURSE_ID)}&stateId=suspend_data&registration=${reg}`, { headers: { Authorization: otherAuth } })
+    const res = await lrs(`activities/state?activityId=${encodeURIComponent(XAPI_COURSE_ID)}&stateId=suspend_data&registration=${reg}`, {
+      headers: { Authorization: otherAuth },
+    })
     expect(res.status).toBe(404)
   })
 })
@@ -378,7 +424,9 @@ describe('who reads attempts', () => {
     expect(res.body.docs[0].resume).toBeUndefined()
     expect(res.body.docs[0].session).toBeUndefined()
     // a where on another student cannot widen it
-    const widened = await teacher.get(`/api/attempts?where[or][0][student][equals]=${otherStudent.user.id}&where[or][1][classroom][exists]=true&depth=0&limit=100`)
+    const widened = await teacher.get(
+      `/api/attempts?where[or][0][student][equals]=${otherStudent.user.id}&where[or][1][classroom][exists]=true&depth=0&limit=100`,
+    )
     expect(widened.body.docs.every((d: any) => d.student === student.user.id)).toBe(true)
     // depth does not hand the teacher the student's account
     const deep = await teacher.get(`/api/attempts?where[activity][equals]=${id}&depth=2`)

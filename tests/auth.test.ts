@@ -95,7 +95,9 @@ describe('educator signup, login and logout', () => {
   })
 
   it('refuses a body over the size limit with 413', async () => {
-    const res = await new Client(server.base).post('/api/signup', { providers: [{ provider: 'local', username: 'big@example.org', password: 'x'.repeat(600 * 1024) }] })
+    const res = await new Client(server.base).post('/api/signup', {
+      providers: [{ provider: 'local', username: 'big@example.org', password: 'x'.repeat(600 * 1024) }],
+    })
     expect(res.status).toBe(413)
   })
 })

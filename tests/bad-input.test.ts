@@ -34,7 +34,11 @@ const existingIds = new Map<string, string[]>()
 
 const routesOf = (c: SanitizedConfig): Route[] => [
   ...c.collections.flatMap((collection) =>
-    (collection.endpoints || []).map((e) => ({ method: e.method.toUpperCase(), path: `${c.routes.api}/${collection.slug}${e.path === '/' ? '' : e.path}`, collection: collection.slug })),
+    (collection.endpoints || []).map((e) => ({
+      method: e.method.toUpperCase(),
+      path: `${c.routes.api}/${collection.slug}${e.path === '/' ? '' : e.path}`,
+      collection: collection.slug,
+    })),
   ),
   ...(c.endpoints ?? []).map((e) => ({ method: e.method.toUpperCase(), path: `${c.routes.api}${e.path}` })),
 ]
@@ -46,14 +50,46 @@ const fieldPaths = (fields: FlattenedField[], prefix = '', depth = 0): string[] 
     if (depth >= 2) return [own]
     if ('flattenedFields' in f && f.flattenedFields) return [own, ...fieldPaths(f.flattenedFields, `${own}.`, depth + 1)]
     const related = f.type === 'relationship' || f.type === 'upload' ? f.relationTo : f.type === 'join' ? f.collection : undefined
-    if (typeof related === 'string') return [own, ...fieldPaths(config.collections.find((c) => c.slug === related)?.flattenedFields ?? [], `${own}.`, depth + 1)]
+    if (typeof related === 'string')
+      return [own, ...fieldPaths(config.collections.find((c) => c.slug === related)?.flattenedFields ?? [], `${own}.`, depth + 1)]
     return [own]
   })
 
 const nasty = [
-  'abc', 'undefined', 'null', "'", '"', '1e999', '-1', '0', '1.5', 'NaN', 'Infinity', '-Infinity', '2147483648', '99999999999999999999',
-  '9007199254740993', 'a,b', '1,2', '1,2,3,4', 'notadate', '2026-13-45', 'true', '[]', '{}', '%', '\u0000', '../../etc/passwd', ' ', '',
-  '🦉', 'x'.repeat(3000), '<script>', '$where', '__proto__', 'constructor',
+  'abc',
+  'undefined',
+  'null',
+  "'",
+  '"',
+  '1e999',
+  '-1',
+  '0',
+  '1.5',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '2147483648',
+  '99999999999999999999',
+  '9007199254740993',
+  'a,b',
+  '1,2',
+  '1,2,3,4',
+  'notadate',
+  '2026-13-45',
+  'true',
+  '[]',
+  '{}',
+  '%',
+  '\u0000',
+  '../../etc/passwd',
+  ' ',
+  '',
+  '🦉',
+  'x'.repeat(3000),
+  '<script>',
+  '$where',
+  '__proto__',
+  'constructor',
 ]
 const nastyString = fc.oneof(fc.constantFrom(...nasty), fc.string({ maxLength: 40 }), fc.integer().map(String), fc.double().map(String))
 const wrongValue = fc.oneof(fc.jsonValue({ maxDepth: 2 }), nastyString, fc.constantFrom(null, true, -1, 1e308, [], {}, [1, 'a']))
@@ -71,7 +107,10 @@ const idSegment = (collection: string | undefined) => {
 const query = (collection: string | undefined) => {
   const paths = collection ? ['id', 'and', 'or', ...fieldPaths(config.collections.find((c) => c.slug === collection)?.flattenedFields ?? [])] : ['id']
   const path = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...paths) }, { weight: 1, arbitrary: fc.string({ maxLength: 10 }) })
-  const operator = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...validOperators) }, { weight: 1, arbitrary: fc.constantFrom('regex', 'eq', '$ne', '', 'equals][x') })
+  const operator = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...validOperators) },
+    { weight: 1, arbitrary: fc.constantFrom('regex', 'eq', '$ne', '', 'equals][x') },
+  )
   const param = fc.oneof(
     { weight: 5, arbitrary: fc.tuple(path, operator, nastyString).map(([p, o, v]) => [`where[${p}][${o}]`, v]) },
     { weight: 1, arbitrary: fc.tuple(path, operator, nastyString).map(([p, o, v]) => [`where[or][0][${p}][${o}]`, v]) },
@@ -80,14 +119,45 @@ const query = (collection: string | undefined) => {
     { weight: 1, arbitrary: fc.tuple(path, path, operator, nastyString).map(([j, p, o, v]) => [`joins[${j}][where][${p}][${o}]`, v]) },
     {
       weight: 3,
-      arbitrary: fc.tuple(fc.constantFrom('depth', 'limit', 'page', 'sort', 'draft', 'locale', 'fallback-locale', 'trash', 'pagination', 'select[title]', 'populate[x]', 'joins[x][limit]', 'where', 'q', 'unknownParam'), nastyString),
+      arbitrary: fc.tuple(
+        fc.constantFrom(
+          'depth',
+          'limit',
+          'page',
+          'sort',
+          'draft',
+          'locale',
+          'fallback-locale',
+          'trash',
+          'pagination',
+          'select[title]',
+          'populate[x]',
+          'joins[x][limit]',
+          'where',
+          'q',
+          'unknownParam',
+        ),
+        nastyString,
+      ),
     },
   )
-  return fc.array(param, { maxLength: 3 }).map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}` : ''))
+  return fc
+    .array(param, { maxLength: 3 })
+    .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}` : ''))
 }
 
 const body = (collection: string | undefined): fc.Arbitrary<Body> => {
-  const names = [...(config.collections.find((c) => c.slug === collection)?.flattenedFields.map((f) => f.name) ?? []), 'id', 'password', 'email', 'username', 'providers', 'attributes', 'scopes', 'token']
+  const names = [
+    ...(config.collections.find((c) => c.slug === collection)?.flattenedFields.map((f) => f.name) ?? []),
+    'id',
+    'password',
+    'email',
+    'username',
+    'providers',
+    'attributes',
+    'scopes',
+    'token',
+  ]
   const wrongObject = fc.dictionary(fc.constantFrom(...names), wrongValue, { maxKeys: 4 })
   return fc.oneof(
     { weight: 1, arbitrary: fc.constant<Body>({ kind: 'none' }) },
@@ -96,10 +166,21 @@ const body = (collection: string | undefined): fc.Arbitrary<Body> => {
     {
       weight: 1,
       arbitrary: fc
-        .tuple(fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'), fc.constantFrom('{"a":', '[', 'null', '"', '{"__proto__":{"x":1}}', 'a=1&b=2'))
+        .tuple(
+          fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'),
+          fc.constantFrom('{"a":', '[', 'null', '"', '{"__proto__":{"x":1}}', 'a=1&b=2'),
+        )
         .map<Body>(([type, value]) => ({ kind: 'text', type, value })),
     },
-    { weight: 1, arbitrary: fc.oneof(wrongObject.map((o) => JSON.stringify(o)), nastyString).map<Body>((payload) => ({ kind: 'multipart', payload })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .oneof(
+          wrongObject.map((o) => JSON.stringify(o)),
+          nastyString,
+        )
+        .map<Body>((payload) => ({ kind: 'multipart', payload })),
+    },
   )
 }
 
@@ -115,7 +196,10 @@ const request = (route: Route): fc.Arbitrary<Request> =>
     method: fc.oneof({ weight: 4, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom(...methods) }),
     url: fc.tuple(fill(route.path, route.collection), query(route.collection)).map(([p, q]) => p + q),
     body: body(route.collection),
-    headers: fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.constantFrom(...methods).map((m) => ({ 'x-payload-http-method-override': m })) }),
+    headers: fc.oneof(
+      { weight: 4, arbitrary: fc.constant({}) },
+      { weight: 1, arbitrary: fc.constantFrom(...methods).map((m) => ({ 'x-payload-http-method-override': m })) },
+    ),
   })
 
 const send = (r: Request): Promise<ApiResponse> => {
@@ -191,7 +275,10 @@ beforeAll(async () => {
   for (const collection of config.collections) {
     if (collection.slug === 'payload-migrations') continue
     const { docs } = await server.payload.find({ collection: collection.slug as never, limit: 5, depth: 0, overrideAccess: true, pagination: false })
-    existingIds.set(collection.slug, (docs as { id: number | string }[]).map((d) => String(d.id)).filter((id) => !actorIds.has(id)))
+    existingIds.set(
+      collection.slug,
+      (docs as { id: number | string }[]).map((d) => String(d.id)).filter((id) => !actorIds.has(id)),
+    )
   }
 })
 
@@ -204,7 +291,15 @@ describe('bad input never gets a 5xx', () => {
     const routes = routesOf(config)
     // The derivation sees the generated, auth and product routes (a guard against sweeping nothing).
     expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(
-      expect.arrayContaining(['GET /api/topics/:id', 'GET /api/users/count', 'POST /api/users/login', 'POST /api/users/forgot-password', 'GET /api/users/me', 'POST /api/signup', 'GET /api/classrooms/code/:code']),
+      expect.arrayContaining([
+        'GET /api/topics/:id',
+        'GET /api/users/count',
+        'POST /api/users/login',
+        'POST /api/users/forgot-password',
+        'GET /api/users/me',
+        'POST /api/signup',
+        'GET /api/classrooms/code/:code',
+      ]),
     )
     // A seed per route: each route gets its own inputs, and the same ones on every run. Routes are
     // swept a few at a time: the server mostly waits on the database, PostgreSQL especially.
@@ -236,16 +331,21 @@ describe('bad input never gets a 5xx', () => {
 })
 
 describe('the issue’s reproductions (issue 8, item 9)', () => {
-  it.each(['/api/topics/abc', '/api/modules/undefined', '/api/users/abc', '/api/pages/%27', '/api/activities/1e999', '/api/classrooms/abc', '/api/tickets/abc'])(
-    'GET %s answers 404, and so do PATCH, PUT and DELETE',
-    async (url) => {
-      const staff = clients.get('staff') as Client
-      for (const method of ['GET', 'PATCH', 'PUT', 'DELETE']) {
-        const res = await staff.request(method, url, method === 'GET' || method === 'DELETE' ? undefined : { title: 'x' })
-        expect(res.status, `${method} ${url} → ${res.status} ${JSON.stringify(res.body)}`).toBe(404)
-      }
-    },
-  )
+  it.each([
+    '/api/topics/abc',
+    '/api/modules/undefined',
+    '/api/users/abc',
+    '/api/pages/%27',
+    '/api/activities/1e999',
+    '/api/classrooms/abc',
+    '/api/tickets/abc',
+  ])('GET %s answers 404, and so do PATCH, PUT and DELETE', async (url) => {
+    const staff = clients.get('staff') as Client
+    for (const method of ['GET', 'PATCH', 'PUT', 'DELETE']) {
+      const res = await staff.request(method, url, method === 'GET' || method === 'DELETE' ? undefined : { title: 'x' })
+      expect(res.status, `${method} ${url} → ${res.status} ${JSON.stringify(res.body)}`).toBe(404)
+    }
+  })
 
   it.each([
     ['/api/users/count?where[attributes.classroom.students.username][like]=x', 'teacher'],
@@ -287,7 +387,11 @@ describe('the issue’s reproductions (issue 8, item 9)', () => {
 
   it('still answers good queries (the guard refuses only what the database cannot compare)', async () => {
     const anonymous = clients.get('anonymous') as Client
-    const { id: topic } = (await server.payload.create({ collection: 'topics', data: { title: 'Queried topic', markdown: 'Queried.' } as never, overrideAccess: true })) as { id: number | string }
+    const { id: topic } = (await server.payload.create({
+      collection: 'topics',
+      data: { title: 'Queried topic', markdown: 'Queried.' } as never,
+      overrideAccess: true,
+    })) as { id: number | string }
     expect((await anonymous.get(`/api/topics/${topic}`)).status).toBe(200)
     expect((await anonymous.get(`/api/modules?where[topic][equals]=${topic}`)).status).toBe(200)
     expect((await anonymous.get('/api/topics?where[createdAt][greater_than]=2000-01-01')).body.totalDocs).toBeGreaterThan(0)

@@ -15,13 +15,28 @@ let payload: Payload
 let drop: () => Promise<void>
 let dir: string
 
-const body = (text: string) => JSON.stringify({
-  root: { type: 'root', version: 1, direction: 'ltr', format: '', indent: 0, children: [
-    { type: 'paragraph', version: 1, direction: 'ltr', format: '', indent: 0, textFormat: 0, textStyle: '', children: [
-      { type: 'text', version: 1, text, detail: 0, format: 0, mode: 'normal', style: '' },
-    ] },
-  ] },
-})
+const body = (text: string) =>
+  JSON.stringify({
+    root: {
+      type: 'root',
+      version: 1,
+      direction: 'ltr',
+      format: '',
+      indent: 0,
+      children: [
+        {
+          type: 'paragraph',
+          version: 1,
+          direction: 'ltr',
+          format: '',
+          indent: 0,
+          textFormat: 0,
+          textStyle: '',
+          children: [{ type: 'text', version: 1, text, detail: 0, format: 0, mode: 'normal', style: '' }],
+        },
+      ],
+    },
+  })
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'civics-migrate-'))
@@ -42,10 +57,16 @@ beforeAll(async () => {
   const run = (query: string) => (databaseKind() === 'postgres' ? drizzle.execute(sql.raw(query)) : drizzle.run!(sql.raw(query)))
   const now = `'2026-01-01T00:00:00.000Z'`
   await run(`INSERT INTO topics (id, title, body, "order", updated_at, created_at) VALUES (1, 'Old Topic', '${body('Topic words')}', 1, ${now}, ${now})`)
-  await run(`INSERT INTO modules (id, title, subtitle, body, "order", topic_id, updated_at, created_at) VALUES (1, 'Old Module', 'Old subtitle', '${body('Module words')}', 1, 1, ${now}, ${now})`)
-  await run(`INSERT INTO activities (id, title, module_id, type, "order", width, updated_at, created_at) VALUES (1, 'Old Activity', 1, 'readings', 1, 'full', ${now}, ${now})`)
+  await run(
+    `INSERT INTO modules (id, title, subtitle, body, "order", topic_id, updated_at, created_at) VALUES (1, 'Old Module', 'Old subtitle', '${body('Module words')}', 1, 1, ${now}, ${now})`,
+  )
+  await run(
+    `INSERT INTO activities (id, title, module_id, type, "order", width, updated_at, created_at) VALUES (1, 'Old Activity', 1, 'readings', 1, 'full', ${now}, ${now})`,
+  )
   await run(`INSERT INTO activities_readings (_order, _parent_id, id, text, path) VALUES (1, 1, 'r1', 'Old reading', 'https://example.org/r')`)
-  await run(`INSERT INTO pages (id, slug, title, body, content_template, updated_at, created_at) VALUES (1, 'old-page', 'Old Page', '${body('Page words')}', 'default', ${now}, ${now})`)
+  await run(
+    `INSERT INTO pages (id, slug, title, body, content_template, updated_at, created_at) VALUES (1, 'old-page', 'Old Page', '${body('Page words')}', 'default', ${now}, ${now})`,
+  )
   await run(`INSERT INTO posts (id, title, body, updated_at, created_at) VALUES (1, 'Old Post', '${body('Post words')}', ${now}, ${now})`)
 
   await payload.db.migrate({ migrations: all })

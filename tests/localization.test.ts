@@ -98,7 +98,9 @@ describe("the account's language", () => {
 describe('server messages', () => {
   it("answer in the reader's language (Accept-Language, which the SPA sets), and in English otherwise", async () => {
     const login = (language?: string) =>
-      actors.anonymous().request('POST', '/api/login', { username: 'nobody-here', password: 'wrong-password' }, { headers: language ? { 'accept-language': language } : {} })
+      actors
+        .anonymous()
+        .request('POST', '/api/login', { username: 'nobody-here', password: 'wrong-password' }, { headers: language ? { 'accept-language': language } : {} })
     expect((await login()).body.errors[0].message).toBe('The username/email or password provided is incorrect.')
     expect((await login('es')).body.errors[0].message).toBe('El usuario, el correo electrónico o la contraseña no son correctos.')
     expect((await login('ht, en;q=0.5')).body.errors[0].message).toBe('Non itilizatè a, imèl la oswa modpas la pa kòrèk.')
@@ -107,7 +109,12 @@ describe('server messages', () => {
 
   it('has translations only for messages the server really sends', () => {
     const sources = ['cms', 'collections', 'common', 'access']
-      .flatMap((dir) => fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && /\.ts$/.test(entry.name)).map((entry) => path.join(entry.parentPath, entry.name)))
+      .flatMap((dir) =>
+        fs
+          .readdirSync(dir, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile() && /\.ts$/.test(entry.name))
+          .map((entry) => path.join(entry.parentPath, entry.name)),
+      )
       .map((file) => fs.readFileSync(file, 'utf8'))
       .join('\n')
       .replace(/\$\{passwordRule\.min\}/g, '8')

@@ -22,8 +22,7 @@ const clients: Record<Provider, { id: string; secret: string }> = {
   google: { id: 'google-client-id', secret: 'google-client-secret' },
   facebook: { id: 'facebook-app-id', secret: 'facebook-app-secret' },
 }
-const providerOf = (clientId: unknown): Provider | undefined =>
-  (Object.keys(clients) as Provider[]).find((provider) => clients[provider].id === clientId)
+const providerOf = (clientId: unknown): Provider | undefined => (Object.keys(clients) as Provider[]).find((provider) => clients[provider].id === clientId)
 
 const oauth = new OAuth2Server()
 let server: TestServer
@@ -172,7 +171,8 @@ const signIn = async (client: Client, which: Provider, redirect?: string, tamper
 
 const me = async (client: Client) => (await client.get('/api/users/me')).body.user
 const sessionCookieSet = (res: { headers: Headers }) => res.headers.getSetCookie().some((cookie) => /^payload-token=[^;]+/.test(cookie))
-const userCount = async (where: Record<string, unknown>) => (await server.payload.count({ collection: 'users', where: where as never, overrideAccess: true })).totalDocs
+const userCount = async (where: Record<string, unknown>) =>
+  (await server.payload.count({ collection: 'users', where: where as never, overrideAccess: true })).totalDocs
 
 describe('starting the flow', () => {
   it('sends the browser to the provider with our client id, callback URL, scopes and a signed state tied to an HttpOnly cookie', async () => {
@@ -375,7 +375,11 @@ describe('Facebook', () => {
     expect(location).toBe('/user/security')
     const user = await me(client)
     expect(user.id).not.toBe(local.user.id)
-    expect(user).toMatchObject({ email: null, meta: { oauthFirstName: 'Ada', oauthLastName: 'Lovelace', oauthEmail: email }, providers: [{ provider: 'facebook', username: email }] })
+    expect(user).toMatchObject({
+      email: null,
+      meta: { oauthFirstName: 'Ada', oauthLastName: 'Lovelace', oauthEmail: email },
+      providers: [{ provider: 'facebook', username: email }],
+    })
     // Graph API call: the requested fields, and the appsecret_proof of the token.
     const call = provider.userinfoCalls.at(-1)!
     expect(call.provider).toBe('facebook')

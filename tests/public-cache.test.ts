@@ -15,8 +15,16 @@ beforeAll(async () => {
   actors = new Actors(server.payload, server.base)
   const { payload } = server
   const topic = await payload.create({ collection: 'topics', data: { title: 'Voting', markdown: 'Why votes count.', order: 1 } as never, overrideAccess: true })
-  const module = await payload.create({ collection: 'modules', data: { title: 'Ballots', markdown: 'How a ballot works.', order: 1, topic: topic.id } as never, overrideAccess: true })
-  await payload.create({ collection: 'activities', data: { title: 'Mark a ballot', type: 'default', markdown: 'Try it.', order: 1, module: module.id } as never, overrideAccess: true })
+  const module = await payload.create({
+    collection: 'modules',
+    data: { title: 'Ballots', markdown: 'How a ballot works.', order: 1, topic: topic.id } as never,
+    overrideAccess: true,
+  })
+  await payload.create({
+    collection: 'activities',
+    data: { title: 'Mark a ballot', type: 'default', markdown: 'Try it.', order: 1, module: module.id } as never,
+    overrideAccess: true,
+  })
   topicId = topic.id as number
   moduleId = module.id as number
 })
@@ -61,7 +69,11 @@ describe('public content over HTTP', () => {
     const afterLocal = await (await get(path)).json()
     expect(afterLocal.modules.docs.map((m: { title: string }) => m.title)).toEqual(['Ballots and counts'])
 
-    const page = await server.payload.create({ collection: 'pages', data: { slug: 'cached-page', title: 'Before', markdown: 'Text' } as never, overrideAccess: true })
+    const page = await server.payload.create({
+      collection: 'pages',
+      data: { slug: 'cached-page', title: 'Before', markdown: 'Text' } as never,
+      overrideAccess: true,
+    })
     expect((await (await get('/api/pages/slug/cached-page')).json()).title).toBe('Before')
     await server.payload.delete({ collection: 'pages', id: page.id, overrideAccess: true })
     expect((await get('/api/pages/slug/cached-page')).status).toBe(404)

@@ -23,8 +23,13 @@ beforeAll(async () => {
   server = await startServer({ env: { RATE_LIMIT_FACTOR: '50' } })
   actors = new Actors(server.payload, server.base)
   teacher = await actors.educator()
-  classroom = (await server.payload.create({ collection: 'classrooms', data: { name: 'Period 3 = Civics', code: 'ROSTER-3', owner: teacher.user.id } as never, overrideAccess: true })) as any
-  const create = (collection: string, data: Record<string, unknown>) => server.payload.create({ collection: collection as never, data: data as never, overrideAccess: true }).then((d: any) => d.id)
+  classroom = (await server.payload.create({
+    collection: 'classrooms',
+    data: { name: 'Period 3 = Civics', code: 'ROSTER-3', owner: teacher.user.id } as never,
+    overrideAccess: true,
+  })) as any
+  const create = (collection: string, data: Record<string, unknown>) =>
+    server.payload.create({ collection: collection as never, data: data as never, overrideAccess: true }).then((d: any) => d.id)
   const topic = await create('topics', { title: 'The Constitution', markdown: 'Body', order: 1 })
   const mod = await create('modules', { title: 'Bill of Rights', markdown: 'Body', topic, order: 1 })
   readingId = await create('activities', { title: 'Read the amendments', type: 'default', markdown: 'Body', module: mod, order: 1 })
@@ -124,10 +129,20 @@ describe('progress', () => {
     expect(res.status).toBe(200)
     expect(res.body.classroom).toMatchObject({ name: classroom.name, code: 'ROSTER-3' })
     expect(res.body.topics).toEqual([
-      { id: expect.anything(), title: 'The Constitution', modules: [{ id: expect.anything(), title: 'Bill of Rights', activities: [
-        { id: readingId, title: 'Read the amendments', type: 'default' },
-        { id: quizId, title: 'Quiz', type: 'storyline' },
-      ] }] },
+      {
+        id: expect.anything(),
+        title: 'The Constitution',
+        modules: [
+          {
+            id: expect.anything(),
+            title: 'Bill of Rights',
+            activities: [
+              { id: readingId, title: 'Read the amendments', type: 'default' },
+              { id: quizId, title: 'Quiz', type: 'storyline' },
+            ],
+          },
+        ],
+      },
     ])
     const names = res.body.students.map((s: any) => s.firstName)
     expect(names).toEqual(expect.arrayContaining(['Dana', 'Eli', 'Fay', 'Ana']))
@@ -215,7 +230,8 @@ describe('roster changes', () => {
     expect((await client.post('/api/tickets', { type: 'help', name: 'Gus', email: 'gus@example.org', subject: 'Help', message: 'Stuck' })).status).toBe(201)
     const res = await teacher.delete(`/api/classrooms/${classroom.id}/students/${s.id}/account`)
     expect(res.status).toBe(200)
-    const count = (collection: string, where: object) => server.payload.count({ collection: collection as never, where: where as never, overrideAccess: true }).then((r) => r.totalDocs)
+    const count = (collection: string, where: object) =>
+      server.payload.count({ collection: collection as never, where: where as never, overrideAccess: true }).then((r) => r.totalDocs)
     expect(await count('users', { id: { equals: s.id } })).toBe(0)
     expect(await count('attempts', { student: { equals: s.id } })).toBe(0)
     expect(await count('tickets', { user: { equals: s.id } })).toBe(0)
@@ -240,7 +256,8 @@ describe('roster changes', () => {
     } finally {
       hooks.splice(hooks.indexOf(failing), 1)
     }
-    const count = (collection: string, where: object) => server.payload.count({ collection: collection as never, where: where as never, overrideAccess: true }).then((r) => r.totalDocs)
+    const count = (collection: string, where: object) =>
+      server.payload.count({ collection: collection as never, where: where as never, overrideAccess: true }).then((r) => r.totalDocs)
     // SQLite runs without transactions (docs/decisions.md, issue 11): there the account is gone and its records before it.
     const transactional = Boolean(process.env.TEST_POSTGRES_URL)
     expect(await count('users', { id: { equals: s.id } })).toBe(transactional ? 1 : 0)

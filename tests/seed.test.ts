@@ -21,7 +21,9 @@ const footerPages = ['privacy', 'terms', 'privacy-policy', 'terms-and-conditions
 describe('seed', () => {
   it('seeds real content on the first start of an empty database', async () => {
     const topics = await server.payload.find({ collection: 'topics', sort: 'order', depth: 0, overrideAccess: true })
-    expect(topics.docs.map((t) => t.title)).toEqual(expect.arrayContaining(['Foundations of Government', 'The Constitution', 'Citizenship', 'Government in Florida']))
+    expect(topics.docs.map((t) => t.title)).toEqual(
+      expect.arrayContaining(['Foundations of Government', 'The Constitution', 'Citizenship', 'Government in Florida']),
+    )
     for (const topic of topics.docs) expect(await count('modules', { topic: { equals: topic.id } })).toBeGreaterThanOrEqual(2)
     for (const type of ['links', 'readings', 'storyline', 'video', 'default']) expect(await count('activities', { type: { equals: type } })).toBeGreaterThan(0)
     const slugs = (await server.payload.find({ collection: 'pages', limit: 100, overrideAccess: true })).docs.map((p) => p.slug)

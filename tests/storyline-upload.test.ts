@@ -34,7 +34,11 @@ beforeAll(async () => {
   uploadsDir = path.join(server.dir, 'uploads')
   tmpDir = path.join(server.dir, 'tmp')
   const topic = await server.payload.create({ collection: 'topics', data: { title: 'Topic', markdown: 'Body' } as never, overrideAccess: true })
-  const mod = await server.payload.create({ collection: 'modules', data: { title: 'Module', markdown: 'Body', topic: topic.id } as never, overrideAccess: true })
+  const mod = await server.payload.create({
+    collection: 'modules',
+    data: { title: 'Module', markdown: 'Body', topic: topic.id } as never,
+    overrideAccess: true,
+  })
   moduleId = mod.id
 })
 afterAll(() => server?.close())
@@ -79,8 +83,7 @@ const rawGet = (rawPath: string, headers: Record<string, string> = {}, base = se
   })
 
 /** Every path under the test's folder except the database files: uploads/, tmp/ and anything that escaped. */
-const listAll = async (): Promise<string[]> =>
-  ((await readdir(server.dir, { recursive: true })) as string[]).filter((p) => !p.startsWith('test.db')).sort()
+const listAll = async (): Promise<string[]> => ((await readdir(server.dir, { recursive: true })) as string[]).filter((p) => !p.startsWith('test.db')).sort()
 
 const listTmp = async (): Promise<string[]> => (existsSync(tmpDir) ? ((await readdir(tmpDir, { recursive: true })) as string[]) : [])
 
@@ -321,12 +324,24 @@ describe('a bad package is refused and the previous one keeps serving', () => {
     ['an absolute path', () => zipWithName('/tmp/evil', 'xtmp/evil'), /unsafe path \("\/tmp\/evil"\)/],
     [
       'a symlink',
-      () => buildZip([{ name: 'story.html', data: 'x' }, { name: 'passwd.html', data: '/etc/passwd', mode: 0o120777 }]),
+      () =>
+        buildZip([
+          { name: 'story.html', data: 'x' },
+          { name: 'passwd.html', data: '/etc/passwd', mode: 0o120777 },
+        ]),
       /symbolic link \("passwd\.html"\)/,
     ],
     [
       'a zip bomb declaring a huge file',
-      async () => patchEntry(await buildZip([{ name: 'story.html', data: 'x' }, { name: 'big.mp4', data: Buffer.alloc(4096, 1) }]), 'big.mp4', { uncompressedSize: 0xfffffff0 }),
+      async () =>
+        patchEntry(
+          await buildZip([
+            { name: 'story.html', data: 'x' },
+            { name: 'big.mp4', data: Buffer.alloc(4096, 1) },
+          ]),
+          'big.mp4',
+          { uncompressedSize: 0xfffffff0 },
+        ),
       /"big\.mp4" is too large \(4096 MB\); the limit is 1 MB per file\./,
     ],
     [
@@ -336,7 +351,15 @@ describe('a bad package is refused and the previous one keeps serving', () => {
     ],
     [
       'a zip bomb whose actual size is over what its header says',
-      async () => patchEntry(await buildZip([{ name: 'story.html', data: 'x' }, { name: 'bomb.js', data: Buffer.alloc(3 * MB, 0x61) }]), 'bomb.js', { uncompressedSize: 100 }),
+      async () =>
+        patchEntry(
+          await buildZip([
+            { name: 'story.html', data: 'x' },
+            { name: 'bomb.js', data: Buffer.alloc(3 * MB, 0x61) },
+          ]),
+          'bomb.js',
+          { uncompressedSize: 100 },
+        ),
       /"bomb\.js" in the package is larger than its header says/,
     ],
     [
@@ -346,7 +369,11 @@ describe('a bad package is refused and the previous one keeps serving', () => {
     ],
     [
       'no story.html',
-      () => buildZip([{ name: 'content/story.html', data: 'nested' }, { name: 'readme.txt', data: 'hi' }]),
+      () =>
+        buildZip([
+          { name: 'content/story.html', data: 'nested' },
+          { name: 'readme.txt', data: 'hi' },
+        ]),
       'The package has no story.html (or index.html) at its root.',
     ],
     ['a file that is not a zip', async () => 'just some plain text, not a zip archive\n', 'The file is not a valid .zip archive.'],
@@ -436,7 +463,16 @@ describe('the files follow the activity', () => {
     expectOk(await upload(editor, id, await goodPackage()))
     const res = await removePackage(editor, id)
     expect(res.status).toBe(200)
-    expect(res.body.doc.storyline).toEqual({ filename: null, fileCount: null, totalBytes: null, uploadedAt: null, standard: null, launchFile: null, xapiActivityId: null, masteryScore: null })
+    expect(res.body.doc.storyline).toEqual({
+      filename: null,
+      fileCount: null,
+      totalBytes: null,
+      uploadedAt: null,
+      standard: null,
+      launchFile: null,
+      xapiActivityId: null,
+      masteryScore: null,
+    })
     expect(res.body.doc.storylineUrl).toBeNull()
     expect(existsSync(path.join(uploadsDir, String(id)))).toBe(false)
     expect((await fetchFile(storyUrl(id))).status).toBe(404)

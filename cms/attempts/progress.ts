@@ -263,8 +263,7 @@ export const fromStatement = (statement: Statement, courseId: string | null): Re
   const min = num(s?.min)
   const max = num(s?.max)
   const given = num(s?.scaled)
-  const score =
-    raw === null && given === null ? null : { raw, min, max, scaled: round(given !== null ? clamp(given, -1, 1) : scaledFrom(raw, min, max)) }
+  const score = raw === null && given === null ? null : { raw, min, max, scaled: round(given !== null ? clamp(given, -1, 1) : scaledFrom(raw, min, max)) }
   return { status, score }
 }
 
@@ -276,5 +275,4 @@ export const sessionSeconds = (startedAt: string | Date | null | undefined, now 
   return Math.max(0, Math.min(MAX_SESSION_SECONDS, Math.round((now - start) / 1000)))
 }
 
-export const isStandard = (value: unknown): value is Standard =>
-  value === 'scorm12' || value === 'scorm2004' || value === 'xapi' || value === 'none'
+export const isStandard = (value: unknown): value is Standard => value === 'scorm12' || value === 'scorm2004' || value === 'xapi' || value === 'none'

@@ -15,7 +15,8 @@ import { type AttemptState, emptyScore, isFinished, mergeStatus, type Reported, 
 
 type AttemptWrite = Partial<Omit<Attempt, 'resume'>> & { resume?: Attempt['resume'] }
 
-const idOf = <T extends { id: number }>(value: number | T | null | undefined): number | null | undefined => (value && typeof value === 'object' ? value.id : value)
+const idOf = <T extends { id: number }>(value: number | T | null | undefined): number | null | undefined =>
+  value && typeof value === 'object' ? value.id : value
 
 /** Writes to one attempt are serialised in this process (read-modify-write of its JSON state). */
 const locks = new Map<string, Promise<unknown>>()
@@ -81,7 +82,16 @@ export const openAttempt = async (req: PayloadRequest, user: User, activity: Act
       try {
         doc = (await req.payload.create({
           collection: 'attempts',
-          data: { student: user.id, activity: activity.id, classroom, standard, status: 'not-attempted', openCount: 0, attemptCount: 0, timeSpentSeconds: 0 } as never,
+          data: {
+            student: user.id,
+            activity: activity.id,
+            classroom,
+            standard,
+            status: 'not-attempted',
+            openCount: 0,
+            attemptCount: 0,
+            timeSpentSeconds: 0,
+          } as never,
           overrideAccess: true,
           depth: 0,
           req,
@@ -123,7 +133,13 @@ export const openAttempt = async (req: PayloadRequest, user: User, activity: Act
  * Applies what a package reported (and, when `session` is the open one, the time so far) to the
  * attempt. `reported` fields left undefined keep their stored value.
  */
-export const applyProgress = async (req: PayloadRequest, doc: Attempt, reported: Reported | null, session: string | null, extra: AttemptWrite = {}): Promise<Attempt> => {
+export const applyProgress = async (
+  req: PayloadRequest,
+  doc: Attempt,
+  reported: Reported | null,
+  session: string | null,
+  extra: AttemptWrite = {},
+): Promise<Attempt> => {
   const data: AttemptWrite = { ...extra }
   if (reported) {
     const previous = (doc.status as AttemptStatus) ?? 'not-attempted'

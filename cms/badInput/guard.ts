@@ -57,9 +57,7 @@ const isNumberValue = (value: unknown) =>
   (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
 
 const isDateValue = (value: unknown) =>
-  value instanceof Date
-    ? !Number.isNaN(value.getTime())
-    : (typeof value === 'string' || typeof value === 'number') && !Number.isNaN(new Date(value).getTime())
+  value instanceof Date ? !Number.isNaN(value.getTime()) : (typeof value === 'string' || typeof value === 'number') && !Number.isNaN(new Date(value).getTime())
 
 /** What a leaf of a `where` path compares against: a field, or a collection's id. */
 type Leaf = {
@@ -85,7 +83,8 @@ const resolvePath = (payload: Payload, slug: string, path: string): Leaf | undef
     const field = fields?.find((f) => f.name === name)
     if (!field) return name === 'id' && last ? { id: idKindOf(payload, current), hop } : undefined
     if (last) {
-      if ((field.type === 'relationship' || field.type === 'upload') && typeof field.relationTo === 'string') return { field, id: idKindOf(payload, field.relationTo), hop }
+      if ((field.type === 'relationship' || field.type === 'upload') && typeof field.relationTo === 'string')
+        return { field, id: idKindOf(payload, field.relationTo), hop }
       return { field, hop }
     }
     const related =
@@ -145,7 +144,8 @@ type Check = { payload: Payload; req: PayloadRequest; overrideAccess?: boolean }
  */
 const checkBeyondRelationship = async ({ payload, req, overrideAccess }: Check, hop: NonNullable<Leaf['hop']>, operator: string, value: unknown) => {
   const collectionConfig = collectionOf(payload, hop.collection)?.config
-  if (collectionConfig) await validateQueryPaths({ collectionConfig, overrideAccess: Boolean(overrideAccess), req, where: { [hop.path]: { [operator]: value } } as Where })
+  if (collectionConfig)
+    await validateQueryPaths({ collectionConfig, overrideAccess: Boolean(overrideAccess), req, where: { [hop.path]: { [operator]: value } } as Where })
 }
 
 /** Checks every condition of a `where` (and its and/or branches) against the collection's fields. */
@@ -162,7 +162,8 @@ const checkWhere = async (check: Check, slug: string, where: unknown): Promise<v
       throw new BadQueryValue(`The condition on "${path}" must name an operator, e.g. where[${path}][equals]=…`)
     }
     // Payload lists `all`, but the SQL adapters have no such operator (drizzle's operatorMap).
-    if ('all' in condition && check.payload.db.name !== 'mongoose') throw new BadQueryValue(`The condition "all" on "${path}" is not supported by this database; use "in".`)
+    if ('all' in condition && check.payload.db.name !== 'mongoose')
+      throw new BadQueryValue(`The condition "all" on "${path}" is not supported by this database; use "in".`)
     const leaf = resolvePath(check.payload, slug, path)
     if (!leaf) continue
     for (const [operator, value] of Object.entries(condition)) {
@@ -217,4 +218,3 @@ export const rejectMalformedInput: CollectionBeforeOperationHook = async ({ args
   await checkJoins(check, collection.slug, joins)
   return args
 }
-

@@ -46,8 +46,8 @@ export const guardEveryCollection = async (config: Promise<SanitizedConfig>): Pr
     // Payload's preference delete by key fails on both SQL adapters (its query joins a column that is not there); the admin does not use it.
     if (collection.slug === 'payload-preferences') collection.endpoints = collection.endpoints.filter((e) => !(e.method === 'delete' && e.path === '/:key'))
     // (Only for files on local disk: with object storage the file is in the bucket.)
-    if (collection.upload && !collection.upload.disableLocalStorage) collection.endpoints = collection.endpoints.map((e) => (e.method === 'get' && e.path === '/file/:filename' ? serveOnlyExistingFiles(collection, e) : e))
+    if (collection.upload && !collection.upload.disableLocalStorage)
+      collection.endpoints = collection.endpoints.map((e) => (e.method === 'get' && e.path === '/file/:filename' ? serveOnlyExistingFiles(collection, e) : e))
   }
   return sanitized
 }
-

@@ -7,7 +7,8 @@ export const requiredReferencesTo = (config: SanitizedConfig, slug: string): Ref
   // Payload's `where` reaches into one level of arrays, not into an array inside an array.
   const walk = (collection: string, fields: FlattenedField[], prefix: string, inArray: boolean): Reference[] =>
     fields.flatMap((f) => {
-      if ((f.type === 'relationship' || f.type === 'upload') && f.relationTo === slug && !f.hasMany && f.required) return [{ collection, path: prefix + f.name }]
+      if ((f.type === 'relationship' || f.type === 'upload') && f.relationTo === slug && !f.hasMany && f.required)
+        return [{ collection, path: prefix + f.name }]
       if (f.type === 'group' || f.type === 'tab') return walk(collection, f.flattenedFields, `${prefix}${f.name}.`, inArray)
       if (f.type === 'array' && !inArray) return walk(collection, f.flattenedFields, `${prefix}${f.name}.`, true)
       return []
@@ -25,7 +26,7 @@ export const keepRequiredReferences =
   async ({ id, req }) => {
     for (const { collection, path: refPath } of references) {
       const { totalDocs } = await req.payload.count({ collection: collection as never, where: { [refPath]: { equals: id } }, overrideAccess: true, req })
-      if (totalDocs > 0) throw new APIError(`This document is still used by ${totalDocs} ${collection} (${refPath}). Delete or change those first.`, 409, undefined, true)
+      if (totalDocs > 0)
+        throw new APIError(`This document is still used by ${totalDocs} ${collection} (${refPath}). Delete or change those first.`, 409, undefined, true)
     }
   }
-

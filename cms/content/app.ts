@@ -112,7 +112,11 @@ export const createContentApp = () => {
   })
   app.use((error: Error & { status?: number; statusCode?: number }, _req: Request, res: Response, _next: NextFunction) => {
     const status = error.status ?? error.statusCode ?? 500
-    if (!res.headersSent) res.status(status).type('text/plain').send(status === 404 ? 'Not found.' : status === 403 ? 'Forbidden.' : 'Something went wrong.')
+    if (!res.headersSent)
+      res
+        .status(status)
+        .type('text/plain')
+        .send(status === 404 ? 'Not found.' : status === 403 ? 'Forbidden.' : 'Something went wrong.')
   })
   return app
 }

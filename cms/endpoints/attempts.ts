@@ -17,12 +17,9 @@ import type { Activity, Attempt, User } from '../payload-types'
 import type { Standard } from '../storyline/launch'
 import { badRequest, type FieldError, HttpError, json, notFound, onlyFields, readBody, requireUser, routeParam } from './http'
 
-
 const findReadableActivity = async (req: PayloadRequest) => {
   const id = routeParam(req, 'id')
-  const doc = await req.payload
-    .findByID({ collection: 'activities', id, req, depth: 0, overrideAccess: false, disableErrors: true })
-    .catch(() => null)
+  const doc = await req.payload.findByID({ collection: 'activities', id, req, depth: 0, overrideAccess: false, disableErrors: true }).catch(() => null)
   if (!doc) throw notFound('Activity not found.')
   return doc as Activity
 }

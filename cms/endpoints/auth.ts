@@ -4,18 +4,7 @@ import { AuthenticationError, LockedAuth, logoutOperation } from 'payload'
 import { generateExpiredPayloadCookie } from 'payload/shared'
 
 import { resetPasswordText } from '../email'
-import {
-  badRequest,
-  checkEmail,
-  checkPassword,
-  type FieldError,
-  HttpError,
-  json,
-  onlyFields,
-  readBody,
-  requiredString,
-  throwIfErrors,
-} from './http'
+import { badRequest, checkEmail, checkPassword, type FieldError, HttpError, json, onlyFields, readBody, requiredString, throwIfErrors } from './http'
 import { loadPublicUser, sessionCookie } from './userResponse'
 
 export const messages = {

@@ -19,8 +19,7 @@ export const forbidden = (message = 'You are not allowed to do that.') => new Ht
 export const notFound = (message = 'Not found.') => new HttpError(404, message)
 export const conflict = (path: string, message: string) => new HttpError(409, message, [{ path, message }])
 
-export const json = (body: unknown, status = 200, headers?: HeadersInit): Response =>
-  Response.json(body, { status, headers })
+export const json = (body: unknown, status = 200, headers?: HeadersInit): Response => Response.json(body, { status, headers })
 
 type Body = Record<string, unknown>
 

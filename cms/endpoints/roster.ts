@@ -40,7 +40,8 @@ const bulkRequest = async (req: PayloadRequest): Promise<(string | null)[]> => {
   if ((body.count === undefined) === (body.firstNames === undefined)) throw badRequest([{ path: 'count', message: rosterMessages.countOrNames }])
   if (body.count !== undefined) {
     const count = body.count
-    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > maxBulkStudents) throw badRequest([{ path: 'count', message: rosterMessages.count }])
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > maxBulkStudents)
+      throw badRequest([{ path: 'count', message: rosterMessages.count }])
     return Array.from({ length: count }, () => null)
   }
   const names = body.firstNames
@@ -81,7 +82,10 @@ const bulkCreate: Endpoint = {
       }
       return accounts
     })
-    return json({ message: rosterMessages.created(created.length), classroom: { id: classroom.id, name: classroom.name, code: classroom.code }, students: created }, 201)
+    return json(
+      { message: rosterMessages.created(created.length), classroom: { id: classroom.id, name: classroom.name, code: classroom.code }, students: created },
+      201,
+    )
   },
 }
 
@@ -93,7 +97,13 @@ const newPassword: Endpoint = {
     const student = await classroomStudent(req, classroom)
     const password = randomPassword()
     await req.payload.update({ collection: 'users', id: student.id, data: { password, loginAttempts: 0, lockUntil: null }, overrideAccess: true, req })
-    return json({ message: rosterMessages.newPassword(student.username), id: student.id, username: student.username, password, firstName: student.rosterName ?? null })
+    return json({
+      message: rosterMessages.newPassword(student.username),
+      id: student.id,
+      username: student.username,
+      password,
+      firstName: student.rosterName ?? null,
+    })
   },
 }
 

@@ -3,17 +3,7 @@ import type { Endpoint } from 'payload'
 import { defaults } from '../../common/userOptions'
 import { logIn } from './auth'
 import { classroomMessages, findClassroomByCode } from './classrooms'
-import {
-  badRequest,
-  checkEmail,
-  checkPassword,
-  conflict,
-  type FieldError,
-  onlyFields,
-  readBody,
-  requiredString,
-  throwIfErrors,
-} from './http'
+import { badRequest, checkEmail, checkPassword, conflict, type FieldError, onlyFields, readBody, requiredString, throwIfErrors } from './http'
 import { usernameTaken } from './usernames'
 import { accountRuleMessages, usernamePattern } from '../../common/accountRules'
 
@@ -80,7 +70,8 @@ export const signup: Endpoint = {
       const attributes = (body.attributes ?? {}) as Doc
       if (typeof attributes !== 'object' || Array.isArray(attributes)) throw badRequest([{ path: 'attributes', message: 'attributes must be an object.' }])
       onlyFields(attributes, ['type', 'classroom'], 'attributes.')
-      if (attributes.type !== undefined && attributes.type !== 'student') errors.push({ path: 'attributes.type', message: 'Student signup creates a student account.' })
+      if (attributes.type !== undefined && attributes.type !== 'student')
+        errors.push({ path: 'attributes.type', message: 'Student signup creates a student account.' })
       const code = requiredString(attributes, 'classroom', classroomMessages.code, errors, 'attributes.classroom', 32)
       throwIfErrors(errors)
       const classroom = await findClassroomByCode(req, code)
@@ -93,7 +84,8 @@ export const signup: Endpoint = {
           password,
           hasPassword: true,
           ...defaultPreferences,
-          attributes: { type: 'student', classroom: classroom.id, completed: false } },
+          attributes: { type: 'student', classroom: classroom.id, completed: false },
+        },
         overrideAccess: true,
         req,
       })

@@ -43,8 +43,7 @@ export const uploadTmpDir = (): string => process.env.UPLOAD_TMP_DIR || path.joi
  * The largest .zip accepted. A zip is about as large as its contents when they do not compress
  * (Storyline's media), plus a header per entry, so the unpacked limit plus room for the headers.
  */
-export const storylineUploadLimit = (limits: StorylineLimits): number =>
-  limits.maxTotalBytes + limits.maxEntries * 1024 + MB
+export const storylineUploadLimit = (limits: StorylineLimits): number => limits.maxTotalBytes + limits.maxEntries * 1024 + MB
 
 /** What the activity records about an installed package. */
 export const storylineRecord = (installed: InstalledPackage) => ({
@@ -58,7 +57,16 @@ export const storylineRecord = (installed: InstalledPackage) => ({
   masteryScore: installed.masteryScore,
 })
 
-const emptyStoryline = { filename: null, fileCount: null, totalBytes: null, uploadedAt: null, standard: null, launchFile: null, xapiActivityId: null, masteryScore: null }
+const emptyStoryline = {
+  filename: null,
+  fileCount: null,
+  totalBytes: null,
+  uploadedAt: null,
+  standard: null,
+  launchFile: null,
+  xapiActivityId: null,
+  masteryScore: null,
+}
 
 const noFile = () => new HttpError(400, 'Choose a Storyline package (.zip) to upload, sent as the form field "file".')
 
@@ -73,9 +81,7 @@ const requireActivitiesWrite = (req: PayloadRequest) => {
 
 const findActivity = async (req: PayloadRequest) => {
   const id = routeParam(req, 'id')
-  const doc = await req.payload
-    .findByID({ collection: 'activities', id, req, depth: 0, overrideAccess: false, disableErrors: true })
-    .catch(() => null) // an id of the wrong shape for the database is simply not found
+  const doc = await req.payload.findByID({ collection: 'activities', id, req, depth: 0, overrideAccess: false, disableErrors: true }).catch(() => null) // an id of the wrong shape for the database is simply not found
   if (!doc) throw notFound('Activity not found.')
   return doc
 }
@@ -156,13 +162,15 @@ export const clearedStoryline = () => ({ ...emptyStoryline })
 
 type Received = { path: string; filename: string; size: number; named: boolean }
 
-const tooLarge = (limit: number) =>
-  new HttpError(413, `The package is too large to upload; the limit is ${Math.round((limit / MB) * 10) / 10} MB.`)
+const tooLarge = (limit: number) => new HttpError(413, `The package is too large to upload; the limit is ${Math.round((limit / MB) * 10) / 10} MB.`)
 
 /** The client's file name, as a label only: no folders, no control characters, bounded. */
 const cleanFilename = (name: string | undefined): string => {
   const base = path.posix.basename((name ?? '').replace(/\\/g, '/'))
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255)
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 255)
   return clean || 'package.zip'
 }
 
@@ -201,7 +209,10 @@ const receiveZip = (req: PayloadRequest, dir: string, maxBytes: number): Promise
       source.on('data', () => undefined)
       const drained = new Promise<void>((done) => {
         if (source.readableEnded || source.destroyed) return done()
-        source.once('end', done).once('error', () => done()).once('close', done)
+        source
+          .once('end', done)
+          .once('error', () => done())
+          .once('close', done)
         source.resume()
       })
       // busboy may still touch the current file right after a 'limit' event: destroy it afterwards.
@@ -210,7 +221,12 @@ const receiveZip = (req: PayloadRequest, dir: string, maxBytes: number): Promise
         out?.destroy()
       })
       // The write is settled before answering, so the caller's cleanup never races an open file.
-      const written = writing ? writing.then(() => undefined, () => undefined) : Promise.resolve()
+      const written = writing
+        ? writing.then(
+            () => undefined,
+            () => undefined,
+          )
+        : Promise.resolve()
       void Promise.all([drained, written]).then(() => reject(translate(error, maxBytes)))
     }
 

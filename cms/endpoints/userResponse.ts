@@ -17,9 +17,9 @@ const pick = (source: unknown, keys: string[]): Doc | null => {
  */
 export const publicUser = (user: Doc) => {
   const attributes = { ...((user.attributes as Doc | undefined) ?? {}) }
-  attributes.school = typeof attributes.school === 'object' ? pick(attributes.school, ['id', 'name', 'district', 'state', 'country']) : (attributes.school ?? null)
-  attributes.classroom =
-    typeof attributes.classroom === 'object' ? pick(attributes.classroom, ['id', 'name', 'code']) : (attributes.classroom ?? null)
+  attributes.school =
+    typeof attributes.school === 'object' ? pick(attributes.school, ['id', 'name', 'district', 'state', 'country']) : (attributes.school ?? null)
+  attributes.classroom = typeof attributes.classroom === 'object' ? pick(attributes.classroom, ['id', 'name', 'code']) : (attributes.classroom ?? null)
   return {
     id: user.id,
     email: user.email ?? null,

@@ -87,7 +87,8 @@ const connectLocal: Endpoint = {
     const user = await ownAccount(req, 'id')
     const body = await readBody(req)
     onlyFields(body, ['provider', 'username', 'email', 'password', 'confirmPassword'])
-    if (body.provider !== undefined && body.provider !== 'local') throw badRequest([{ path: 'provider', message: 'Only an email and password login can be added here.' }])
+    if (body.provider !== undefined && body.provider !== 'local')
+      throw badRequest([{ path: 'provider', message: 'Only an email and password login can be added here.' }])
     if (user.hasPassword !== false && user.email) throw new HttpError(400, accountMessages.alreadyLocal)
     const errors: FieldError[] = []
     const email = requiredString({ email: body.username ?? body.email }, 'email', 'Email is required.', errors, 'username').toLowerCase()
@@ -268,14 +269,4 @@ const readClassroom: Endpoint = {
   },
 }
 
-export const userEndpoints: Endpoint[] = [
-  username,
-  connectLocal,
-  updateLocal,
-  saveTheme,
-  listClassrooms,
-  createClassroom,
-  readClassroom,
-  updateProfile,
-]
-
+export const userEndpoints: Endpoint[] = [username, connectLocal, updateLocal, saveTheme, listClassrooms, createClassroom, readClassroom, updateProfile]

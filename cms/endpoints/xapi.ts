@@ -71,7 +71,9 @@ const parseJson = (text: string): unknown => {
 }
 
 const isStatement = (s: unknown): s is Json =>
-  Boolean(s && typeof s === 'object' && !Array.isArray(s) && typeof (s as Json).verb?.id === 'string' && (s as Json).object && typeof (s as Json).object === 'object')
+  Boolean(
+    s && typeof s === 'object' && !Array.isArray(s) && typeof (s as Json).verb?.id === 'string' && (s as Json).object && typeof (s as Json).object === 'object',
+  )
 
 /** Folds what a batch of statements says into one report (the last word on status wins). */
 const fold = (statements: Json[], courseId: string | null): Reported => {
@@ -111,7 +113,8 @@ const statementsPost: Endpoint = {
     const launch = await authenticate(req)
     const body = parseJson(await readText(req))
     const list = Array.isArray(body) ? body : [body]
-    if (!list.length || list.length > 500 || !list.every(isStatement)) throw new HttpError(400, 'Send a statement or a list of statements, each with a verb and an object.')
+    if (!list.length || list.length > 500 || !list.every(isStatement))
+      throw new HttpError(400, 'Send a statement or a list of statements, each with a verb and an object.')
     const ids = list.map((s) => (typeof s.id === 'string' && s.id ? s.id : randomUUID()))
     await recordStatements(req, launch, list)
     return answer(ids)
@@ -178,7 +181,12 @@ const stateGet: Endpoint = {
     const launch = await authenticate(req)
     const { stateId, prefix } = stateParams(req, false)
     const state = stateOf(launch.attempt)
-    if (!stateId) return answer(Object.keys(state).filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length)))
+    if (!stateId)
+      return answer(
+        Object.keys(state)
+          .filter((k) => k.startsWith(prefix))
+          .map((k) => k.slice(prefix.length)),
+      )
     const found = state[prefix + stateId]
     if (!found) return new Response(null, { status: 404, headers: headers() })
     return new Response(found.contents, {
@@ -188,26 +196,28 @@ const stateGet: Endpoint = {
   },
 }
 
-const writeState = (merge: boolean): Endpoint['handler'] => async (req) => {
-  const launch = await authenticate(req)
-  const { stateId, prefix } = stateParams(req, true)
-  const contents = await readText(req)
-  if (contents.length > MAX_STATE_DOC_CHARS) throw new HttpError(413, 'The state document is too large.')
-  const contentType = (req.headers.get('content-type') || 'application/octet-stream').slice(0, 200)
-  await saveState(req, launch, (state) => {
-    const key = prefix + stateId
-    let next = contents
-    const previous = state[key]
-    if (merge && previous) {
-      const a = safeJson(previous.contents)
-      const b = safeJson(contents)
-      if (!isObject(a) || !isObject(b)) throw new HttpError(400, 'POST merges JSON objects only; use PUT to replace the document.')
-      next = JSON.stringify({ ...a, ...b })
-    }
-    return { ...state, [key]: { contents: next, contentType, updated: new Date().toISOString() } }
-  })
-  return noContent()
-}
+const writeState =
+  (merge: boolean): Endpoint['handler'] =>
+  async (req) => {
+    const launch = await authenticate(req)
+    const { stateId, prefix } = stateParams(req, true)
+    const contents = await readText(req)
+    if (contents.length > MAX_STATE_DOC_CHARS) throw new HttpError(413, 'The state document is too large.')
+    const contentType = (req.headers.get('content-type') || 'application/octet-stream').slice(0, 200)
+    await saveState(req, launch, (state) => {
+      const key = prefix + stateId
+      let next = contents
+      const previous = state[key]
+      if (merge && previous) {
+        const a = safeJson(previous.contents)
+        const b = safeJson(contents)
+        if (!isObject(a) || !isObject(b)) throw new HttpError(400, 'POST merges JSON objects only; use PUT to replace the document.')
+        next = JSON.stringify({ ...a, ...b })
+      }
+      return { ...state, [key]: { contents: next, contentType, updated: new Date().toISOString() } }
+    })
+    return noContent()
+  }
 
 const safeJson = (text: string): unknown => {
   try {

@@ -41,7 +41,13 @@ export const signState = (secret: string, provider: SocialProvider, nonce: strin
 }
 
 /** The redirect carried by a state that is ours, fresh, for this provider and this browser's nonce; else null. */
-export const verifyState = (secret: string, provider: SocialProvider, state: unknown, nonce: string | undefined, now = Date.now()): { redirect: string; connect: boolean } | null => {
+export const verifyState = (
+  secret: string,
+  provider: SocialProvider,
+  state: unknown,
+  nonce: string | undefined,
+  now = Date.now(),
+): { redirect: string; connect: boolean } | null => {
   if (typeof state !== 'string' || state.length > 4000 || !nonce) return null
   const [body, signature, extra] = state.split('.')
   if (!body || !signature || extra !== undefined) return null

@@ -16,7 +16,15 @@ export const progressCsv = (topics: TopicColumns[], students: RosterStudent[], c
       for (const module of topic.modules) {
         for (const activity of module.activities) {
           const cell = byKey.get(`${student.id}:${activity.id}`)
-          rows.push([student.username, student.firstName, topic.title, module.title, activity.title, progressStates[progressState(cell?.status)].label, cell?.score ?? null])
+          rows.push([
+            student.username,
+            student.firstName,
+            topic.title,
+            module.title,
+            activity.title,
+            progressStates[progressState(cell?.status)].label,
+            cell?.score ?? null,
+          ])
         }
       }
     }
@@ -26,4 +34,10 @@ export const progressCsv = (topics: TopicColumns[], students: RosterStudent[], c
 
 /** A file name from the classroom's name: letters, digits and dashes only. */
 export const fileNameFor = (name: string, suffix: string) =>
-  `${name.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'classroom'}-${suffix}`
+  `${
+    name
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .toLowerCase() || 'classroom'
+  }-${suffix}`

@@ -1,6 +1,14 @@
 import type { PayloadRequest } from 'payload'
 
-import { type AttemptStatusOrNone, type ClassroomProgress, type GridCell, type Id, type RosterStudent, scorePercent, type TopicColumns } from '../../common/progress'
+import {
+  type AttemptStatusOrNone,
+  type ClassroomProgress,
+  type GridCell,
+  type Id,
+  type RosterStudent,
+  scorePercent,
+  type TopicColumns,
+} from '../../common/progress'
 
 type Doc = Record<string, any>
 
@@ -16,7 +24,11 @@ export const activityColumns = async (req: PayloadRequest): Promise<TopicColumns
     req.payload
       .find({ collection, select: { title: true, order: true, ...select }, pagination: false, depth: 0, overrideAccess: true, req })
       .then((r) => r.docs as Doc[])
-  const [topics, modules, activities] = await Promise.all([read('topics', {}), read('modules', { topic: true }), read('activities', { module: true, type: true })])
+  const [topics, modules, activities] = await Promise.all([
+    read('topics', {}),
+    read('modules', { topic: true }),
+    read('activities', { module: true, type: true }),
+  ])
   const activitiesOf = new Map<string, Doc[]>()
   for (const activity of activities.sort(byOrder)) {
     const key = String(idOf(activity.module))
@@ -68,11 +80,17 @@ const aggregatedAttempts = async (payload: PayloadRequest['payload'], classroomI
     // Each adapter brings its own copy of drizzle: its `sql` builds the query its driver runs.
     const { sql } = await import('@payloadcms/db-sqlite/drizzle')
     const db = payload.db as unknown as { drizzle: { all: (query: unknown) => Promise<{ cells: string }[]> } }
-    ;[{ cells }] = await db.drizzle.all(sql`select json_group_array(json_array(${sql.raw(columns)})) as cells from attempts where classroom_id = ${classroomId}`)
+    ;[{ cells }] = await db.drizzle.all(
+      sql`select json_group_array(json_array(${sql.raw(columns)})) as cells from attempts where classroom_id = ${classroomId}`,
+    )
   } else if (payload.db.name === 'postgres') {
     const { sql } = await import('@payloadcms/db-postgres/drizzle')
     const db = payload.db as unknown as { drizzle: { execute: (query: unknown) => Promise<{ rows: { cells: unknown }[] }> } }
-    ;[{ cells }] = (await db.drizzle.execute(sql`select coalesce(json_agg(json_build_array(${sql.raw(columns)})), '[]'::json) as cells from attempts where classroom_id = ${classroomId}`)).rows
+    ;[{ cells }] = (
+      await db.drizzle.execute(
+        sql`select coalesce(json_agg(json_build_array(${sql.raw(columns)})), '[]'::json) as cells from attempts where classroom_id = ${classroomId}`,
+      )
+    ).rows
   } else return null
   return (typeof cells === 'string' ? JSON.parse(cells) : cells) as AttemptRow[]
 }

@@ -124,9 +124,7 @@ describe('installStorylinePackage: valid packages', () => {
     expect(result.filename).toBe('My Quiz.zip')
     expect(result.launchFile).toBe('story.html')
     expect(result.fileCount).toBe(5)
-    expect(result.totalBytes).toBe(
-      [GOOD_STORY, 'var x = 1', 'window.data = {}', '#!/bin/sh', 'stored'].reduce((n, s) => n + s.length, 0),
-    )
+    expect(result.totalBytes).toBe([GOOD_STORY, 'var x = 1', 'window.data = {}', '#!/bin/sh', 'stored'].reduce((n, s) => n + s.length, 0))
     expect(Number.isNaN(Date.parse(result.uploadedAt))).toBe(false)
     expect(new Date(result.uploadedAt).toISOString()).toBe(result.uploadedAt)
 
@@ -194,12 +192,21 @@ describe('installStorylinePackage: valid packages', () => {
 
   it('serialises concurrent installs for the same activity', async () => {
     const [a, b] = await Promise.all([
-      buildZip([{ name: 'story.html', data: 'A' }, { name: 'a.js', data: 'a' }]),
-      buildZip([{ name: 'story.html', data: 'B' }, { name: 'b.js', data: 'b' }]),
+      buildZip([
+        { name: 'story.html', data: 'A' },
+        { name: 'a.js', data: 'a' },
+      ]),
+      buildZip([
+        { name: 'story.html', data: 'B' },
+        { name: 'b.js', data: 'b' },
+      ]),
     ])
     await Promise.all([install(a), install(b)])
     const tree = await listTree(storylineDir(uploadsDir, ID))
-    expect([['a.js', 'story.html'], ['b.js', 'story.html']]).toContainEqual(tree)
+    expect([
+      ['a.js', 'story.html'],
+      ['b.js', 'story.html'],
+    ]).toContainEqual(tree)
     expect(await readdir(activityDir)).toEqual(['storyline'])
   })
 
@@ -211,9 +218,7 @@ describe('installStorylinePackage: valid packages', () => {
 
     const before = await snapshotOutside()
     for (const bad of [0, -1, 1.5, Number.NaN, '', '..', '../x', 'a/b', 'a b', '/abs']) {
-      await expect(installStorylinePackage({ zipPath, uploadsDir, activityId: bad })).rejects.toThrow(
-        /Invalid activity id/,
-      )
+      await expect(installStorylinePackage({ zipPath, uploadsDir, activityId: bad })).rejects.toThrow(/Invalid activity id/)
       expect(() => storylineDir(uploadsDir, bad)).toThrow(/Invalid activity id/)
       await expect(removeStorylinePackage(uploadsDir, bad)).rejects.toThrow(/Invalid activity id/)
     }
@@ -264,10 +269,7 @@ describe('installStorylinePackage: refused packages', () => {
   })
 
   it('refuses too many entries before extracting', async () => {
-    const buf = await buildZip([
-      { name: 'story.html', data: 'x' },
-      ...[1, 2, 3, 4].map((i) => ({ name: `f${i}.js`, data: String(i) })),
-    ])
+    const buf = await buildZip([{ name: 'story.html', data: 'x' }, ...[1, 2, 3, 4].map((i) => ({ name: `f${i}.js`, data: String(i) }))])
     await expectRefused(buf, /too many files \(5\); the limit is 3/, smallLimits({ maxEntries: 3 }))
   })
 
@@ -285,11 +287,7 @@ describe('installStorylinePackage: refused packages', () => {
       { name: 'a.bin', data: Buffer.alloc(900) },
       { name: 'b.bin', data: Buffer.alloc(900) },
     ])
-    await expectRefused(
-      buf,
-      /too large when unpacked/,
-      smallLimits({ maxEntryBytes: 1000, maxTotalBytes: 1500 }),
-    )
+    await expectRefused(buf, /too large when unpacked/, smallLimits({ maxEntryBytes: 1000, maxTotalBytes: 1500 }))
   })
 
   it('refuses a deflated entry that is larger than its header says (lying header)', async () => {
@@ -391,11 +389,11 @@ describe('storylineLimitsFromEnv', () => {
     const MB = 1024 * 1024
     expect(defaultStorylineLimits).toEqual({ maxEntries: 5000, maxEntryBytes: 200 * MB, maxTotalBytes: 500 * MB })
     expect(storylineLimitsFromEnv({})).toEqual(defaultStorylineLimits)
-    expect(
-      storylineLimitsFromEnv({ STORYLINE_MAX_ENTRIES: '10', STORYLINE_MAX_ENTRY_MB: '1', STORYLINE_MAX_TOTAL_MB: '2.5' }),
-    ).toEqual({ maxEntries: 10, maxEntryBytes: MB, maxTotalBytes: Math.floor(2.5 * MB) })
-    expect(
-      storylineLimitsFromEnv({ STORYLINE_MAX_ENTRIES: 'lots', STORYLINE_MAX_ENTRY_MB: '-1', STORYLINE_MAX_TOTAL_MB: '' }),
-    ).toEqual(defaultStorylineLimits)
+    expect(storylineLimitsFromEnv({ STORYLINE_MAX_ENTRIES: '10', STORYLINE_MAX_ENTRY_MB: '1', STORYLINE_MAX_TOTAL_MB: '2.5' })).toEqual({
+      maxEntries: 10,
+      maxEntryBytes: MB,
+      maxTotalBytes: Math.floor(2.5 * MB),
+    })
+    expect(storylineLimitsFromEnv({ STORYLINE_MAX_ENTRIES: 'lots', STORYLINE_MAX_ENTRY_MB: '-1', STORYLINE_MAX_TOTAL_MB: '' })).toEqual(defaultStorylineLimits)
   })
 })

@@ -93,9 +93,7 @@ const S_IFLNK = 0o120000
 
 function activityFolder(uploadsDir: string, activityId: string | number): string {
   const ok =
-    typeof activityId === 'number'
-      ? Number.isSafeInteger(activityId) && activityId > 0
-      : typeof activityId === 'string' && /^[A-Za-z0-9_-]+$/.test(activityId)
+    typeof activityId === 'number' ? Number.isSafeInteger(activityId) && activityId > 0 : typeof activityId === 'string' && /^[A-Za-z0-9_-]+$/.test(activityId)
   // The id becomes a path segment, so anything else could point elsewhere.
   if (!ok) throw new TypeError(`Invalid activity id for a Storyline package: ${JSON.stringify(activityId)}`)
   return path.join(path.resolve(uploadsDir), String(activityId))
@@ -166,9 +164,7 @@ async function openZip(zipPath: string): Promise<ZipFile> {
 /** Reads the central directory and refuses the whole package before anything is written. */
 async function planExtraction(zip: ZipFile, limits: StorylineLimits): Promise<Plan> {
   if (zip.entryCount > limits.maxEntries) {
-    throw new StorylinePackageError(
-      `The package has too many files (${zip.entryCount}); the limit is ${limits.maxEntries}.`,
-    )
+    throw new StorylinePackageError(`The package has too many files (${zip.entryCount}); the limit is ${limits.maxEntries}.`)
   }
 
   const entries: Entry[] = []
@@ -182,9 +178,7 @@ async function planExtraction(zip: ZipFile, limits: StorylineLimits): Promise<Pl
   }
   // The count in the end record could lie; what we actually read is what matters.
   if (entries.length > limits.maxEntries) {
-    throw new StorylinePackageError(
-      `The package has too many files (${entries.length}); the limit is ${limits.maxEntries}.`,
-    )
+    throw new StorylinePackageError(`The package has too many files (${entries.length}); the limit is ${limits.maxEntries}.`)
   }
 
   // Mac archivers add resource forks under __MACOSX/; they were validated above but are not content.
@@ -217,9 +211,7 @@ async function planExtraction(zip: ZipFile, limits: StorylineLimits): Promise<Pl
   }
 
   if (declaredTotal > limits.maxTotalBytes) {
-    throw new StorylinePackageError(
-      `The package is too large when unpacked (${formatSize(declaredTotal)}); the limit is ${formatSize(limits.maxTotalBytes)}.`,
-    )
+    throw new StorylinePackageError(`The package is too large when unpacked (${formatSize(declaredTotal)}); the limit is ${formatSize(limits.maxTotalBytes)}.`)
   }
 
   // A name used both as a file and as a folder would fail halfway through unpacking.
@@ -268,9 +260,7 @@ function checkEntry(entry: Entry, limits: StorylineLimits): void {
     throw new StorylinePackageError(`The package contains ${quote(name)}, which is not a regular file or folder.`)
   }
   if (entry.isEncrypted()) {
-    throw new StorylinePackageError(
-      `The package contains an encrypted file (${quote(name)}); export it again without a password.`,
-    )
+    throw new StorylinePackageError(`The package contains an encrypted file (${quote(name)}); export it again without a password.`)
   }
   if (isDirectoryEntry(entry)) return
 
@@ -355,7 +345,8 @@ async function extractAndSwap(
 
 /** story.html for an LMS-only publish: forwards to the tracked launch file (a relative URL). */
 function storyStub(launchFile: string): string {
-  const href = launchFile.split('?')[0].split('/').map(encodeURIComponent).join('/') + (launchFile.includes('?') ? `?${launchFile.split('?').slice(1).join('?')}` : '')
+  const href =
+    launchFile.split('?')[0].split('/').map(encodeURIComponent).join('/') + (launchFile.includes('?') ? `?${launchFile.split('?').slice(1).join('?')}` : '')
   const attr = href.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
   return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Loading</title><meta http-equiv="refresh" content="0; url=${attr}"></head>\n<body><p><a href="${attr}">Open the course</a></p></body></html>\n`
 }
@@ -367,12 +358,7 @@ function insideTmp(tmpDir: string, rel: string): string {
   return target
 }
 
-async function extractFile(
-  zip: ZipFile,
-  file: PlannedFile,
-  target: string,
-  budget: { remaining: number },
-): Promise<number> {
+async function extractFile(zip: ZipFile, file: PlannedFile, target: string, budget: { remaining: number }): Promise<number> {
   const { entry, relPath } = file
   await mkdir(path.dirname(target), { recursive: true, mode: DIR_MODE })
   let written = 0
@@ -459,17 +445,13 @@ function translateReadError(err: unknown): Error {
 }
 
 function unsafePath(name: string, cause?: unknown): StorylinePackageError {
-  return new StorylinePackageError(
-    `The package contains a file with an unsafe path (${quote(name)}); files must stay inside the package folder.`,
-    { cause },
-  )
+  return new StorylinePackageError(`The package contains a file with an unsafe path (${quote(name)}); files must stay inside the package folder.`, { cause })
 }
 
 function lyingHeader(name: string, cause?: unknown): StorylinePackageError {
-  return new StorylinePackageError(
-    `The file ${quote(name)} in the package is larger than its header says; the package is damaged or has been tampered with.`,
-    { cause },
-  )
+  return new StorylinePackageError(`The file ${quote(name)} in the package is larger than its header says; the package is damaged or has been tampered with.`, {
+    cause,
+  })
 }
 
 function damaged(name: string, cause?: unknown): StorylinePackageError {

@@ -5,8 +5,11 @@ import { checkedLaunch, detectLaunch } from './launch'
 const detect = (files: Record<string, string>, web: string | null = 'story.html') =>
   detectLaunch(new Set(Object.keys(files)), async (name) => files[name] ?? null, web)
 
-const manifest = (body: string, version = '<metadata><schemaversion>1.2</schemaversion></metadata>', ns = 'xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"') =>
-  `<?xml version="1.0" encoding="utf-8"?>\n<manifest identifier="m" ${ns}>${version}${body}</manifest>`
+const manifest = (
+  body: string,
+  version = '<metadata><schemaversion>1.2</schemaversion></metadata>',
+  ns = 'xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"',
+) => `<?xml version="1.0" encoding="utf-8"?>\n<manifest identifier="m" ${ns}>${version}${body}</manifest>`
 
 describe('detectLaunch', () => {
   it("takes the default organization's first item's resource, with its parameters and mastery score", async () => {
@@ -28,10 +31,13 @@ describe('detectLaunch', () => {
   })
 
   it('tells SCORM 2004 by its schema version or, without one, by its namespaces', async () => {
-    const body = '<organizations default="o"><organization identifier="o"><item identifier="i" identifierref="r"/></organization></organizations><resources><resource identifier="r" href="index_lms.html" adlcp:scormType="sco"/></resources>'
+    const body =
+      '<organizations default="o"><organization identifier="o"><item identifier="i" identifierref="r"/></organization></organizations><resources><resource identifier="r" href="index_lms.html" adlcp:scormType="sco"/></resources>'
     const files = (xml: string) => ({ 'imsmanifest.xml': xml, 'index_lms.html': '' })
     expect((await detect(files(manifest(body, '<metadata><schemaversion>2004 3rd Edition</schemaversion></metadata>'))))?.standard).toBe('scorm2004')
-    expect((await detect(files(manifest(body, '', 'xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"'))))?.standard).toBe('scorm2004')
+    expect(
+      (await detect(files(manifest(body, '', 'xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"'))))?.standard,
+    ).toBe('scorm2004')
     expect((await detect(files(manifest(body, ''))))?.standard).toBe('scorm12')
   })
 
@@ -54,7 +60,10 @@ describe('detectLaunch', () => {
   })
 
   it('falls back to the Web publish, with a warning, when a manifest names no file of the package or cannot be read', async () => {
-    const missing = await detect({ 'imsmanifest.xml': manifest('<resources><resource identifier="r" href="../../etc/passwd" adlcp:scormtype="sco"/></resources>'), 'story.html': '' })
+    const missing = await detect({
+      'imsmanifest.xml': manifest('<resources><resource identifier="r" href="../../etc/passwd" adlcp:scormtype="sco"/></resources>'),
+      'story.html': '',
+    })
     expect(missing).toMatchObject({ standard: 'none', launchFile: 'story.html' })
     expect(missing?.warnings[0]).toMatch(/no such file/)
     const bomb = '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]><manifest>&lol2;</manifest>'
@@ -75,7 +84,17 @@ describe('checkedLaunch', () => {
     expect(checkedLaunch('a%20b/c.html', files)).toBe('a b/c.html')
   })
   it('refuses anything else', () => {
-    for (const href of ['', '/story.html', 'https://evil.example/x.html', 'javascript:alert(1)', '../story.html', 'a b/../story.html', 'missing.html', '%E0%A4%A', 'a b\\c.html']) {
+    for (const href of [
+      '',
+      '/story.html',
+      'https://evil.example/x.html',
+      'javascript:alert(1)',
+      '../story.html',
+      'a b/../story.html',
+      'missing.html',
+      '%E0%A4%A',
+      'a b\\c.html',
+    ]) {
       expect(checkedLaunch(href, files), href).toBeNull()
     }
   })

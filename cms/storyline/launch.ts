@@ -138,9 +138,7 @@ const fromManifest = (xml: string, files: ReadonlySet<string>, warnings: string[
     )
     return null
   }
-  const withParameters = parameters
-    ? `${launch}${launch.includes('?') ? '&' : '?'}${parameters.replace(/^[?&]/, '')}`
-    : launch
+  const withParameters = parameters ? `${launch}${launch.includes('?') ? '&' : '?'}${parameters.replace(/^[?&]/, '')}` : launch
   const mastery = Number(text(item?.masteryscore))
   return {
     standard,

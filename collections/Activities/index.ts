@@ -28,8 +28,7 @@ const storylineUrl = (id: unknown) => `/uploads/${String(id)}/storyline/story.ht
  * and so does changing its type away from storyline (the package could no longer be reached from
  * the product, yet would stay public at its URL). See docs/decisions.md, "Storyline packages".
  */
-const leavesStoryline = (previousType: unknown, nextType: unknown) =>
-  previousType === 'storyline' && nextType !== undefined && nextType !== 'storyline'
+const leavesStoryline = (previousType: unknown, nextType: unknown) => previousType === 'storyline' && nextType !== undefined && nextType !== 'storyline'
 
 const clearStorylineOnTypeChange: CollectionBeforeChangeHook = ({ data, originalDoc, operation }) => {
   if (operation === 'update' && leavesStoryline(originalDoc?.type, data?.type)) data.storyline = clearedStoryline()
@@ -52,9 +51,7 @@ const deleteAttempts: CollectionBeforeDeleteHook = async ({ id, req }) => {
 
 const removeFilesOnDelete: CollectionAfterDeleteHook = async ({ id, req }) => {
   // A failure here must not undo the delete; the orphaned folder is logged for an operator.
-  await removeStorylinePackage(uploadsDir, id).catch((err) =>
-    req.payload.logger.error({ err }, `Could not remove the upload folder of deleted activity ${id}`),
-  )
+  await removeStorylinePackage(uploadsDir, id).catch((err) => req.payload.logger.error({ err }, `Could not remove the upload folder of deleted activity ${id}`))
 }
 
 export const Activities: CollectionConfig = {
@@ -114,10 +111,7 @@ export const Activities: CollectionConfig = {
         {
           name: 'files',
           type: 'array',
-          fields: [
-            requiredInEnglish({ name: 'text', type: 'text', maxLength: 300 }),
-            { name: 'file', type: 'upload', relationTo: 'media', required: true },
-          ],
+          fields: [requiredInEnglish({ name: 'text', type: 'text', maxLength: 300 }), { name: 'file', type: 'upload', relationTo: 'media', required: true }],
         },
       ],
     },
@@ -134,14 +128,23 @@ export const Activities: CollectionConfig = {
     {
       name: 'storyline',
       type: 'group',
-      admin: { condition: (data) => data?.type === 'storyline', readOnly: true, description: 'The uploaded Storyline package. Upload or replace it from the console (POST /api/activities/:id/storyline).' },
+      admin: {
+        condition: (data) => data?.type === 'storyline',
+        readOnly: true,
+        description: 'The uploaded Storyline package. Upload or replace it from the console (POST /api/activities/:id/storyline).',
+      },
       access: { create: () => false, update: () => false },
       fields: [
         { name: 'filename', type: 'text' },
         { name: 'fileCount', type: 'number' },
         { name: 'totalBytes', type: 'number' },
         { name: 'uploadedAt', type: 'date' },
-        { name: 'standard', type: 'select', options: standards.map((value) => ({ label: standardLabels[value], value })), admin: { description: 'Found in the package: how it reports scores.' } },
+        {
+          name: 'standard',
+          type: 'select',
+          options: standards.map((value) => ({ label: standardLabels[value], value })),
+          admin: { description: 'Found in the package: how it reports scores.' },
+        },
         { name: 'launchFile', type: 'text', admin: { description: 'The file a student opens (from imsmanifest.xml or tincan.xml, else story.html).' } },
         { name: 'xapiActivityId', type: 'text' },
         { name: 'masteryScore', type: 'number' },

@@ -34,10 +34,7 @@ export const Attempts: CollectionConfig = {
     delete: hasScope('users:write'),
   },
   // One query per classroom (issue 11's progress grid): classroom, then activity.
-  indexes: [
-    { fields: ['student', 'activity'], unique: true },
-    { fields: ['classroom', 'activity'] },
-  ],
+  indexes: [{ fields: ['student', 'activity'], unique: true }, { fields: ['classroom', 'activity'] }],
   fields: [
     { name: 'student', type: 'relationship', relationTo: 'users', required: true, index: true },
     { name: 'activity', type: 'relationship', relationTo: 'activities', required: true, index: true },
@@ -61,7 +58,13 @@ export const Attempts: CollectionConfig = {
       ],
     },
     { name: 'timeSpentSeconds', type: 'number', required: true, defaultValue: 0 },
-    { name: 'attemptCount', type: 'number', required: true, defaultValue: 0, admin: { description: 'Times the student started the activity from the beginning.' } },
+    {
+      name: 'attemptCount',
+      type: 'number',
+      required: true,
+      defaultValue: 0,
+      admin: { description: 'Times the student started the activity from the beginning.' },
+    },
     { name: 'openCount', type: 'number', required: true, defaultValue: 0 },
     { name: 'firstOpenedAt', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
     { name: 'lastOpenedAt', type: 'date', index: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },

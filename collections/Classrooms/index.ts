@@ -39,9 +39,7 @@ export const Classrooms: CollectionConfig = {
       maxLength: 32,
       admin: { description: 'Students join with this code. Letters, digits and dashes; case does not matter.' },
       validate: (value: unknown) =>
-        typeof value === 'string' && /^[A-Z0-9-]{3,32}$/.test(value)
-          ? true
-          : 'Classroom codes use 3 to 32 letters, digits or dashes.',
+        typeof value === 'string' && /^[A-Z0-9-]{3,32}$/.test(value) ? true : 'Classroom codes use 3 to 32 letters, digits or dashes.',
     },
     {
       name: 'owner',

@@ -14,7 +14,12 @@ const deleters = hasAnyScope('pages:delete', 'modules:delete', 'topics:delete', 
 /** Thumbnails and reading files. */
 export const Media: CollectionConfig = {
   slug: 'media',
-  admin: { useAsTitle: 'filename', defaultColumns: ['filename', 'alt', 'mimeType', 'filesize', 'updatedAt'], group: 'Content', hidden: hiddenUnless(...contentScopes) },
+  admin: {
+    useAsTitle: 'filename',
+    defaultColumns: ['filename', 'alt', 'mimeType', 'filesize', 'updatedAt'],
+    group: 'Content',
+    hidden: hiddenUnless(...contentScopes),
+  },
   access: { read: anyone, create: writers, update: writers, delete: deleters },
   upload: {
     staticDir: path.join(uploadsDir, 'media'),

@@ -15,9 +15,5 @@ export const Posts: CollectionConfig = {
   access: contentAccess('posts'),
   endpoints: [putUpdateEndpoint('posts')],
   hooks: { beforeValidate: [markdownWritesBody(['markdown'])], beforeChange: [recordTranslatedLocale] },
-  fields: [
-    requiredInEnglish({ name: 'title', type: 'text', maxLength: 200 }),
-    translatedLocalesField,
-    ...richTextFields(),
-  ],
+  fields: [requiredInEnglish({ name: 'title', type: 'text', maxLength: 200 }), translatedLocalesField, ...richTextFields()],
 }

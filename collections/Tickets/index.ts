@@ -11,7 +11,12 @@ export const ticketStatuses = ['open', 'closed'] as const
 /** Anyone may file a ticket (rate-limited in the server); only tickets:* holders read or handle them. */
 export const Tickets: CollectionConfig = {
   slug: 'tickets',
-  admin: { useAsTitle: 'subject', defaultColumns: ['subject', 'type', 'name', 'email', 'status', 'createdAt'], group: 'Support', hidden: hiddenUnless(...scopesOf('tickets')) },
+  admin: {
+    useAsTitle: 'subject',
+    defaultColumns: ['subject', 'type', 'name', 'email', 'status', 'createdAt'],
+    group: 'Support',
+    hidden: hiddenUnless(...scopesOf('tickets')),
+  },
   defaultSort: '-createdAt',
   access: {
     create: anyone,

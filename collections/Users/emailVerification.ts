@@ -31,7 +31,10 @@ export const emailVerificationFields: Field[] = [
     type: 'checkbox',
     defaultValue: false,
     access: { create: serverOnly, update: serverOnly, read: selfOrUserReaders },
-    admin: { readOnly: true, description: 'True once the owner opened the confirmation link sent to this email (or signed in with a provider that vouches for it).' },
+    admin: {
+      readOnly: true,
+      description: 'True once the owner opened the confirmation link sent to this email (or signed in with a provider that vouches for it).',
+    },
   },
   {
     // Only a hash of the link's token is stored, so a database read does not confirm anybody.
@@ -89,7 +92,9 @@ const confirm: Endpoint = {
     throwIfErrors(errors)
     const { docs } = await req.payload.find({
       collection: 'users',
-      where: { and: [{ 'emailVerification.tokenHash': { equals: hashToken(token) } }, { 'emailVerification.expires': { greater_than: new Date().toISOString() } }] },
+      where: {
+        and: [{ 'emailVerification.tokenHash': { equals: hashToken(token) } }, { 'emailVerification.expires': { greater_than: new Date().toISOString() } }],
+      },
       limit: 1,
       depth: 0,
       overrideAccess: true,

@@ -21,8 +21,7 @@ import { LOCALES, LOCALE_NAMES } from '../../common/locales'
 import { deleteDataOfUser, moveAttemptsWithStudent } from './attemptHooks'
 
 /** Scopes are changed only by a holder of users:write, and never on their own account. */
-const canGrantScopes: FieldAccess = ({ req, id }) =>
-  userHasScope(req.user, 'users:write') && (id === undefined || String(id) !== String(req.user?.id))
+const canGrantScopes: FieldAccess = ({ req, id }) => userHasScope(req.user, 'users:write') && (id === undefined || String(id) !== String(req.user?.id))
 
 const serverOnly: FieldAccess = () => false
 
@@ -92,10 +91,7 @@ export const Users: CollectionConfig = {
       hooks: {
         afterRead: [
           ({ data }) =>
-            [data?.attributes?.firstName, data?.attributes?.lastName].filter(Boolean).join(' ') ||
-            data?.email ||
-            data?.username ||
-            `User ${data?.id}`,
+            [data?.attributes?.firstName, data?.attributes?.lastName].filter(Boolean).join(' ') || data?.email || data?.username || `User ${data?.id}`,
         ],
       },
     },
@@ -144,7 +140,11 @@ export const Users: CollectionConfig = {
       name: 'rosterName',
       type: 'text',
       maxLength: 100,
-      access: { read: ({ req }) => userHasAnyScope(req.user, ['users:read', 'users:write']), create: serverOnly, update: ({ req }) => userHasScope(req.user, 'users:write') },
+      access: {
+        read: ({ req }) => userHasAnyScope(req.user, ['users:read', 'users:write']),
+        create: serverOnly,
+        update: ({ req }) => userHasScope(req.user, 'users:write'),
+      },
       admin: { description: "First name on the teacher's roster (given at bulk creation). Only the teacher and users:read staff see it." },
     },
     {
@@ -190,4 +190,3 @@ export const Users: CollectionConfig = {
     },
   ],
 }
-

@@ -51,7 +51,8 @@ export const parseProfile = (raw: unknown, errors: FieldError[]): ProfileInput =
   for (const key of textKeys) {
     const value = input[key]
     if (value === undefined || value === null) continue
-    if (typeof value !== 'string' || value.length > 200) errors.push({ path: `attributes.${key}`, message: `attributes.${key} must be text of at most 200 characters.` })
+    if (typeof value !== 'string' || value.length > 200)
+      errors.push({ path: `attributes.${key}`, message: `attributes.${key} must be text of at most 200 characters.` })
     else out[key] = value.trim()
   }
   if (input.school !== undefined && input.school !== null && input.school !== '') {

@@ -1,7 +1,18 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 
-import { expectAccessible, expectNoPageErrors, expectSignedIn, freshPagePerTest, logSize, submitLogin, unique, visible, waitForLog, waitForPath } from './browser'
+import {
+  expectAccessible,
+  expectNoPageErrors,
+  expectSignedIn,
+  freshPagePerTest,
+  logSize,
+  submitLogin,
+  unique,
+  visible,
+  waitForLog,
+  waitForPath,
+} from './browser'
 
 let context: BrowserContext
 let page: Page
@@ -9,7 +20,10 @@ freshPagePerTest((session) => ({ context, page } = session))
 
 /** The confirmation link the server logged for this address (no SMTP in the browser tests). */
 const confirmationLink = async (email: string, from: number) => {
-  const [, link] = await waitForLog(new RegExp(`To: ${email.replace(/[.+]/g, '\\$&')}\\nSubject: Confirm your Civics360 email address\\n[^\\n]*\\n(\\S+/verify-email\\?token=\\S+)`), from)
+  const [, link] = await waitForLog(
+    new RegExp(`To: ${email.replace(/[.+]/g, '\\$&')}\\nSubject: Confirm your Civics360 email address\\n[^\\n]*\\n(\\S+/verify-email\\?token=\\S+)`),
+    from,
+  )
   return new URL(link)
 }
 

@@ -110,7 +110,10 @@ const diagnose = async (label: string) => {
       if (page.isClosed()) continue
       const text = await page.evaluate(() => document.body?.innerText.slice(0, 1000) ?? '').catch(() => '(unavailable)')
       const shot = path.join(folder, `admin-${label.replace(/[^\w-]+/g, '_').slice(0, 60)}-${Date.now()}.png`)
-      const saved = await page.screenshot({ path: shot, fullPage: true }).then(() => shot, () => '(no screenshot)')
+      const saved = await page.screenshot({ path: shot, fullPage: true }).then(
+        () => shot,
+        () => '(no screenshot)',
+      )
       lines.push(`page ${page.url()}\nscreenshot ${saved}\n${text.replace(/\n+/g, ' | ')}`)
     }
     const errors = pageErrors.get(context) ?? []
@@ -160,7 +163,9 @@ describe('Payload admin (/admin)', () => {
     await visible(page.locator('.dashboard').getByText('Topics', { exact: true }).first())
     await openNav(page)
     await visible(navLinks(page).filter({ hasText: /^Topics$/ }))
-    await navLinks(page).filter({ hasText: /^Topics$/ }).click()
+    await navLinks(page)
+      .filter({ hasText: /^Topics$/ })
+      .click()
     await page.waitForURL((url) => url.pathname === '/admin/collections/topics')
     // The seeded topics are listed.
     await visible(page.getByRole('link', { name: 'The Constitution' }).first())
@@ -175,7 +180,13 @@ describe('Payload admin (/admin)', () => {
       console.log(
         `admin e2e (informational): axe on the admin dashboard found ${serious.length} serious/critical rule(s):\n` +
           serious
-            .map((violation) => `  [${violation.impact}] ${violation.id}: ${violation.help}: ${violation.nodes.map((node) => JSON.stringify(node.target)).slice(0, 5).join(', ')}`)
+            .map(
+              (violation) =>
+                `  [${violation.impact}] ${violation.id}: ${violation.help}: ${violation.nodes
+                  .map((node) => JSON.stringify(node.target))
+                  .slice(0, 5)
+                  .join(', ')}`,
+            )
             .join('\n'),
       )
     } else console.log('admin e2e (informational): axe found no serious or critical violations on the admin dashboard')

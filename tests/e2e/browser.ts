@@ -23,8 +23,7 @@ export const contentURL = () => inject('contentURL')
 export const dataDir = () => inject('dataDir')
 export const logFile = () => inject('logFile')
 
-export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
+export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
 
 /** Uncaught exceptions thrown in a page; every test asserts there were none. */
 const pageErrors = new WeakMap<BrowserContext, string[]>()
@@ -67,7 +66,10 @@ export const dumpDiagnostics = async (label: string, context: BrowserContext | u
     if (page.isClosed()) continue
     const text = await page.evaluate(() => document.body?.innerText.slice(0, 1200) ?? '').catch(() => '(unavailable)')
     const shot = path.join(folder, `${label.replace(/[^\w-]+/g, '_').slice(0, 80)}-${Date.now()}-${index}.png`)
-    const saved = await page.screenshot({ path: shot, fullPage: true }).then(() => shot, () => '(no screenshot)')
+    const saved = await page.screenshot({ path: shot, fullPage: true }).then(
+      () => shot,
+      () => '(no screenshot)',
+    )
     lines.push(`page ${page.url()}\nscreenshot ${saved}\n${text.replace(/\n+/g, ' | ')}`)
   }
   const errors = [...(pageErrors.get(context) ?? []), ...(consoleErrors.get(context) ?? [])]

@@ -101,7 +101,16 @@ describe('classroom flow', () => {
     await expect.poll(() => modal.getByLabel(/^Country/).inputValue()).toBe('United States')
     await expect.poll(() => modal.getByLabel(/^State\/Region/).inputValue()).toBe('Florida')
     // The full country list arrives from the API; until then only the default is offered.
-    await expect.poll(() => modal.getByLabel(/^Country/).locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(100)
+    await expect
+      .poll(
+        () =>
+          modal
+            .getByLabel(/^Country/)
+            .locator('option')
+            .count(),
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(100)
     await expectAccessible(teacher, 'school modal: create')
     await modal.getByRole('button', { name: 'Create School' }).click()
     // Creating a school closes the modal and selects it.

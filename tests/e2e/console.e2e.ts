@@ -164,7 +164,12 @@ describe('an editor with topic, module and activity scopes builds a storyline ac
 
     const details = upload.locator('dl')
     await visible(details)
-    const value = (term: string) => details.locator('div').filter({ has: page.locator('dt').getByText(term, { exact: true }) }).locator('dd').innerText()
+    const value = (term: string) =>
+      details
+        .locator('div')
+        .filter({ has: page.locator('dt').getByText(term, { exact: true }) })
+        .locator('dd')
+        .innerText()
     expect(await value('File')).toBe('e2e-quiz.zip')
     expect(await value('Files in package')).toBe('2')
     expect(await value('Size')).toMatch(/^\d+ B$/)
@@ -341,7 +346,12 @@ describe('a contact ticket from a visitor that staff close', () => {
   let page: Page
   let staffContext: BrowserContext
   let staff: Page
-  const ticket = { name: 'Vera Visitor', email: `${unique('visitor')}@e2e.test`, subject: unique('Question about lessons'), message: 'Do you have lessons on local government?' }
+  const ticket = {
+    name: 'Vera Visitor',
+    email: `${unique('visitor')}@e2e.test`,
+    subject: unique('Question about lessons'),
+    message: 'Do you have lessons on local government?',
+  }
 
   step('an anonymous visitor files a contact ticket at /ticket?type=contact', async () => {
     let context: BrowserContext
@@ -390,7 +400,10 @@ describe('a contact ticket from a visitor that staff close', () => {
     await staff.getByRole('button', { name: 'Close Ticket' }).click()
     await notice(staff, 'Ticket closed.')
     await visible(staff.getByRole('button', { name: 'Reopen Ticket' }))
-    const status = staff.locator('dl div').filter({ has: staff.locator('dt').getByText('Status', { exact: true }) }).locator('dd')
+    const status = staff
+      .locator('dl div')
+      .filter({ has: staff.locator('dt').getByText('Status', { exact: true }) })
+      .locator('dd')
     expect(await status.innerText()).toBe('closed')
     await expectAccessible(staff, 'console ticket (closed)')
     // Saved on the server: a reload still shows it closed.

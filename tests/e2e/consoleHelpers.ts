@@ -43,7 +43,11 @@ export const demoStudent = (dir?: string) => {
 export type ApiAnswer<T = any> = { status: number; body: T }
 
 /** A JSON call to the API with a bearer token (no session cookie, so no CSRF token needed). */
-export const apiCall = async <T = any>(method: string, path: string, options: { token?: string; body?: unknown; base?: string } = {}): Promise<ApiAnswer<T>> => {
+export const apiCall = async <T = any>(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; base?: string } = {},
+): Promise<ApiAnswer<T>> => {
   const headers: Record<string, string> = { accept: 'application/json' }
   if (options.token) headers.authorization = `Bearer ${options.token}`
   if (options.body !== undefined) headers['content-type'] = 'application/json'

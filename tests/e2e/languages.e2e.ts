@@ -62,7 +62,9 @@ describe('languages', () => {
     await visible(page.getByRole('heading', { name: 'Aprende cómo funciona el gobierno' }))
     await openTopic(page, 'The Constitution')
     await visible(page.getByRole('note').filter({ hasText: 'Esto todavía no está traducido al español, por eso se muestra en inglés.' }))
-    expect(await page.getByRole('heading', { level: 1, name: 'The Constitution' }).evaluate((heading) => heading.closest('[lang]')?.getAttribute('lang'))).toBe('en')
+    expect(await page.getByRole('heading', { level: 1, name: 'The Constitution' }).evaluate((heading) => heading.closest('[lang]')?.getAttribute('lang'))).toBe(
+      'en',
+    )
     await visible(page.getByRole('heading', { level: 2, name: 'Módulos' }))
     await expectAccessible(page, 'untranslated topic in Spanish')
     expectNoPageErrors(context)
@@ -137,7 +139,9 @@ describe('languages', () => {
       ;(window as unknown as { spoken: typeof spoken }).spoken = spoken
       const voices = [{ lang: 'es-ES', name: 'Spanish test voice', default: false, localService: true, voiceURI: 'es-test' }]
       Object.defineProperty(window.speechSynthesis, 'getVoices', { value: () => voices })
-      Object.defineProperty(window.speechSynthesis, 'speak', { value: (utterance: SpeechSynthesisUtterance) => spoken.push({ text: utterance.text, lang: utterance.lang }) })
+      Object.defineProperty(window.speechSynthesis, 'speak', {
+        value: (utterance: SpeechSynthesisUtterance) => spoken.push({ text: utterance.text, lang: utterance.lang }),
+      })
     })
     await page.goto('/')
     await switcher(page).selectOption('es')

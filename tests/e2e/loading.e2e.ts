@@ -28,7 +28,8 @@ const layoutShift = async (path: string, ready: () => Promise<unknown>) => {
     const shifts: number[] = []
     ;(window as unknown as { __shifts: number[] }).__shifts = shifts
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push(entry.value)
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) shifts.push(entry.value)
     }).observe({ type: 'layout-shift', buffered: true })
   })
   await page.goto(path)

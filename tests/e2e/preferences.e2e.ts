@@ -1,15 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 
-import {
-  expectAccessible,
-  expectNoPageErrors,
-  expectSignedIn,
-  freshPagePerTest,
-  rootClasses,
-  unique,
-  visible,
-} from './browser'
+import { expectAccessible, expectNoPageErrors, expectSignedIn, freshPagePerTest, rootClasses, unique, visible } from './browser'
 
 let context: BrowserContext
 let page: Page
@@ -25,9 +17,7 @@ const bodyColors = (target: Page) =>
 
 /** Waits until <html> carries exactly these theme and mode classes. */
 const expectRoot = async (target: Page, theme: string, mode: 'day' | 'night') => {
-  await expect
-    .poll(async () => (await rootClasses(target)).filter((name) => /^(theme|mode)-/.test(name)).sort())
-    .toEqual([`mode-${mode}`, `theme-${theme}`])
+  await expect.poll(async () => (await rootClasses(target)).filter((name) => /^(theme|mode)-/.test(name)).sort()).toEqual([`mode-${mode}`, `theme-${theme}`])
 }
 
 const saveTheme = async (theme: string, night: boolean) => {

@@ -25,7 +25,10 @@ const signUpTeacher = async (): Promise<Teacher> => {
   const login = `${unique('roster')}@e2e.test`
   const password = 'Teacher-pass-123'
   const signup = ok(await apiCall('POST', '/api/signup', { body: { providers: [{ provider: 'local', username: login, password }] } }), 201)
-  const code = unique('RS').toUpperCase().replace(/[^A-Z0-9-]/g, '').slice(0, 20)
+  const code = unique('RS')
+    .toUpperCase()
+    .replace(/[^A-Z0-9-]/g, '')
+    .slice(0, 20)
   const created = ok(await apiCall('POST', `/api/users/${signup.user.id}/classrooms`, { token: signup.token, body: { name: 'Period 4 Civics', code } }), 201)
   return { id: signup.user.id, login, password, token: signup.token, classroom: { id: created.id ?? created.doc?.id, code } }
 }
@@ -55,7 +58,9 @@ const takeQuiz = async (browser: Browser, card: Card, answers: string[], expecte
     await visible(frame.getByText(expected))
     // The package reports its result on its own time; the student's own read shows when it is saved.
     await expect
-      .poll(() => page.evaluate(async (id) => (await (await fetch(`/api/attempts?where[activity][equals]=${id}&depth=0`)).json()).docs[0]?.status, quiz.id), { timeout: 15_000 })
+      .poll(() => page.evaluate(async (id) => (await (await fetch(`/api/attempts?where[activity][equals]=${id}&depth=0`)).json()).docs[0]?.status, quiz.id), {
+        timeout: 15_000,
+      })
       .toMatch(/passed|failed/)
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
     await page.getByRole('dialog').waitFor({ state: 'detached' })
@@ -126,7 +131,12 @@ describe('a teacher runs the roster and reads the progress grid', () => {
     expect(cards).toHaveLength(5)
     const [ava, ben] = cards
     await takeQuiz(browser, ava, ['The First Amendment', 'unreasonable searches and seizures', 'Tenth Amendment'], 'You answered 3 of 3 correctly. You passed!')
-    await takeQuiz(browser, ben, ['The Fifth Amendment', 'cruel and unusual punishment', 'Tenth Amendment'], 'You answered 1 of 3 correctly. Try again to pass.')
+    await takeQuiz(
+      browser,
+      ben,
+      ['The Fifth Amendment', 'cruel and unusual punishment', 'Tenth Amendment'],
+      'You answered 1 of 3 correctly. Try again to pass.',
+    )
 
     await logInAt(page, teacher.login, teacher.password, `/user/classrooms/${teacher.classroom.id}`)
     const grid = await visible(page.getByRole('table', { name: 'Progress of the students in Period 4 Civics' }))

@@ -43,7 +43,10 @@ const signUpTeacher = async (): Promise<Account & { classroom: Class }> => {
   const password = 'Teacher-pass-123'
   const signup = ok(await apiCall('POST', '/api/signup', { body: { providers: [{ provider: 'local', username: login, password }] } }), 201)
   const token = signup.token as string
-  const code = unique('SL').toUpperCase().replace(/[^A-Z0-9-]/g, '').slice(0, 20)
+  const code = unique('SL')
+    .toUpperCase()
+    .replace(/[^A-Z0-9-]/g, '')
+    .slice(0, 20)
   const created = ok(await apiCall('POST', `/api/users/${signup.user.id}/classrooms`, { token, body: { name: 'Period 1', code } }), 201)
   return { id: signup.user.id, login, password, token, classroom: { id: created.id ?? created.doc?.id, code } }
 }
@@ -52,7 +55,9 @@ const signUpStudent = async (code: string): Promise<Account> => {
   const login = unique('pupil').toLowerCase().slice(0, 30)
   const password = 'Student-pass-123'
   const signup = ok(
-    await apiCall('POST', '/api/signup', { body: { providers: [{ provider: 'username', username: login, password }], attributes: { type: 'student', classroom: code } } }),
+    await apiCall('POST', '/api/signup', {
+      body: { providers: [{ provider: 'username', username: login, password }], attributes: { type: 'student', classroom: code } },
+    }),
     201,
   )
   return { id: signup.user.id, login, password, token: signup.token }
@@ -61,18 +66,34 @@ const signUpStudent = async (code: string): Promise<Account> => {
 const uploadPackage = async (token: string, activityId: number, zip: Buffer) => {
   const form = new FormData()
   form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'package.zip')
-  const answer = await fetch(`${baseURL()}/api/activities/${activityId}/storyline`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
+  const answer = await fetch(`${baseURL()}/api/activities/${activityId}/storyline`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  })
   if (answer.status !== 200) throw new Error(`upload failed: ${answer.status} ${await answer.text()}`)
 }
 
 beforeAll(async () => {
   const editor = await createStaff(['topics:write', 'modules:write', 'activities:write'], 'storyline-editor')
   const token = await apiLogin(editor.email, editor.password)
-  const topic = ok(await apiCall('POST', '/api/topics', { token, body: { title: unique('Tracked quizzes'), markdown: 'Quizzes that report.', order: 90 } }), 201).doc
-  const mod = ok(await apiCall('POST', '/api/modules', { token, body: { title: unique('Quiz module'), markdown: 'Four quizzes.', order: 1, topic: topic.id } }), 201).doc
+  const topic = ok(
+    await apiCall('POST', '/api/topics', { token, body: { title: unique('Tracked quizzes'), markdown: 'Quizzes that report.', order: 90 } }),
+    201,
+  ).doc
+  const mod = ok(
+    await apiCall('POST', '/api/modules', { token, body: { title: unique('Quiz module'), markdown: 'Four quizzes.', order: 1, topic: topic.id } }),
+    201,
+  ).doc
   moduleId = mod.id
   for (const [index, kind] of kinds.entries()) {
-    const activity = ok(await apiCall('POST', '/api/activities', { token, body: { title: titles[kind], type: 'storyline', module: mod.id, order: index, markdown: 'Take the quiz.' } }), 201).doc
+    const activity = ok(
+      await apiCall('POST', '/api/activities', {
+        token,
+        body: { title: titles[kind], type: 'storyline', module: mod.id, order: index, markdown: 'Take the quiz.' },
+      }),
+      201,
+    ).doc
     activities[kind] = activity.id
     await uploadPackage(token, activity.id, await buildPackage(kind))
   }
@@ -86,7 +107,9 @@ beforeAll(async () => {
 }, 180_000)
 
 const ownAttempt = async (kind: PackageKind) => {
-  const answer = ok(await apiCall('GET', `/api/attempts?where[student][equals]=${student.id}&where[activity][equals]=${activities[kind]}&depth=0`, { token: student.token }))
+  const answer = ok(
+    await apiCall('GET', `/api/attempts?where[student][equals]=${student.id}&where[activity][equals]=${activities[kind]}&depth=0`, { token: student.token }),
+  )
   return answer.docs[0] as any
 }
 
@@ -181,8 +204,14 @@ describe('a student takes each kind of package; it resumes and reports', () => {
     expect(cookies).not.toMatch(/payload-token|XSRF-TOKEN/)
     // Nor call the API as the student: no CORS, and cross-origin writes are refused.
     const tried = await packageFrame!.evaluate(async (api) => {
-      const read = await fetch(`${api}/api/users/me`, { credentials: 'include' }).then((r) => `read ${r.status}`, () => 'read blocked')
-      const write = await fetch(`${api}/api/users/me`, { method: 'POST', credentials: 'include', body: 'x' }).then((r) => `write ${r.status}`, () => 'write blocked')
+      const read = await fetch(`${api}/api/users/me`, { credentials: 'include' }).then(
+        (r) => `read ${r.status}`,
+        () => 'read blocked',
+      )
+      const write = await fetch(`${api}/api/users/me`, { method: 'POST', credentials: 'include', body: 'x' }).then(
+        (r) => `write ${r.status}`,
+        () => 'write blocked',
+      )
       return [read, write]
     }, baseURL())
     expect(tried).toEqual(['read blocked', 'write blocked'])

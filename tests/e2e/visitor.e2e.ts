@@ -1,17 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 
-import {
-  demoTeacher,
-  expectAccessible,
-  expectNoPageErrors,
-  expectSignedIn,
-  freshPagePerTest,
-  pathOf,
-  submitLogin,
-  visible,
-  waitForPath,
-} from './browser'
+import { demoTeacher, expectAccessible, expectNoPageErrors, expectSignedIn, freshPagePerTest, pathOf, submitLogin, visible, waitForPath } from './browser'
 
 let context: BrowserContext
 let page: Page
@@ -64,7 +54,9 @@ describe('a visitor', () => {
     const cards = page.locator('article.activity-card')
     await visible(cards.getByRole('heading', { name: 'Bill of Rights Quiz' }))
     const titles = await cards.locator('h2.card-title').allInnerTexts()
-    expect(titles).toEqual(expect.arrayContaining(['Read the Bill of Rights', 'Your Rights in the First Ten Amendments', 'Later Amendments', 'Bill of Rights Quiz']))
+    expect(titles).toEqual(
+      expect.arrayContaining(['Read the Bill of Rights', 'Your Rights in the First Ten Amendments', 'Later Amendments', 'Bill of Rights Quiz']),
+    )
     expect(await cards.count()).toBe(titles.length)
     await visible(page.getByRole('button', { name: 'Start Bill of Rights Quiz' }))
     await expectAccessible(page, 'module page (signed in)')

@@ -9,7 +9,10 @@ export const password = 'correct-horse-42'
 
 /** Creates accounts straight through the Local API and returns logged-in clients. */
 export class Actors {
-  constructor(readonly payload: Payload, readonly base: string) {}
+  constructor(
+    readonly payload: Payload,
+    readonly base: string,
+  ) {}
 
   anonymous() {
     return new Client(this.base)
@@ -26,7 +29,15 @@ export class Actors {
     const email = `t${unique()}@example.org`
     await this.payload.create({
       collection: 'users',
-      data: { email, emailVerified: true, password, scopes, mode: 'day', theme: 'civics', attributes: { type: 'teacher', firstName: 'Tess', lastName: 'Teach', completed: true, ...attributes } } as never,
+      data: {
+        email,
+        emailVerified: true,
+        password,
+        scopes,
+        mode: 'day',
+        theme: 'civics',
+        attributes: { type: 'teacher', firstName: 'Tess', lastName: 'Teach', completed: true, ...attributes },
+      } as never,
       overrideAccess: true,
     })
     return this.login(email)
@@ -44,7 +55,13 @@ export class Actors {
     const username = `s-${unique()}`
     await this.payload.create({
       collection: 'users',
-      data: { username, password, mode: 'day', theme: 'civics', attributes: { type: 'student', classroom: classroomId, firstName: 'Stu', lastName: 'Dent', completed: true } } as never,
+      data: {
+        username,
+        password,
+        mode: 'day',
+        theme: 'civics',
+        attributes: { type: 'student', classroom: classroomId, firstName: 'Stu', lastName: 'Dent', completed: true },
+      } as never,
       overrideAccess: true,
     })
     return this.login(username)

@@ -16,7 +16,12 @@ export class Client {
     this.cookies.set('XSRF-TOKEN', this.csrf)
   }
 
-  async request<T = any>(method: string, path: string, body?: unknown, init: { headers?: Record<string, string>; raw?: BodyInit } = {}): Promise<ApiResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    init: { headers?: Record<string, string>; raw?: BodyInit } = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...init.headers }
     if (body !== undefined) headers['content-type'] = 'application/json'
     headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')

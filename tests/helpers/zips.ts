@@ -69,11 +69,7 @@ export function renameEntry(buf: Buffer, from: string, to: string): Buffer {
 }
 
 /** Overwrites an entry's declared sizes or flags in both headers. */
-export function patchEntry(
-  buf: Buffer,
-  name: string,
-  patch: { uncompressedSize?: number; compressedSize?: number; flagsOr?: number },
-): Buffer {
+export function patchEntry(buf: Buffer, name: string, patch: { uncompressedSize?: number; compressedSize?: number; flagsOr?: number }): Buffer {
   const rec = recordFor(buf, name)
   if (patch.uncompressedSize !== undefined) {
     buf.writeUInt32LE(patch.uncompressedSize, rec.central + 24)

@@ -92,7 +92,8 @@ describe('three instances on one PostgreSQL database', () => {
   it('a session opened through one instance is ended through another, for all', async () => {
     const [a, b, c] = instances
     const { token } = await login(a.baseURL, 'demo-student', demoPassword(seeder().dir, 'demo-student'))
-    const me = async (instance: ServerProcess) => ((await (await fetch(`${instance.baseURL}/api/users/me`, { headers: bearer(token) })).json()) as { user: unknown }).user
+    const me = async (instance: ServerProcess) =>
+      ((await (await fetch(`${instance.baseURL}/api/users/me`, { headers: bearer(token) })).json()) as { user: unknown }).user
     expect(await me(b)).toMatchObject({ username: 'demo-student' })
     expect((await fetch(`${b.baseURL}/api/logout`, { headers: bearer(token) })).status).toBe(200)
     for (const instance of [a, b, c]) expect(await me(instance)).toBeNull()
@@ -100,14 +101,19 @@ describe('three instances on one PostgreSQL database', () => {
 
   it("shows an editor's change made through one instance on the next request to the others, and ends a cached signed-in read everywhere at logout", async () => {
     const [a, b, c] = instances
-    const read = async (instance: ServerProcess, path: string, headers: Record<string, string> = {}) => (await fetch(`${instance.baseURL}${path}`, { headers })).json()
+    const read = async (instance: ServerProcess, path: string, headers: Record<string, string> = {}) =>
+      (await fetch(`${instance.baseURL}${path}`, { headers })).json()
     const topic = (await read(b, '/api/topics?sort=order&limit=1&depth=0')).docs[0]
     const topicPath = `/api/topics/${topic.id}?depth=2`
     // Read twice through b and c: the second answer comes from each one's cache.
     for (const instance of [b, c, b, c]) expect((await read(instance, topicPath)).title).toBe(topic.title)
     const editor = await login(a.baseURL, 'editor@civics360.local', demoPassword(seeder().dir, 'editor@civics360.local'))
     const renamed = `${topic.title} (revised)`
-    const patched = await fetch(`${a.baseURL}/api/topics/${topic.id}`, { method: 'PATCH', headers: { ...bearer(editor.token), 'content-type': 'application/json' }, body: JSON.stringify({ title: renamed }) })
+    const patched = await fetch(`${a.baseURL}/api/topics/${topic.id}`, {
+      method: 'PATCH',
+      headers: { ...bearer(editor.token), 'content-type': 'application/json' },
+      body: JSON.stringify({ title: renamed }),
+    })
     expect(patched.status).toBe(200)
     for (const instance of [b, c]) expect((await read(instance, topicPath)).title).toBe(renamed)
 
@@ -122,7 +128,11 @@ describe('three instances on one PostgreSQL database', () => {
   it('counts a rate limit across instances', async () => {
     // Password-reset requests: 10 per 15 minutes per address, spread over the three instances.
     const request = (instance: ServerProcess) =>
-      fetch(`${instance.baseURL}/api/password/request`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'nobody@example.org' }) })
+      fetch(`${instance.baseURL}/api/password/request`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'nobody@example.org' }),
+      })
     const statuses: number[] = []
     for (let i = 0; i < 10; i++) statuses.push((await request(instances[i % 3])).status)
     expect(statuses.every((status) => status === 200)).toBe(true)
@@ -132,7 +142,9 @@ describe('three instances on one PostgreSQL database', () => {
   it('serves a media file uploaded through one instance from another (object storage)', async () => {
     const [a, b] = instances
     const { token } = await login(a.baseURL, 'editor@civics360.local', demoPassword(seeder().dir, 'editor@civics360.local'))
-    const png = await sharp({ create: { width: 12, height: 8, channels: 3, background: '#1d4ed8' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 12, height: 8, channels: 3, background: '#1d4ed8' } })
+      .png()
+      .toBuffer()
     const form = new FormData()
     form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'shared-map.png')
     form.append('_payload', JSON.stringify({ alt: 'A map shared by every instance' }))
@@ -219,15 +231,16 @@ describe('three instances on one PostgreSQL database', () => {
     const password = demoPassword(seeder().dir, 'demo-student')
     // An idle keep-alive connection, as a proxy keeps them.
     const agent = new http.Agent({ keepAlive: true })
-    await new Promise<void>((resolve, reject) =>
-      http.get(`${b.baseURL}/healthz`, { agent }, (res) => res.resume().on('end', resolve)).on('error', reject),
-    )
+    await new Promise<void>((resolve, reject) => http.get(`${b.baseURL}/healthz`, { agent }, (res) => res.resume().on('end', resolve)).on('error', reject))
     const idle = Object.values(agent.freeSockets).flat()[0]
     let idleClosedAt = 0
     idle?.on('close', () => (idleClosedAt = Date.now()))
     // A login whose body is half sent when the signal arrives.
     const body = JSON.stringify({ username: 'demo-student', password })
-    const inFlight = rawRequest(b.baseURL, `POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`)
+    const inFlight = rawRequest(
+      b.baseURL,
+      `POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+    )
     // And a client that has stopped sending altogether.
     const stalled = rawRequest(b.baseURL, 'POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{')
     await sleep(300)

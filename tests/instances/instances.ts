@@ -12,7 +12,8 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 
 /** A fresh PostgreSQL database on TEST_POSTGRES_URL's server, and a client on it to look at its tables. */
 export const freshPostgres = async () => {
-  if (!process.env.TEST_POSTGRES_URL) throw new Error('These tests need TEST_POSTGRES_URL=postgres://user:pass@host:5432/postgres (a role that may create databases).')
+  if (!process.env.TEST_POSTGRES_URL)
+    throw new Error('These tests need TEST_POSTGRES_URL=postgres://user:pass@host:5432/postgres (a role that may create databases).')
   const db = await freshDatabase('')
   const client = new pg.Client({ connectionString: db.url })
   await client.connect()
@@ -53,7 +54,11 @@ export const demoPassword = (dataDir: string, login: string) => {
 
 /** Logs in over HTTP and answers the bearer token and user id. */
 export const login = async (base: string, username: string, password: string) => {
-  const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) })
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  })
   const body = (await res.json()) as { token: string; user: { id: number } }
   if (res.status !== 200) throw new Error(`login ${username} through ${base}: ${res.status} ${JSON.stringify(body)}`)
   return body

@@ -21,15 +21,17 @@ const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
 
 // The first render waits for the chosen language's catalogue (English is bundled; the others are a small chunk).
-void applyLanguage(languageOf(preferences)).finally(() => createRoot(container).render(
-  <StrictMode>
-    <BrowserRouter>
-      <SWRConfig value={swrConfig}>
-        {/* Without injected page data (the Vite dev server), ask the API who is logged in. */}
-        <SessionProvider initialUser={pageData.user} fetchUser={pageData.csrfToken === null && pageData.user === null}>
-          <App />
-        </SessionProvider>
-      </SWRConfig>
-    </BrowserRouter>
-  </StrictMode>,
-))
+void applyLanguage(languageOf(preferences)).finally(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <BrowserRouter>
+        <SWRConfig value={swrConfig}>
+          {/* Without injected page data (the Vite dev server), ask the API who is logged in. */}
+          <SessionProvider initialUser={pageData.user} fetchUser={pageData.csrfToken === null && pageData.user === null}>
+            <App />
+          </SessionProvider>
+        </SWRConfig>
+      </BrowserRouter>
+    </StrictMode>,
+  ),
+)

@@ -73,7 +73,8 @@ export const checkLoginFields: CollectionBeforeValidateHook = ({ data }) => {
     if (data[key] === '') data[key] = null
     else data[key] = normalize(data[key])
   }
-  if (data.username != null && (typeof data.username !== 'string' || !usernamePattern.test(data.username))) throw invalid('username', accountRuleMessages.usernameFormat)
+  if (data.username != null && (typeof data.username !== 'string' || !usernamePattern.test(data.username)))
+    throw invalid('username', accountRuleMessages.usernameFormat)
   if (data.email !== undefined && data.email !== null && (typeof data.email !== 'string' || !emailPattern.test(data.email))) {
     throw invalid('email', accountRuleMessages.emailFormat)
   }

@@ -21,7 +21,15 @@ const localUser = makeUser()
 function server(answer: (user: User) => User = (user) => user) {
   return mockFetch(({ url, method, body }) => {
     if (url === '/api/users/3/providers' && method === 'POST')
-      return { body: { message: 'Email and password added to your account.', user: answer({ ...socialUser, providers: [...(socialUser.providers ?? []), { provider: 'local', username: (body as { username: string }).username }] }) } }
+      return {
+        body: {
+          message: 'Email and password added to your account.',
+          user: answer({
+            ...socialUser,
+            providers: [...(socialUser.providers ?? []), { provider: 'local', username: (body as { username: string }).username }],
+          }),
+        },
+      }
     if (url === '/api/users/3/providers' && method === 'PUT') return { body: { message: 'ok', user: answer(localUser) } }
     return undefined
   })
@@ -56,7 +64,12 @@ describe('Disconnect a social account', () => {
     const user = userEvent.setup()
     const { find } = mockFetch(({ url, method }) =>
       url === '/api/users/3/providers/facebook' && method === 'DELETE'
-        ? { body: { message: 'Your Facebook account is disconnected.', user: { ...socialUser, providers: [{ provider: 'google', username: 'ada@gmail.example' }] } } }
+        ? {
+            body: {
+              message: 'Your Facebook account is disconnected.',
+              user: { ...socialUser, providers: [{ provider: 'google', username: 'ada@gmail.example' }] },
+            },
+          }
         : undefined,
     )
     renderApp(<AccountsPage />, { user: socialUser })

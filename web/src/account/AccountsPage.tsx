@@ -149,9 +149,7 @@ export function AccountsPage() {
         )}
       </div>
       {dialog === 'connect' && <ConnectEmailModal user={user} onDone={done} onClose={() => setDialog(null)} />}
-      {dialog === 'email' && (
-        <UpdateEmailModal user={user} email={local?.username ?? user.email ?? ''} onDone={done} onClose={() => setDialog(null)} />
-      )}
+      {dialog === 'email' && <UpdateEmailModal user={user} email={local?.username ?? user.email ?? ''} onDone={done} onClose={() => setDialog(null)} />}
       {dialog === 'password' && <UpdatePasswordModal user={user} onDone={done} onClose={() => setDialog(null)} />}
     </>
   )

@@ -56,12 +56,7 @@ export function ThemeSettingsPage() {
           value={theme}
           onChange={(event) => setTheme(event.target.value as Theme)}
         />
-        <Switch
-          label={t('account.theme.size')}
-          checked={size}
-          onChange={(event) => setSize(event.target.checked)}
-          aria-describedby="size-hint"
-        />
+        <Switch label={t('account.theme.size')} checked={size} onChange={(event) => setSize(event.target.checked)} aria-describedby="size-hint" />
         <p id="size-hint" className="field-hint">
           {t('account.theme.sizeHint')}
         </p>

@@ -62,11 +62,7 @@ export function errorFromText(status: number, text: string): ApiError {
   const parsed = (typeof body === 'object' && body !== null ? body : {}) as ErrorBody
   const first = parsed.errors?.[0]
   const message =
-    typeof first?.message === 'string' && first.message
-      ? first.message
-      : typeof parsed.message === 'string' && parsed.message
-        ? parsed.message
-        : null
+    typeof first?.message === 'string' && first.message ? first.message : typeof parsed.message === 'string' && parsed.message ? parsed.message : null
   return new ApiError(status, message, first?.data?.errors ?? [])
 }
 

@@ -15,8 +15,7 @@ export const keys = {
   countries: () => '/api/countries?limit=0&pagination=false&sort=countryName',
   schoolSearch: (q: string) => `/api/schools?q=${encodeURIComponent(q)}`,
   classrooms: (userId: string | number) => `/api/users/${userId}/classrooms`,
-  classroom: (userId: string | number, classroomId: string | number) =>
-    `/api/users/${userId}/classrooms/${classroomId}`,
+  classroom: (userId: string | number, classroomId: string | number) => `/api/users/${userId}/classrooms/${classroomId}`,
   generatedUsername: () => '/api/users/username',
   classroomProgress: (classroomId: string | number) => `/api/classrooms/${encodeURIComponent(String(classroomId))}/progress`,
   studentProgress: (classroomId: string | number, studentId: string | number) =>
@@ -53,7 +52,13 @@ export function listKey(collection: StaffCollection, { page = 1, sort, params = 
  * (e.g. { modules: ['title'] }), so a topic with many modules does not render each one's rich text.
  * `locale` is the language the console edits in.
  */
-export function docKey(collection: StaffCollection, id: string | number, depth = 1, populate: Record<string, string[]> = {}, locale: Locale = DEFAULT_LOCALE): string {
+export function docKey(
+  collection: StaffCollection,
+  id: string | number,
+  depth = 1,
+  populate: Record<string, string[]> = {},
+  locale: Locale = DEFAULT_LOCALE,
+): string {
   const query = new URLSearchParams({ depth: String(depth) })
   // Without fallback: a translation not written yet comes as empty fields, not as the English to overwrite.
   if (locale !== DEFAULT_LOCALE) {

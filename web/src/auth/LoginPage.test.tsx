@@ -116,7 +116,7 @@ describe('social sign-in on /login', () => {
     expect(screen.getByRole('link', { name: 'Log In with Google' })).toHaveAttribute('href', '/authenticate/google?redirect=%2Fmodules%2F4')
   })
 
-  it('replaces the social message with the password login\'s own answer', async () => {
+  it("replaces the social message with the password login's own answer", async () => {
     const user = userEvent.setup()
     loginServer(401)
     renderApp(<LoginPage />, { route: '/login?error=denied', path: '/login' })

@@ -24,11 +24,7 @@ function TokenForm() {
     defaultValues: { token: '' },
   })
   return (
-    <form
-      onSubmit={form.handleSubmit(({ token }) => navigate(`/reset?token=${encodeURIComponent(token)}`))}
-      noValidate
-      className="form"
-    >
+    <form onSubmit={form.handleSubmit(({ token }) => navigate(`/reset?token=${encodeURIComponent(token)}`))} noValidate className="form">
       <p>{t('auth.reset.tokenIntro')}</p>
       <TextInput label={t('auth.reset.token')} autoComplete="one-time-code" required {...fieldProps(form, 'token')} />
       <button type="submit" className="button button-primary">

@@ -93,12 +93,7 @@ export function StudentSignupForm({ onSignedUp }: { onSignedUp: (user: User) => 
       {error !== null && <ErrorNotice error={error} />}
       <form onSubmit={form.handleSubmit(submit)} noValidate className="form">
         <div className="username-row">
-          <TextInput
-            label={t('auth.signup.username')}
-            readOnly
-            value={username}
-            hint={t('auth.signup.usernameHint')}
-          />
+          <TextInput label={t('auth.signup.username')} readOnly value={username} hint={t('auth.signup.usernameHint')} />
           <button type="button" className="button button-secondary" onClick={() => void generate()}>
             <span aria-hidden="true">↻ </span>
             {t('auth.signup.newUsername')}

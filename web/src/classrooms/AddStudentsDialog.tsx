@@ -25,7 +25,10 @@ export function AddStudentsDialog({ classroomId, onCreated, onClose }: Props) {
   async function submit(event: FormEvent) {
     event.preventDefault()
     setError(null)
-    const firstNames = names.split('\n').map((n) => n.trim()).filter(Boolean)
+    const firstNames = names
+      .split('\n')
+      .map((n) => n.trim())
+      .filter(Boolean)
     const number = Number(count)
     if (how === 'count' && !(Number.isInteger(number) && number >= 1 && number <= 100)) return setProblem(t.countRequired)
     if (how === 'names' && firstNames.length === 0) return setProblem(t.namesRequired)

@@ -35,7 +35,15 @@ export function studentUsername(student: Student): string {
 
 type RosterAction = 'card' | 'remove' | 'delete'
 
-function StudentsTable({ classroom, onReset, onAction }: { classroom: Classroom; onReset: (student: Student) => void; onAction: (action: RosterAction, student: Student) => void }) {
+function StudentsTable({
+  classroom,
+  onReset,
+  onAction,
+}: {
+  classroom: Classroom
+  onReset: (student: Student) => void
+  onAction: (action: RosterAction, student: Student) => void
+}) {
   const { t } = useTranslation()
   const students = classroom.students ?? []
   if (students.length === 0) return <p className="empty-state">{translateMessage(NO_STUDENTS)}</p>

@@ -38,13 +38,7 @@ export function ClassroomForm({ submitLabel, defaultValues = { name: '', code: '
     <form onSubmit={form.handleSubmit(submit)} noValidate className="form" onChange={() => setSaved(false)}>
       {error !== null && <ErrorNotice error={error} />}
       <TextInput label={t('classrooms.form.name')} required {...fieldProps(form, 'name')} />
-      <TextInput
-        label={t('classrooms.form.code')}
-        required
-        autoComplete="off"
-        hint={t('classrooms.form.codeHint')}
-        {...fieldProps(form, 'code')}
-      />
+      <TextInput label={t('classrooms.form.code')} required autoComplete="off" hint={t('classrooms.form.codeHint')} {...fieldProps(form, 'code')} />
       <SaveButton label={submitLabel} loading={form.formState.isSubmitting} success={saved} />
     </form>
   )

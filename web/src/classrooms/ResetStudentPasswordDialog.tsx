@@ -32,10 +32,7 @@ export function ResetStudentPasswordDialog({ classroomId, student, username, onD
   async function submit(values: Values) {
     setError(null)
     try {
-      const answer = await api.put<{ message?: string }>(
-        `/api/classrooms/${classroomId}/students/${student.id}/password`,
-        values,
-      )
+      const answer = await api.put<{ message?: string }>(`/api/classrooms/${classroomId}/students/${student.id}/password`, values)
       onDone(`${answer?.message || translateMessage(STUDENT_PASSWORD_UPDATED)} (${username})`)
     } catch (failure) {
       setError(failure)

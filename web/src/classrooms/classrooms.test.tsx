@@ -18,7 +18,13 @@ const CLASSROOM = {
   studentCount: 2,
   students: [
     { id: 21, firstName: 'Kim', lastName: 'Park', providers: [{ provider: 'username', username: 'brave-otter-417' }] },
-    { id: 22, providers: [{ provider: 'username', username: 'calm-heron-88' }, { provider: 'google', username: 'x@y' }] },
+    {
+      id: 22,
+      providers: [
+        { provider: 'username', username: 'calm-heron-88' },
+        { provider: 'google', username: 'x@y' },
+      ],
+    },
   ],
 }
 

@@ -5,8 +5,28 @@ import { buildGrid } from './progressGrid'
 const data: ClassroomProgress = {
   classroom: { id: 1, name: 'Civics', code: 'C-1' },
   topics: [
-    { id: 10, title: 'Constitution', modules: [{ id: 100, title: 'Rights', activities: [{ id: 1, title: 'Read', type: 'default' }, { id: 2, title: 'Quiz', type: 'storyline' }] }] },
-    { id: 20, title: 'Branches', modules: [{ id: 200, title: 'Congress', activities: [{ id: 3, title: 'Video', type: 'video' }] }, { id: 201, title: 'Empty', activities: [] }] },
+    {
+      id: 10,
+      title: 'Constitution',
+      modules: [
+        {
+          id: 100,
+          title: 'Rights',
+          activities: [
+            { id: 1, title: 'Read', type: 'default' },
+            { id: 2, title: 'Quiz', type: 'storyline' },
+          ],
+        },
+      ],
+    },
+    {
+      id: 20,
+      title: 'Branches',
+      modules: [
+        { id: 200, title: 'Congress', activities: [{ id: 3, title: 'Video', type: 'video' }] },
+        { id: 201, title: 'Empty', activities: [] },
+      ],
+    },
   ],
   students: [
     { id: 7, username: 'brave-otter-417', firstName: 'Ana' },
@@ -25,8 +45,14 @@ describe('the progress grid', () => {
     const grid = buildGrid(data, 'activities', { topic: '', module: '' }, 'student')
     expect(grid.columns.map((c) => c.title)).toEqual(['Read', 'Quiz', 'Video'])
     expect(grid.headerRows).toEqual([
-      [{ id: 10, title: 'Constitution', span: 2 }, { id: 20, title: 'Branches', span: 1 }],
-      [{ id: 100, title: 'Rights', span: 2 }, { id: 200, title: 'Congress', span: 1 }],
+      [
+        { id: 10, title: 'Constitution', span: 2 },
+        { id: 20, title: 'Branches', span: 1 },
+      ],
+      [
+        { id: 100, title: 'Rights', span: 2 },
+        { id: 200, title: 'Congress', span: 1 },
+      ],
     ])
     expect(grid.rows.map((r) => r.student.username)).toEqual(['able-wolf-100', 'brave-otter-417'])
     expect(grid.rows[1].values).toEqual([
@@ -40,8 +66,14 @@ describe('the progress grid', () => {
   it('shows module and topic completion, filters by topic and module, and sorts by average score', () => {
     const modules = buildGrid(data, 'modules', { topic: '', module: '' }, 'score-high')
     expect(modules.columns.map((c) => c.title)).toEqual(['Rights', 'Congress'])
-    expect(modules.rows.map((r) => [r.student.username, r.average])).toEqual([['brave-otter-417', 90], ['able-wolf-100', 40]])
-    expect(modules.rows[1].values).toEqual([{ kind: 'completion', done: 1, total: 2 }, { kind: 'completion', done: 1, total: 1 }])
+    expect(modules.rows.map((r) => [r.student.username, r.average])).toEqual([
+      ['brave-otter-417', 90],
+      ['able-wolf-100', 40],
+    ])
+    expect(modules.rows[1].values).toEqual([
+      { kind: 'completion', done: 1, total: 2 },
+      { kind: 'completion', done: 1, total: 1 },
+    ])
     expect(modules.classAverages).toEqual([50, 50])
     const topics = buildGrid(data, 'topics', { topic: '', module: '' }, 'score-low')
     expect(topics.columns.map((c) => c.title)).toEqual(['Constitution', 'Branches'])

@@ -1,12 +1,4 @@
-import {
-  type ClassroomProgress,
-  type GridCell,
-  type Id,
-  isDone,
-  progressState,
-  type RosterStudent,
-  type TopicColumns,
-} from '../../../common/progress'
+import { type ClassroomProgress, type GridCell, type Id, isDone, progressState, type RosterStudent, type TopicColumns } from '../../../common/progress'
 
 /** What the grid's columns stand for: one activity each, or the completion of a module or topic. */
 export type GridView = 'activities' | 'modules' | 'topics'

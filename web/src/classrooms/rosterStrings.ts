@@ -59,7 +59,8 @@ export const rosterStrings = {
   removeBody: 'The account stays, so the student can still sign in; their work leaves this classroom with them.',
   removeConfirm: 'Remove Student',
   deleteTitle: (username: string) => `Delete ${username}'s account?`,
-  deleteBody: 'This deletes the account and all its data (activity attempts, scores, saved progress, sessions). It cannot be undone. Download the data first if the school needs a copy.',
+  deleteBody:
+    'This deletes the account and all its data (activity attempts, scores, saved progress, sessions). It cannot be undone. Download the data first if the school needs a copy.',
   deleteConfirm: 'Delete Account and Data',
   newCardTitle: (username: string) => `New password for ${username}?`,
   newCardBody: 'The current password stops working at once. A card with the new password is shown to print.',

@@ -80,7 +80,10 @@ export function ActivityForm({ activity, moduleId = '' }: Props) {
   const options = (modules.data?.docs ?? []).map((module) => ({ value: String(module.id), label: module.title }))
   const currentModule = form.getValues('module')
   if (currentModule && !options.some((option) => option.value === currentModule)) {
-    options.unshift({ value: currentModule, label: asObject<ModuleDoc>(activity?.module)?.title ?? t('console.activities.moduleNumber', { id: currentModule }) })
+    options.unshift({
+      value: currentModule,
+      label: asObject<ModuleDoc>(activity?.module)?.title ?? t('console.activities.moduleNumber', { id: currentModule }),
+    })
   }
 
   async function save(values: ActivityValues) {
@@ -105,28 +108,41 @@ export function ActivityForm({ activity, moduleId = '' }: Props) {
   return (
     <form onSubmit={form.handleSubmit(save)} noValidate className="form console-form">
       <WriteGuard collection="activities">
-      {result.notice && <SuccessNotice>{result.notice}</SuccessNotice>}
-      {result.error !== null && <ConsoleError error={result.error} />}
-      {modules.error && <ConsoleError error={modules.error} />}
-      <SelectInput label={t('console.columns.module')} required placeholder={t('console.activities.chooseModule')} options={options} {...fieldProps(form, 'module')} />
-      <TextInput label={t('console.form.title')} required {...fieldProps(form, 'title')} />
-      <SelectInput label={t('console.columns.type')} required options={ACTIVITY_TYPES.map((option) => ({ ...option, label: t(option.label) }))} {...fieldProps(form, 'type')} />
-      <TextInput label={t('console.form.order')} type="number" inputMode="numeric" hint={t('console.activities.orderHint')} {...fieldProps(form, 'order')} />
-      <SelectInput label={t('console.columns.width')} options={ACTIVITY_WIDTHS.map((option) => ({ ...option, label: t(option.label) }))} {...fieldProps(form, 'width')} />
-      <MarkdownEditor preview={form.watch('markdown') ?? ''} {...fieldProps(form, 'markdown')} />
-      {type === 'links' && <LinksFields form={form} />}
-      {type === 'readings' && <ReadingsFields form={form} />}
-      {type === 'video' && (
-        <TextArea
-          label={t('console.activities.video')}
-          hint={t('console.activities.videoHint')}
-          {...fieldProps(form, 'video')}
+        {result.notice && <SuccessNotice>{result.notice}</SuccessNotice>}
+        {result.error !== null && <ConsoleError error={result.error} />}
+        {modules.error && <ConsoleError error={modules.error} />}
+        <SelectInput
+          label={t('console.columns.module')}
+          required
+          placeholder={t('console.activities.chooseModule')}
+          options={options}
+          {...fieldProps(form, 'module')}
         />
-      )}
-      {type === 'storyline' && !activity && <p className="field-hint">{t('console.activities.storylineFirst')}</p>}
-      <div className="form-actions">
-        <SaveButton label={t(activity ? 'console.activities.save' : 'console.activities.create')} loading={form.formState.isSubmitting} success={Boolean(result.notice)} />
-      </div>
+        <TextInput label={t('console.form.title')} required {...fieldProps(form, 'title')} />
+        <SelectInput
+          label={t('console.columns.type')}
+          required
+          options={ACTIVITY_TYPES.map((option) => ({ ...option, label: t(option.label) }))}
+          {...fieldProps(form, 'type')}
+        />
+        <TextInput label={t('console.form.order')} type="number" inputMode="numeric" hint={t('console.activities.orderHint')} {...fieldProps(form, 'order')} />
+        <SelectInput
+          label={t('console.columns.width')}
+          options={ACTIVITY_WIDTHS.map((option) => ({ ...option, label: t(option.label) }))}
+          {...fieldProps(form, 'width')}
+        />
+        <MarkdownEditor preview={form.watch('markdown') ?? ''} {...fieldProps(form, 'markdown')} />
+        {type === 'links' && <LinksFields form={form} />}
+        {type === 'readings' && <ReadingsFields form={form} />}
+        {type === 'video' && <TextArea label={t('console.activities.video')} hint={t('console.activities.videoHint')} {...fieldProps(form, 'video')} />}
+        {type === 'storyline' && !activity && <p className="field-hint">{t('console.activities.storylineFirst')}</p>}
+        <div className="form-actions">
+          <SaveButton
+            label={t(activity ? 'console.activities.save' : 'console.activities.create')}
+            loading={form.formState.isSubmitting}
+            success={Boolean(result.notice)}
+          />
+        </div>
       </WriteGuard>
     </form>
   )

@@ -103,7 +103,9 @@ export function ConsoleList<T extends { id: string | number }>({
       </div>
       {isLoading && !data && <Loading />}
       {error && <ErrorNotice error={error} />}
-      {data && data.docs.length === 0 && <p className="empty-state">{list.q ? t('console.list.noResults', { query: list.q }) : (emptyText ?? t('console.list.empty'))}</p>}
+      {data && data.docs.length === 0 && (
+        <p className="empty-state">{list.q ? t('console.list.noResults', { query: list.q }) : (emptyText ?? t('console.list.empty'))}</p>
+      )}
       {data && data.docs.length > 0 && (
         <>
           <div className="table-wrapper">

@@ -16,7 +16,12 @@ export function LinksFields({ form }: { form: UseFormReturn<ActivityValues> }) {
         {links.fields.map((link, index) => (
           <li key={link.id}>
             <TextInput label={t('console.links.text', { number: index + 1 })} required {...fieldProps(form, `links.${index}.text`)} />
-            <TextInput label={t('console.links.address', { number: index + 1 })} required hint={t('console.links.addressHint')} {...fieldProps(form, `links.${index}.path`)} />
+            <TextInput
+              label={t('console.links.address', { number: index + 1 })}
+              required
+              hint={t('console.links.addressHint')}
+              {...fieldProps(form, `links.${index}.path`)}
+            />
             <button type="button" className="button button-secondary button-small" onClick={() => links.remove(index)}>
               {t('console.links.remove', { number: index + 1 })}
             </button>

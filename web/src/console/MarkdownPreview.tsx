@@ -46,7 +46,15 @@ function renderInline(text: string, keyPrefix = 'i'): ReactNode[] {
       nodes.push(url ? <img key={key} src={url} alt={alt} /> : alt)
     } else if (linkText !== undefined) {
       const url = safeUrl(href)
-      nodes.push(url ? <a key={key} href={url} rel="noopener noreferrer">{renderInline(linkText, key)}</a> : linkText)
+      nodes.push(
+        url ? (
+          <a key={key} href={url} rel="noopener noreferrer">
+            {renderInline(linkText, key)}
+          </a>
+        ) : (
+          linkText
+        ),
+      )
     } else if (strong !== undefined) nodes.push(<strong key={key}>{renderInline(strong, key)}</strong>)
     else if (em !== undefined) nodes.push(<em key={key}>{renderInline(em, key)}</em>)
     else if (strike !== undefined) nodes.push(<s key={key}>{renderInline(strike, key)}</s>)
@@ -111,7 +119,15 @@ function renderBlocks(markdown: string): ReactNode[] {
       continue
     }
     const paragraph: string[] = []
-    while (i < lines.length && lines[i].trim() && !HEADING.test(lines[i]) && !lines[i].startsWith('```') && !lines[i].startsWith('>') && !BULLET.test(lines[i]) && !NUMBERED.test(lines[i])) {
+    while (
+      i < lines.length &&
+      lines[i].trim() &&
+      !HEADING.test(lines[i]) &&
+      !lines[i].startsWith('```') &&
+      !lines[i].startsWith('>') &&
+      !BULLET.test(lines[i]) &&
+      !NUMBERED.test(lines[i])
+    ) {
       paragraph.push(lines[i++])
     }
     const k = key()

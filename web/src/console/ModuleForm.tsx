@@ -52,7 +52,8 @@ export function ModuleForm({ module, topicId = '' }: Props) {
   const options = (topics.data?.docs ?? []).map((topic) => ({ value: String(topic.id), label: topic.title }))
   const currentTopic = form.getValues('topic')
   // Keep the current topic selectable while the list loads.
-  if (currentTopic && !options.some((option) => option.value === currentTopic)) options.unshift({ value: currentTopic, label: t('console.form.topicNumber', { id: currentTopic }) })
+  if (currentTopic && !options.some((option) => option.value === currentTopic))
+    options.unshift({ value: currentTopic, label: t('console.form.topicNumber', { id: currentTopic }) })
 
   async function save(values: Values) {
     result.start()
@@ -77,18 +78,29 @@ export function ModuleForm({ module, topicId = '' }: Props) {
   return (
     <form onSubmit={form.handleSubmit(save)} noValidate className="form console-form">
       <WriteGuard collection="modules">
-      {result.notice && <SuccessNotice>{result.notice}</SuccessNotice>}
-      {result.error !== null && <ConsoleError error={result.error} />}
-      {topics.error && <ConsoleError error={topics.error} />}
-      <TextInput label={t('console.form.title')} required {...fieldProps(form, 'title')} />
-      <TextInput label={t('console.form.subtitle')} {...fieldProps(form, 'subtitle')} />
-      <SelectInput label={t('console.form.topic')} required placeholder={t('console.form.chooseTopic')} options={options} {...fieldProps(form, 'topic')} />
-      <TextInput label={t('console.form.order')} type="number" inputMode="numeric" required hint={t('console.form.moduleOrderHint')} {...fieldProps(form, 'order')} />
-      <MarkdownEditor required preview={form.watch('markdown') ?? ''} {...fieldProps(form, 'markdown')} />
-      <MediaUpload label={t('console.form.thumbnail')} image accept="image/*" value={thumbnail} onChange={setThumbnail} />
-      <div className="form-actions">
-        <SaveButton label={t(module ? 'console.modules.save' : 'console.modules.create')} loading={form.formState.isSubmitting} success={Boolean(result.notice)} />
-      </div>
+        {result.notice && <SuccessNotice>{result.notice}</SuccessNotice>}
+        {result.error !== null && <ConsoleError error={result.error} />}
+        {topics.error && <ConsoleError error={topics.error} />}
+        <TextInput label={t('console.form.title')} required {...fieldProps(form, 'title')} />
+        <TextInput label={t('console.form.subtitle')} {...fieldProps(form, 'subtitle')} />
+        <SelectInput label={t('console.form.topic')} required placeholder={t('console.form.chooseTopic')} options={options} {...fieldProps(form, 'topic')} />
+        <TextInput
+          label={t('console.form.order')}
+          type="number"
+          inputMode="numeric"
+          required
+          hint={t('console.form.moduleOrderHint')}
+          {...fieldProps(form, 'order')}
+        />
+        <MarkdownEditor required preview={form.watch('markdown') ?? ''} {...fieldProps(form, 'markdown')} />
+        <MediaUpload label={t('console.form.thumbnail')} image accept="image/*" value={thumbnail} onChange={setThumbnail} />
+        <div className="form-actions">
+          <SaveButton
+            label={t(module ? 'console.modules.save' : 'console.modules.create')}
+            loading={form.formState.isSubmitting}
+            success={Boolean(result.notice)}
+          />
+        </div>
       </WriteGuard>
     </form>
   )

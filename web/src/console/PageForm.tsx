@@ -59,15 +59,15 @@ export function PageForm({ page }: { page?: PageDoc }) {
   return (
     <form onSubmit={form.handleSubmit(save)} noValidate className="form console-form">
       <WriteGuard collection="pages">
-      {result.notice && <SuccessNotice>{result.notice}</SuccessNotice>}
-      {result.error !== null && <ConsoleError error={result.error} />}
-      <TextInput label={t('console.form.title')} required {...fieldProps(form, 'title')} />
-      <TextInput label={t('console.form.slug')} required hint={t('console.form.slugHint')} {...fieldProps(form, 'slug')} />
-      <SelectInput label={t('console.form.template')} options={PAGE_TEMPLATES} {...fieldProps(form, 'template')} />
-      <MarkdownEditor label={t('console.form.markdown')} preview={form.watch('markdown') ?? ''} {...fieldProps(form, 'markdown')} />
-      <div className="form-actions">
-        <SaveButton label={t(page ? 'console.pages.save' : 'console.pages.create')} loading={form.formState.isSubmitting} success={Boolean(result.notice)} />
-      </div>
+        {result.notice && <SuccessNotice>{result.notice}</SuccessNotice>}
+        {result.error !== null && <ConsoleError error={result.error} />}
+        <TextInput label={t('console.form.title')} required {...fieldProps(form, 'title')} />
+        <TextInput label={t('console.form.slug')} required hint={t('console.form.slugHint')} {...fieldProps(form, 'slug')} />
+        <SelectInput label={t('console.form.template')} options={PAGE_TEMPLATES} {...fieldProps(form, 'template')} />
+        <MarkdownEditor label={t('console.form.markdown')} preview={form.watch('markdown') ?? ''} {...fieldProps(form, 'markdown')} />
+        <div className="form-actions">
+          <SaveButton label={t(page ? 'console.pages.save' : 'console.pages.create')} loading={form.formState.isSubmitting} success={Boolean(result.notice)} />
+        </div>
       </WriteGuard>
     </form>
   )

@@ -24,5 +24,13 @@ const columns: Column<PageDoc>[] = [
 
 export function PagesList() {
   const { t } = useTranslation()
-  return <ConsoleList<PageDoc> collection="pages" columns={columns} sortOptions={PAGE_SORTS} createLabel={t('console.pages.new')} emptyText={t('console.pages.none')} />
+  return (
+    <ConsoleList<PageDoc>
+      collection="pages"
+      columns={columns}
+      sortOptions={PAGE_SORTS}
+      createLabel={t('console.pages.new')}
+      emptyText={t('console.pages.none')}
+    />
+  )
 }

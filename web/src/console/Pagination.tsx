@@ -15,9 +15,7 @@ export function Pagination({ page, totalPages, totalDocs, onPage }: Props) {
       <button type="button" className="button button-secondary button-small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         {t('console.pagination.previous')}
       </button>
-      <span aria-current="page">
-        {t('console.pagination.page', { page, totalPages, count: totalDocs })}
-      </span>
+      <span aria-current="page">{t('console.pagination.page', { page, totalPages, count: totalDocs })}</span>
       <button type="button" className="button button-secondary button-small" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
         {t('console.pagination.next')}
       </button>

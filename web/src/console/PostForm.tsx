@@ -52,13 +52,13 @@ export function PostForm({ post }: { post?: PostDoc }) {
   return (
     <form onSubmit={form.handleSubmit(save)} noValidate className="form console-form">
       <WriteGuard collection="posts">
-      {result.notice && <SuccessNotice>{result.notice}</SuccessNotice>}
-      {result.error !== null && <ConsoleError error={result.error} />}
-      <TextInput label={t('console.form.title')} required {...fieldProps(form, 'title')} />
-      <MarkdownEditor label={t('console.form.markdown')} preview={form.watch('markdown') ?? ''} {...fieldProps(form, 'markdown')} />
-      <div className="form-actions">
-        <SaveButton label={t(post ? 'console.posts.save' : 'console.posts.create')} loading={form.formState.isSubmitting} success={Boolean(result.notice)} />
-      </div>
+        {result.notice && <SuccessNotice>{result.notice}</SuccessNotice>}
+        {result.error !== null && <ConsoleError error={result.error} />}
+        <TextInput label={t('console.form.title')} required {...fieldProps(form, 'title')} />
+        <MarkdownEditor label={t('console.form.markdown')} preview={form.watch('markdown') ?? ''} {...fieldProps(form, 'markdown')} />
+        <div className="form-actions">
+          <SaveButton label={t(post ? 'console.posts.save' : 'console.posts.create')} loading={form.formState.isSubmitting} success={Boolean(result.notice)} />
+        </div>
       </WriteGuard>
     </form>
   )

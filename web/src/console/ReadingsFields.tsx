@@ -56,7 +56,11 @@ export function ReadingsFields({ form }: { form: Form }) {
         {readings.fields.map((reading, index) => (
           <li key={reading.id}>
             <TextInput label={t('console.readings.title', { number: index + 1 })} required {...fieldProps(form, `readings.${index}.text`)} />
-            <TextInput label={t('console.readings.link', { number: index + 1 })} hint={t('console.readings.linkHint')} {...fieldProps(form, `readings.${index}.path`)} />
+            <TextInput
+              label={t('console.readings.link', { number: index + 1 })}
+              hint={t('console.readings.linkHint')}
+              {...fieldProps(form, `readings.${index}.path`)}
+            />
             <ReadingFiles form={form} reading={index} />
             <button type="button" className="button button-secondary button-small" onClick={() => readings.remove(index)}>
               {t('console.readings.remove', { number: index + 1 })}

@@ -128,8 +128,7 @@ export function StorylineUpload({ activity, onUploaded }: Props) {
       {activity.storylineUrl && (
         <p>
           <a href={activity.storylineUrl} target="_blank" rel="noopener noreferrer">
-            {t('console.storyline.preview')}{' '}
-            <span className="visually-hidden">{t('console.storyline.previewHidden')}</span>
+            {t('console.storyline.preview')} <span className="visually-hidden">{t('console.storyline.previewHidden')}</span>
           </a>
         </p>
       )}

@@ -36,7 +36,12 @@ export function TicketsPage() {
   const filter = (
     <div className="console-sort">
       <label htmlFor={`${id}-status`}>{t('console.columns.status')}</label>
-      <select id={`${id}-status`} className="input select" value={status} onChange={(event) => list.update({ status: event.target.value === 'open' ? null : event.target.value })}>
+      <select
+        id={`${id}-status`}
+        className="input select"
+        value={status}
+        onChange={(event) => list.update({ status: event.target.value === 'open' ? null : event.target.value })}
+      >
         {STATUSES.map((option) => (
           <option key={option.value} value={option.value}>
             {t(option.label)}

@@ -57,15 +57,26 @@ export function TopicForm({ topic }: { topic?: TopicDoc }) {
   return (
     <form onSubmit={form.handleSubmit(save)} noValidate className="form console-form">
       <WriteGuard collection="topics">
-      {result.notice && <SuccessNotice>{result.notice}</SuccessNotice>}
-      {result.error !== null && <ConsoleError error={result.error} />}
-      <TextInput label={t('console.form.title')} required {...fieldProps(form, 'title')} />
-      <TextInput label={t('console.form.order')} type="number" inputMode="numeric" required hint={t('console.form.topicOrderHint')} {...fieldProps(form, 'order')} />
-      <MarkdownEditor required preview={form.watch('markdown') ?? ''} {...fieldProps(form, 'markdown')} />
-      <MediaUpload label={t('console.form.thumbnail')} image accept="image/*" value={thumbnail} onChange={setThumbnail} />
-      <div className="form-actions">
-        <SaveButton label={t(topic ? 'console.topics.save' : 'console.topics.create')} loading={form.formState.isSubmitting} success={Boolean(result.notice)} />
-      </div>
+        {result.notice && <SuccessNotice>{result.notice}</SuccessNotice>}
+        {result.error !== null && <ConsoleError error={result.error} />}
+        <TextInput label={t('console.form.title')} required {...fieldProps(form, 'title')} />
+        <TextInput
+          label={t('console.form.order')}
+          type="number"
+          inputMode="numeric"
+          required
+          hint={t('console.form.topicOrderHint')}
+          {...fieldProps(form, 'order')}
+        />
+        <MarkdownEditor required preview={form.watch('markdown') ?? ''} {...fieldProps(form, 'markdown')} />
+        <MediaUpload label={t('console.form.thumbnail')} image accept="image/*" value={thumbnail} onChange={setThumbnail} />
+        <div className="form-actions">
+          <SaveButton
+            label={t(topic ? 'console.topics.save' : 'console.topics.create')}
+            loading={form.formState.isSubmitting}
+            success={Boolean(result.notice)}
+          />
+        </div>
       </WriteGuard>
     </form>
   )

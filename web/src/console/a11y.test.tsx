@@ -3,8 +3,23 @@ import axe from 'axe-core'
 import { describe, expect, it } from 'vitest'
 import { consoleServer, list, renderConsole, staff } from './consoleTestServer'
 
-const everyScope = ['topics:write', 'topics:delete', 'modules:write', 'activities:write', 'pages:write', 'pages:delete', 'users:write', 'users:read', 'tickets:write']
-const page = { id: 4, slug: 'about', title: 'About', content: { markdown: '# About\n\nSome **bold** [link](https://example.org)', html: '', template: 'default' } }
+const everyScope = [
+  'topics:write',
+  'topics:delete',
+  'modules:write',
+  'activities:write',
+  'pages:write',
+  'pages:delete',
+  'users:write',
+  'users:read',
+  'tickets:write',
+]
+const page = {
+  id: 4,
+  slug: 'about',
+  title: 'About',
+  content: { markdown: '# About\n\nSome **bold** [link](https://example.org)', html: '', template: 'default' },
+}
 const topic = { id: 5, title: 'Rights', order: 1, markdown: 'Text', modules: { docs: [] } }
 
 async function violations(): Promise<string[]> {

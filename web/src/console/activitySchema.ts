@@ -24,12 +24,16 @@ export const FILE_REQUIRED = en.messages.fileRequired
 export const activitySchema = object({
   module: string().required(MODULE_REQUIRED),
   title: string().trim().required(TITLE_REQUIRED),
-  type: string().oneOf(ACTIVITY_TYPES.map((type) => type.value)).required(),
+  type: string()
+    .oneOf(ACTIVITY_TYPES.map((type) => type.value))
+    .required(),
   order: number()
     .transform((value: number, original: unknown) => (original === '' || original === null ? 0 : value))
     .typeError(ORDER_MUST_BE_NUMBER)
     .required(),
-  width: string().oneOf(ACTIVITY_WIDTHS.map((width) => width.value)).required(),
+  width: string()
+    .oneOf(ACTIVITY_WIDTHS.map((width) => width.value))
+    .required(),
   markdown: string().default(''),
   links: array(
     object({

@@ -36,8 +36,7 @@ export const updateDoc = <T>(collection: Collection, id: string | number, body: 
 /** Saves an edit screen in the language being edited (the PUT the spec names). */
 export const putDoc = <T>(collection: Collection, id: string | number, body: unknown) =>
   request<DocAnswer<T>>('PUT', withLocale(`/api/${collection}/${encodeURIComponent(String(id))}`, editingLocale()), body)
-export const deleteDoc = (collection: Collection, id: string | number) =>
-  request<unknown>('DELETE', `/api/${collection}/${encodeURIComponent(String(id))}`)
+export const deleteDoc = (collection: Collection, id: string | number) => request<unknown>('DELETE', `/api/${collection}/${encodeURIComponent(String(id))}`)
 
 /** Revalidates every cached read of a collection (console lists and the public pages alike). */
 export function useRevalidateCollection() {

@@ -14,7 +14,12 @@ export interface Section {
   scopes: readonly string[]
 }
 
-const section = (collection: Collection): Section => ({ collection, label: `console.sections.${collection}`, path: `/console/${collection}`, scopes: scopesOf(collection) })
+const section = (collection: Collection): Section => ({
+  collection,
+  label: `console.sections.${collection}`,
+  path: `/console/${collection}`,
+  scopes: scopesOf(collection),
+})
 
 export const SECTIONS: readonly Section[] = [
   section('topics'),

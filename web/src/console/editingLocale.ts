@@ -30,13 +30,10 @@ export function setEditingLocale(locale: Locale): void {
 export const editingLocale = (): Locale => current
 
 export function useEditingLocale(): Locale {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    editingLocale,
-  )
+  return useSyncExternalStore((listener) => {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  }, editingLocale)
 }
 
 /**

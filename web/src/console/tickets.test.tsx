@@ -4,7 +4,16 @@ import { describe, expect, it } from 'vitest'
 import { TICKET_CLOSED } from './consoleMessages'
 import { consoleServer, list, renderConsole, staff } from './consoleTestServer'
 
-const ticket = { id: 11, type: 'contact', name: 'Vi Sitor', email: 'vi@example.org', subject: 'Hello', message: 'Line one\nLine two', status: 'open', createdAt: '2026-01-02T10:00:00.000Z' }
+const ticket = {
+  id: 11,
+  type: 'contact',
+  name: 'Vi Sitor',
+  email: 'vi@example.org',
+  subject: 'Hello',
+  message: 'Line one\nLine two',
+  status: 'open',
+  createdAt: '2026-01-02T10:00:00.000Z',
+}
 
 describe('tickets', () => {
   it('lists open tickets first and filters by status', async () => {

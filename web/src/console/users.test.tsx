@@ -5,7 +5,14 @@ import { USER_UPDATED } from './consoleMessages'
 import { consoleServer, list, renderConsole, staff } from './consoleTestServer'
 import { OWN_SCOPES_LOCKED } from './UserDetailPage'
 
-const other = { id: 7, email: 'ada@example.org', username: null, scopes: [], attributes: { type: 'teacher', firstName: 'Ada', lastName: 'Lovelace' }, displayName: 'Ada Lovelace' }
+const other = {
+  id: 7,
+  email: 'ada@example.org',
+  username: null,
+  scopes: [],
+  attributes: { type: 'teacher', firstName: 'Ada', lastName: 'Lovelace' },
+  displayName: 'Ada Lovelace',
+}
 
 describe('users', () => {
   it('searches by email, username or last name', async () => {

@@ -6,7 +6,15 @@ import { CONTENT_REQUIRED, MODULE_SAVED, ORDER_REQUIRED, TITLE_REQUIRED, TOPIC_R
 import { consoleServer, list, renderConsole, staff } from './consoleTestServer'
 
 const topic = { id: 5, title: 'Rights', order: 1, markdown: 'Some text', modules: { docs: [] } }
-const module = { id: 8, title: 'Speech', subtitle: '', order: 1, topic: 5, markdown: 'Body', activities: { docs: [{ id: 3, title: 'Quiz', type: 'storyline', order: 1, width: 'full' }] } }
+const module = {
+  id: 8,
+  title: 'Speech',
+  subtitle: '',
+  order: 1,
+  topic: 5,
+  markdown: 'Body',
+  activities: { docs: [{ id: 3, title: 'Quiz', type: 'storyline', order: 1, width: 'full' }] },
+}
 
 describe('topic and module validation (spec section 5)', () => {
   it('requires title, content and order on the topic form, then saves', async () => {

@@ -184,4 +184,3 @@ export function ActivityCard({ activity, attempt, onProgress }: CardProps) {
 }
 
 const noop = () => undefined
-

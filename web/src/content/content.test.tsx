@@ -8,7 +8,12 @@ import { HomePage } from './HomePage'
 import { ModulePage } from './ModulePage'
 import { PageEditPage } from './PageEditPage'
 
-const PAGE = { id: 7, slug: 'privacy-policy', title: 'Privacy Policy', content: { markdown: '# Hi', html: '<p>We respect your privacy.</p>', template: 'default' } }
+const PAGE = {
+  id: 7,
+  slug: 'privacy-policy',
+  title: 'Privacy Policy',
+  content: { markdown: '# Hi', html: '<p>We respect your privacy.</p>', template: 'default' },
+}
 
 function pageServer() {
   return mockFetch(({ method, url }) => {
@@ -147,8 +152,10 @@ describe('module page', () => {
     return mockFetch(({ method, url }) => {
       if (url.startsWith('/api/modules/4')) return { body: MODULE }
       if (method === 'GET' && url.startsWith('/api/attempts')) return { body: { docs: attempts } }
-      if (method === 'POST' && url === '/api/activities/8/open') return { body: { attempt: { id: 1, activity: 8, student: 3, status: 'not-attempted', openCount: 1 }, launch: LAUNCH } }
-      if (method === 'POST' && url.endsWith('/open')) return { body: { attempt: { id: 2, activity: Number(url.split('/')[3]), student: 3, status: 'not-attempted', openCount: 1 }, launch: null } }
+      if (method === 'POST' && url === '/api/activities/8/open')
+        return { body: { attempt: { id: 1, activity: 8, student: 3, status: 'not-attempted', openCount: 1 }, launch: LAUNCH } }
+      if (method === 'POST' && url.endsWith('/open'))
+        return { body: { attempt: { id: 2, activity: Number(url.split('/')[3]), student: 3, status: 'not-attempted', openCount: 1 }, launch: null } }
       return undefined
     })
   }

@@ -100,10 +100,12 @@ export class PackageSession {
   private sendStart() {
     this.started = true
     const { launch, title } = this.options
-    this.options.frameWindow()?.postMessage(
-      { type: 'civics:start', standard: launch.standard, packageUrl: launch.packageUrl, title, cmi: launch.scorm?.cmi ?? null },
-      launch.contentOrigin,
-    )
+    this.options
+      .frameWindow()
+      ?.postMessage(
+        { type: 'civics:start', standard: launch.standard, packageUrl: launch.packageUrl, title, cmi: launch.scorm?.cmi ?? null },
+        launch.contentOrigin,
+      )
   }
 
   private saveSoon() {

@@ -51,14 +51,18 @@ export interface ScormRuntime {
   destroy(): void
 }
 
-type CrossFrameLMSClass = new (api: unknown, targetOrigin?: string, options?: { rateLimit?: number }) => {
+type CrossFrameLMSClass = new (
+  api: unknown,
+  targetOrigin?: string,
+  options?: { rateLimit?: number },
+) => {
   destroy(): void
 }
 
 type ApiClass = new (settings: Record<string, unknown>) => unknown
 
 /** scorm-again's ES modules export their classes by name; its type declarations say default. */
-const exported = <T,>(module: unknown, name: string): T => {
+const exported = <T>(module: unknown, name: string): T => {
   const m = module as Record<string, unknown>
   return (m[name] ?? m.default) as T
 }

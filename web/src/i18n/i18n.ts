@@ -14,7 +14,10 @@ const lazyCatalogues: BackendModule = {
   read: (language, _namespace, done) => {
     const load = language === 'es' ? import('./locales/es.json') : language === 'ht' ? import('./locales/ht.json') : null
     if (!load) return done(null, {})
-    load.then((module) => done(null, module.default as ResourceLanguage), (error: Error) => done(error, null))
+    load.then(
+      (module) => done(null, module.default as ResourceLanguage),
+      (error: Error) => done(error, null),
+    )
   },
 }
 

@@ -17,9 +17,7 @@ describe('a sentence with a bold part', () => {
     renderApp(<ConfirmEmailNotice />, { user })
     const address = screen.getByText('ana@example.org')
     expect(address.tagName).toBe('STRONG')
-    expect(address.parentElement).toHaveTextContent(
-      'We sent a confirmation link to ana@example.org. Open it to confirm that this email is yours.',
-    )
+    expect(address.parentElement).toHaveTextContent('We sent a confirmation link to ana@example.org. Open it to confirm that this email is yours.')
   })
 
   it('reads in Haitian Creole with the address still in bold', async () => {

@@ -30,7 +30,10 @@ export function CountryRegionFields<T extends FieldValues>({ form, countryName, 
         label={t('profile.fields.country')}
         required={required}
         placeholder={t('profile.fields.chooseCountry')}
-        options={withCurrent(countries.map((entry) => ({ value: entry.countryName, label: entry.countryName })), country)}
+        options={withCurrent(
+          countries.map((entry) => ({ value: entry.countryName, label: entry.countryName })),
+          country,
+        )}
         {...countryField}
         onChange={(event) => {
           void countryField.onChange(event)
@@ -41,7 +44,10 @@ export function CountryRegionFields<T extends FieldValues>({ form, countryName, 
         label={t('profile.fields.state')}
         required={required}
         placeholder={t('profile.fields.chooseState')}
-        options={withCurrent(regions.map((region) => ({ value: region.name, label: region.name })), state)}
+        options={withCurrent(
+          regions.map((region) => ({ value: region.name, label: region.name })),
+          state,
+        )}
         {...fieldProps(form, stateName)}
       />
     </div>

@@ -11,14 +11,22 @@ import * as m from './profileSchema'
 const COUNTRIES = {
   docs: [
     { countryName: 'Canada', countryShortCode: 'CA', regions: [{ name: 'Ontario', shortCode: 'ON' }] },
-    { countryName: 'United States', countryShortCode: 'US', regions: [{ name: 'Florida', shortCode: 'FL' }, { name: 'Georgia', shortCode: 'GA' }] },
+    {
+      countryName: 'United States',
+      countryShortCode: 'US',
+      regions: [
+        { name: 'Florida', shortCode: 'FL' },
+        { name: 'Georgia', shortCode: 'GA' },
+      ],
+    },
   ],
 }
 
 function server(onPut?: (body: { attributes: Record<string, unknown> }) => User) {
   return mockFetch(({ method, url, body }) => {
     if (url.startsWith('/api/countries')) return { body: COUNTRIES }
-    if (url.startsWith('/api/schools?q=')) return { body: { docs: [{ id: 9, name: 'Leon Middle School', district: 'Leon', state: 'Florida', country: 'United States' }] } }
+    if (url.startsWith('/api/schools?q='))
+      return { body: { docs: [{ id: 9, name: 'Leon Middle School', district: 'Leon', state: 'Florida', country: 'United States' }] } }
     if (method === 'PUT' && url === '/api/users/3' && onPut) return { body: { message: 'Profile saved.', user: onPut(body as never) } }
     return undefined
   })
@@ -48,7 +56,9 @@ describe('profile type picker', () => {
     server()
     renderApp(<ProfilePage />, { user: newUser() })
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Finish Your Profile')
-    const options = within(screen.getByRole('list')).getAllByRole('button').map((button) => button.querySelector('.choice-title')?.textContent)
+    const options = within(screen.getByRole('list'))
+      .getAllByRole('button')
+      .map((button) => button.querySelector('.choice-title')?.textContent)
     expect(options).toEqual(['Teacher', 'School', 'District', 'Professor', 'Parent', 'Homeschool', 'Other', 'Independent'])
   })
 

@@ -25,7 +25,7 @@ function setup(answer: (q: string) => { status?: number; body?: unknown }) {
 const searches = (calls: { url: string }[]) => calls.filter((call) => call.url.startsWith('/api/schools?q='))
 
 describe('school modal: search', () => {
-  it("asks for 4 characters and does not search with 3", async () => {
+  it('asks for 4 characters and does not search with 3', async () => {
     const { calls, user } = setup(() => ({ body: { docs: [LEON] } }))
     expect(screen.getByRole('tab', { name: 'Search' })).toHaveAttribute('aria-selected', 'true')
     expect(screen.getByText(SEARCH_TOO_SHORT)).toBeInTheDocument()

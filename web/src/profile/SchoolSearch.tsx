@@ -47,9 +47,7 @@ export function SchoolSearch({ onSelect }: { onSelect: (school: School) => void 
               <li key={school.id}>
                 <button type="button" className="school-result" onClick={() => onSelect(school)}>
                   <span className="school-name">{school.name}</span>
-                  <span className="school-meta">
-                    {[school.district, school.state, school.country].filter(Boolean).join(', ')}
-                  </span>
+                  <span className="school-meta">{[school.district, school.state, school.country].filter(Boolean).join(', ')}</span>
                 </button>
               </li>
             ))}

@@ -3,7 +3,6 @@ import type { EducatorType } from '../api/types'
 import { PRODUCT_NAME } from '../ui/useDocumentTitle'
 import { ACCOUNT_TYPES } from './profileOptions'
 
-
 export function TypePicker({ completed, onChoose }: { completed: boolean; onChoose: (type: EducatorType) => void }) {
   const { t } = useTranslation()
   return (

@@ -72,9 +72,7 @@ const rules = {
 
 export function profileSchema(type: AccountType): ObjectSchema<AnyObject> {
   const school =
-    type === 'teacher'
-      ? schoolSchema(SCHOOLS_MUST_HAVE_NAME, SCHOOLS_MUST_HAVE_DISTRICT)
-      : schoolSchema(SCHOOL_NAME_REQUIRED, SCHOOL_DISTRICT_REQUIRED)
+    type === 'teacher' ? schoolSchema(SCHOOLS_MUST_HAVE_NAME, SCHOOLS_MUST_HAVE_DISTRICT) : schoolSchema(SCHOOL_NAME_REQUIRED, SCHOOL_DISTRICT_REQUIRED)
   const all = { ...rules, school }
   const shape = Object.fromEntries(PROFILE_FIELDS[type].map((field) => [field, all[field]]))
   return object(shape)

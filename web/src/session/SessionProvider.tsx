@@ -3,13 +3,7 @@ import { useSWRConfig } from 'swr'
 import { api } from '../api/client'
 import type { User, UserAnswer } from '../api/types'
 import { SessionContext, type SessionValue } from './SessionContext'
-import {
-  DEFAULT_PREFERENCES,
-  loadStoredPreferences,
-  preferencesOf,
-  storePreferences,
-  type Preferences,
-} from './preferences'
+import { DEFAULT_PREFERENCES, loadStoredPreferences, preferencesOf, storePreferences, type Preferences } from './preferences'
 
 interface Props {
   initialUser: User | null

@@ -35,8 +35,7 @@ export function Footer() {
         ))}
       </div>
       <p className="footer-legal">
-        {t('shell.footer.legal', { year: new Date().getFullYear(), product: PRODUCT_NAME })} {t('shell.footer.version')}{' '}
-        <Link to="/change-log">{VERSION}</Link>
+        {t('shell.footer.legal', { year: new Date().getFullYear(), product: PRODUCT_NAME })} {t('shell.footer.version')} <Link to="/change-log">{VERSION}</Link>
       </p>
     </footer>
   )

@@ -73,7 +73,11 @@ export function mockFetch(handler: Handler) {
     })
   })
   vi.stubGlobal('fetch', spy)
-  return { calls, spy, find: (method: string, url: string | RegExp) => calls.filter((c) => c.method === method && (typeof url === 'string' ? c.url === url : url.test(c.url))) }
+  return {
+    calls,
+    spy,
+    find: (method: string, url: string | RegExp) => calls.filter((c) => c.method === method && (typeof url === 'string' ? c.url === url : url.test(c.url))),
+  }
 }
 
 export function makeUser(overrides: Partial<User> = {}, attributes: User['attributes'] = {}): User {

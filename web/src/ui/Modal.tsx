@@ -81,15 +81,7 @@ export function Modal({ title, onClose, children, hideTitle = false, size = 'med
         if (event.target === event.currentTarget) onCloseRef.current()
       }}
     >
-      <div
-        ref={dialogRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        className={`modal modal-${size}`}
-        onKeyDown={onKeyDown}
-      >
+      <div ref={dialogRef} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={`modal modal-${size}`} onKeyDown={onKeyDown}>
         <div className="modal-header">
           <h2 id={titleId} className={hideTitle ? 'visually-hidden' : 'modal-title'}>
             {title}

@@ -12,13 +12,7 @@ export function PasswordInput({ label, required, error, touched, helperText, hin
   return (
     <Field id={inputId} {...field}>
       <div className="password-input">
-        <input
-          {...input}
-          ref={ref}
-          {...control}
-          type={visible ? 'text' : 'password'}
-          className="input"
-        />
+        <input {...input} ref={ref} {...control} type={visible ? 'text' : 'password'} className="input" />
         <button
           type="button"
           className="password-toggle"

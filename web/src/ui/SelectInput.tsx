@@ -17,12 +17,7 @@ export function SelectInput({ label, required, error, touched, helperText, hint,
   const { inputId, field, control } = useFieldControl({ id, label, required, error, touched, helperText, hint })
   return (
     <Field id={inputId} {...field}>
-      <select
-        {...select}
-        ref={ref}
-        {...control}
-        className="input select"
-      >
+      <select {...select} ref={ref} {...control} className="input select">
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

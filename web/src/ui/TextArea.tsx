@@ -8,12 +8,7 @@ export function TextArea({ label, required, error, touched, helperText, hint, id
   const { inputId, field, control } = useFieldControl({ id, label, required, error, touched, helperText, hint })
   return (
     <Field id={inputId} {...field}>
-      <textarea
-        {...textarea}
-        ref={ref}
-        {...control}
-        className="input textarea"
-      />
+      <textarea {...textarea} ref={ref} {...control} className="input textarea" />
     </Field>
   )
 }

@@ -7,13 +7,7 @@ export function TextInput({ label, required, error, touched, helperText, hint, i
   const { inputId, field, control } = useFieldControl({ id, label, required, error, touched, helperText, hint })
   return (
     <Field id={inputId} {...field}>
-      <input
-        type="text"
-        {...input}
-        ref={ref}
-        {...control}
-        className="input"
-      />
+      <input type="text" {...input} ref={ref} {...control} className="input" />
     </Field>
   )
 }
