@@ -1,7 +1,7 @@
 // `npm test`: every test. Type checks, the linter (ESLint and Prettier, `npm run lint`), the API integration suite on SQLite (and on PostgreSQL when
 // TEST_POSTGRES_URL is set, as .ci/run does, followed by the several-instances suite), the web
 // app's component tests, and the browser tests against the real server. Ends with one
-// "N passed, N failed" line. `npm test -- api web` runs only those parts (types, api, web, e2e).
+// "N passed, N failed" line. `npm test -- api web` runs only those parts (types, lint, api, web, e2e).
 //
 // Suites that share nothing (each API test file has its own database and folder) run in two
 // lanes side by side: the SQLite lane and the PostgreSQL lane. Most of their time is one core
@@ -82,7 +82,7 @@ if (wants('types')) {
   await check('Type check (server)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])
   await check('Type check (web)', bin('tsc'), ['--noEmit', '-p', 'web/tsconfig.json'])
 }
-if (wants('lint')) check('Lint (ESLint: import boundaries, hooks; Prettier: formatting)', 'npm', ['run', '--silent', 'lint'])
+if (wants('lint')) await check('Lint (ESLint: import boundaries, hooks; Prettier: formatting)', 'npm', ['run', '--silent', 'lint'])
 if (wants('api') || wants('e2e')) {
   // The API tests read the SPA's page data from web/dist/index.html, and the browser tests serve it.
   await check('Build the web app', bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])
