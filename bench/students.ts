@@ -197,6 +197,16 @@ for (const count of instanceCounts) {
   try {
     await run(servers)
   } finally {
+    // What the failed requests met on the server: its log goes with its temporary folder.
+    if (printedErrors) {
+      for (const server of servers) {
+        const errors = fs
+          .readFileSync(server.logFile, 'utf8')
+          .split('\n')
+          .filter((line) => /ERROR|Error:|error:/.test(line))
+        console.log(`server log errors (${errors.length}), the first ones:\n${errors.slice(0, 12).join('\n')}`)
+      }
+    }
     await Promise.all(servers.map((server) => server.stop()))
   }
 }
