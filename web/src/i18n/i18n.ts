@@ -40,7 +40,8 @@ void i18n
     lng: DEFAULT_LOCALE,
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: [...LOCALES],
-    resources: { en: { translation: en } },
+    // A copy: i18next keeps the object and adds the screens' sections to it (loadScreensEnglish).
+    resources: { en: { translation: { ...en } } },
     // English is bundled (the screens' part joins it through loadScreensEnglish); the backend fetches only the others.
     partialBundledLanguages: true,
     interpolation: { escapeValue: false }, // React escapes.
