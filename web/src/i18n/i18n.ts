@@ -5,9 +5,9 @@ import en from './locales/en.json'
 
 /**
  * The interface catalogues (issue 14). English is the default and every missing key's fallback.
- * Its words for the public pages (shell, content, sign-in notice, messages) are in the main
+ * Its words for the public pages (shell, content, messages) are in the main
  * bundle (`en.json`); those of the screens behind a click (`en.screens.json`: console, classrooms,
- * account, profile…) are their own chunk, which every lazy screen waits for (`loadScreensEnglish`,
+ * account, profile, sign-in…) are their own chunk, which every lazy screen waits for (`loadScreensEnglish`,
  * shell/App.tsx), so the entry does not grow with them. Spanish and Haitian Creole are their own
  * chunks, whole, fetched the first time someone picks them.
  */
@@ -32,6 +32,9 @@ export const loadScreensEnglish = (): Promise<void> =>
   (screensEnglish ??= import('./locales/en.screens.json').then((module) => {
     i18n.addResourceBundle(DEFAULT_LOCALE, 'translation', module.default, true, false)
   }))
+
+/** A lazy screen's chunk, resolved once the screens' English is there too (shell/App.tsx, Layout). */
+export const withScreensEnglish = <M>(chunk: Promise<M>): Promise<M> => Promise.all([chunk, loadScreensEnglish()]).then(([module]) => module)
 
 void i18n
   .use(lazyCatalogues)
