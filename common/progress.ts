@@ -6,7 +6,11 @@
 /** An attempt's stored status, or none when the student never opened the activity. */
 export type AttemptStatusOrNone = 'not-attempted' | 'incomplete' | 'completed' | 'passed' | 'failed' | null
 
-/** The teacher's words for each state: readable without colour (the grid shows the word or its symbol). */
+/**
+ * Each state's symbol and English word: readable without colour (the grid shows the word or its
+ * symbol). The CSV export writes these English labels; the SPA shows `classrooms.progress.states.*`
+ * from the catalogues, in the reader's language.
+ */
 export const progressStates = {
   'not-started': { label: 'Not started', symbol: '–' },
   opened: { label: 'Opened', symbol: 'O' },

@@ -8,7 +8,7 @@ import { ErrorNotice } from '../ui/Notice'
 import { PasswordInput } from '../ui/PasswordInput'
 import { TextInput } from '../ui/TextInput'
 import { PRODUCT_NAME, useDocumentTitle } from '../ui/useDocumentTitle'
-import en from '../i18n/locales/en.json'
+import en from '../i18n/locales/en.screens.json'
 import { safeRedirect } from './safeRedirect'
 import { enabledSocialProviders, SocialButtons } from './SocialButtons'
 

@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { api } from '../api/client'
 import type { NewLogin } from '../../../common/progress'
 import { Modal } from '../ui/Modal'
 import { ErrorNotice } from '../ui/Notice'
 import { SaveButton } from '../ui/SaveButton'
-import { rosterStrings as t } from './rosterStrings'
 
 interface Props {
   classroomId: string | number
@@ -14,6 +14,7 @@ interface Props {
 
 /** Many student accounts at once, from a number or a list of first names (kept only for the teacher). */
 export function AddStudentsDialog({ classroomId, onCreated, onClose }: Props) {
+  const { t } = useTranslation()
   const ids = useId()
   const [how, setHow] = useState<'count' | 'names'>('count')
   const [count, setCount] = useState('')
@@ -30,8 +31,8 @@ export function AddStudentsDialog({ classroomId, onCreated, onClose }: Props) {
       .map((n) => n.trim())
       .filter(Boolean)
     const number = Number(count)
-    if (how === 'count' && !(Number.isInteger(number) && number >= 1 && number <= 100)) return setProblem(t.countRequired)
-    if (how === 'names' && firstNames.length === 0) return setProblem(t.namesRequired)
+    if (how === 'count' && !(Number.isInteger(number) && number >= 1 && number <= 100)) return setProblem(t('classrooms.roster.countRequired'))
+    if (how === 'names' && firstNames.length === 0) return setProblem(t('classrooms.roster.namesRequired'))
     setProblem(null)
     setBusy(true)
     try {
@@ -48,20 +49,20 @@ export function AddStudentsDialog({ classroomId, onCreated, onClose }: Props) {
 
   const fieldId = `${ids}-${how}`
   return (
-    <Modal title={t.addStudentsTitle} size="small" onClose={onClose}>
+    <Modal title={t('classrooms.roster.addStudentsTitle')} size="small" onClose={onClose}>
       <form onSubmit={submit} noValidate className="form">
         {error !== null && <ErrorNotice error={error} />}
         <fieldset className="field">
-          <legend>{t.addHow}</legend>
+          <legend>{t('classrooms.roster.addHow')}</legend>
           <label>
-            <input type="radio" name="how" value="count" checked={how === 'count'} onChange={() => setHow('count')} /> {t.byCount}
+            <input type="radio" name="how" value="count" checked={how === 'count'} onChange={() => setHow('count')} /> {t('classrooms.roster.byCount')}
           </label>
           <label>
-            <input type="radio" name="how" value="names" checked={how === 'names'} onChange={() => setHow('names')} /> {t.byNames}
+            <input type="radio" name="how" value="names" checked={how === 'names'} onChange={() => setHow('names')} /> {t('classrooms.roster.byNames')}
           </label>
         </fieldset>
         <div className="field">
-          <label htmlFor={fieldId}>{how === 'count' ? t.countLabel : t.namesLabel}</label>
+          <label htmlFor={fieldId}>{how === 'count' ? t('classrooms.roster.countLabel') : t('classrooms.roster.namesLabel')}</label>
           {how === 'count' ? (
             <input
               className="input"
@@ -88,7 +89,7 @@ export function AddStudentsDialog({ classroomId, onCreated, onClose }: Props) {
           )}
           {how === 'names' && (
             <p id={`${ids}-hint`} className="field-hint">
-              {t.namesHint}
+              {t('classrooms.roster.namesHint')}
             </p>
           )}
           {problem && (
@@ -99,9 +100,9 @@ export function AddStudentsDialog({ classroomId, onCreated, onClose }: Props) {
         </div>
         <div className="form-actions modal-actions">
           <button type="button" className="button button-secondary" onClick={onClose}>
-            {t.cancel}
+            {t('classrooms.roster.cancel')}
           </button>
-          <SaveButton label={t.create} loading={busy} />
+          <SaveButton label={t('classrooms.roster.create')} loading={busy} />
         </div>
       </form>
     </Modal>

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { type TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router-dom'
 import useSWR, { useSWRConfig } from 'swr'
@@ -19,14 +20,15 @@ import { AddStudentsDialog } from './AddStudentsDialog'
 import { ConfirmRosterAction } from './ConfirmRosterAction'
 import { LoginCards } from './LoginCards'
 import { ProgressGrid } from './ProgressGrid'
-import { rosterStrings as roster } from './rosterStrings'
 
-const confirmTexts = (kind: 'card' | 'remove' | 'delete', username: string) =>
-  kind === 'card'
-    ? { title: roster.newCardTitle(username), body: roster.newCardBody, confirmLabel: roster.newCardConfirm }
-    : kind === 'remove'
-      ? { title: roster.removeTitle(username), body: roster.removeBody, confirmLabel: roster.removeConfirm }
-      : { title: roster.deleteTitle(username), body: roster.deleteBody, confirmLabel: roster.deleteConfirm }
+const confirmTexts = (t: TFunction, kind: 'card' | 'remove' | 'delete', username: string) => {
+  const key = kind === 'card' ? 'newCard' : kind
+  return {
+    title: t(`classrooms.roster.${key}Title`, { username }),
+    body: t(`classrooms.roster.${key}Body`),
+    confirmLabel: t(`classrooms.roster.${key}Confirm`),
+  }
+}
 
 /** Spec section 2: the Username column is the student's first provider's username. */
 export function studentUsername(student: Student): string {
@@ -69,28 +71,28 @@ function StudentsTable({
                 <td>{[student.firstName, student.lastName].filter(Boolean).join(' ')}</td>
                 <td className="roster-actions">
                   <Link className="button button-secondary button-small" to={`/user/classrooms/${classroom.id}/students/${student.id}`}>
-                    {roster.viewProgress}
-                    <span className="visually-hidden">{roster.actionsFor(username)}</span>
+                    {t('classrooms.roster.viewProgress')}
+                    <span className="visually-hidden">{t('classrooms.roster.actionsFor', { username })}</span>
                   </Link>
                   <button type="button" className="button button-secondary button-small" onClick={() => onReset(student)}>
                     {t('classrooms.detail.resetPassword')}
                     <span className="visually-hidden">{t('classrooms.detail.resetPasswordFor', { username })}</span>
                   </button>
                   <button type="button" className="button button-secondary button-small" onClick={() => onAction('card', student)}>
-                    {roster.newCard}
-                    <span className="visually-hidden">{roster.actionsFor(username)}</span>
+                    {t('classrooms.roster.newCard')}
+                    <span className="visually-hidden">{t('classrooms.roster.actionsFor', { username })}</span>
                   </button>
                   <a className="button button-secondary button-small" href={`/api/classrooms/${classroom.id}/students/${student.id}/data`} download>
-                    {roster.downloadData}
-                    <span className="visually-hidden">{roster.actionsFor(username)}</span>
+                    {t('classrooms.roster.downloadData')}
+                    <span className="visually-hidden">{t('classrooms.roster.actionsFor', { username })}</span>
                   </a>
                   <button type="button" className="button button-secondary button-small" onClick={() => onAction('remove', student)}>
-                    {roster.remove}
-                    <span className="visually-hidden">{roster.actionsFor(username)}</span>
+                    {t('classrooms.roster.remove')}
+                    <span className="visually-hidden">{t('classrooms.roster.actionsFor', { username })}</span>
                   </button>
                   <button type="button" className="button button-secondary button-small" onClick={() => onAction('delete', student)}>
-                    {roster.deleteAccount}
-                    <span className="visually-hidden">{roster.actionsFor(username)}</span>
+                    {t('classrooms.roster.deleteAccount')}
+                    <span className="visually-hidden">{t('classrooms.roster.actionsFor', { username })}</span>
                   </button>
                 </td>
               </tr>
@@ -169,7 +171,7 @@ export function ClassroomDetailPage() {
             <div className="page-heading">
               <h2 id="students-heading">{t('classrooms.detail.students')}</h2>
               <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
-                {roster.addStudents}
+                {t('classrooms.roster.addStudents')}
               </button>
             </div>
             <StudentsTable
@@ -185,7 +187,7 @@ export function ClassroomDetailPage() {
             />
           </section>
           <section aria-labelledby="progress-heading">
-            <h2 id="progress-heading">{roster.progressHeading}</h2>
+            <h2 id="progress-heading">{t('classrooms.progress.heading')}</h2>
             <ProgressGrid classroomId={classroom.id} />
           </section>
           <section aria-labelledby="edit-classroom-heading">
@@ -210,7 +212,7 @@ export function ClassroomDetailPage() {
           )}
           {action && (
             <ConfirmRosterAction
-              {...confirmTexts(action.kind, studentUsername(action.student))}
+              {...confirmTexts(t, action.kind, studentUsername(action.student))}
               run={() => runAction(action.kind, action.student)}
               onClose={() => setAction(null)}
             />

@@ -1,8 +1,8 @@
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Modal } from '../ui/Modal'
 import { ErrorNotice } from '../ui/Notice'
 import { SaveButton } from '../ui/SaveButton'
-import { rosterStrings as t } from './rosterStrings'
 
 interface Props {
   title: string
@@ -15,6 +15,7 @@ interface Props {
 
 /** Asks before a roster change that cannot be taken back (remove, delete, new password). */
 export function ConfirmRosterAction({ title, body, confirmLabel, run, onClose }: Props) {
+  const { t } = useTranslation()
   const [error, setError] = useState<unknown>(null)
   const [busy, setBusy] = useState(false)
   return (
@@ -37,7 +38,7 @@ export function ConfirmRosterAction({ title, body, confirmLabel, run, onClose }:
         <p>{body}</p>
         <div className="form-actions modal-actions">
           <button type="button" className="button button-secondary" onClick={onClose}>
-            {t.cancel}
+            {t('classrooms.roster.cancel')}
           </button>
           <SaveButton label={confirmLabel} loading={busy} />
         </div>

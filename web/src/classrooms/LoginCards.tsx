@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { NewLogin } from '../../../common/progress'
-import { rosterStrings as t } from './rosterStrings'
 import './roster.css'
 
 interface Props {
@@ -15,38 +15,39 @@ interface Props {
  * exist only here, in memory, until the teacher leaves.
  */
 export function LoginCards({ logins, code, onDone }: Props) {
+  const { t } = useTranslation()
   const headingRef = useRef<HTMLHeadingElement>(null)
   useEffect(() => headingRef.current?.focus(), [])
   const site = `${window.location.origin}/login`
   return (
     <section className="login-cards" aria-labelledby="login-cards-heading">
       <h2 id="login-cards-heading" tabIndex={-1} ref={headingRef} className="no-print">
-        {t.cardsHeading}
+        {t('classrooms.roster.cardsHeading')}
       </h2>
-      <p className="notice no-print">{t.cardsOnce}</p>
+      <p className="notice no-print">{t('classrooms.roster.cardsOnce')}</p>
       <div className="form-actions no-print">
         <button type="button" className="button button-primary" onClick={() => window.print()}>
-          {t.printCards}
+          {t('classrooms.roster.printCards')}
         </button>
         <button type="button" className="button button-secondary" onClick={onDone}>
-          {t.hideCards}
+          {t('classrooms.roster.hideCards')}
         </button>
       </div>
       <ul className="login-cards-list">
         {logins.map((login) => (
           <li key={login.id} className="login-card">
             <h3>
-              {t.cardTitle}
+              {t('classrooms.roster.cardTitle')}
               {login.firstName ? ` · ${login.firstName}` : ''}
             </h3>
             <dl>
-              <dt>{t.cardSite}</dt>
+              <dt>{t('classrooms.roster.cardSite')}</dt>
               <dd>{site}</dd>
-              <dt>{t.cardUsername}</dt>
+              <dt>{t('classrooms.roster.cardUsername')}</dt>
               <dd>{login.username}</dd>
-              <dt>{t.cardPassword}</dt>
+              <dt>{t('classrooms.roster.cardPassword')}</dt>
               <dd>{login.password}</dd>
-              <dt>{t.cardCode}</dt>
+              <dt>{t('classrooms.roster.cardCode')}</dt>
               <dd>{code}</dd>
             </dl>
           </li>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router-dom'
 import useSWR from 'swr'
 import { ApiError } from '../api/client'
@@ -7,33 +8,34 @@ import { Loading } from '../ui/Loading'
 import { NotFound } from '../ui/NotFound'
 import { ErrorNotice } from '../ui/Notice'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
-import { rosterStrings as t } from './rosterStrings'
 import './roster.css'
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : t.never)
 
 /** One student's page, from the grid: every activity with state, score, attempts, time spent, last opened. */
 export function StudentProgressPage() {
+  const { t, i18n } = useTranslation()
   const { classroomId = '', studentId = '' } = useParams()
+  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.resolvedLanguage) : t('classrooms.progress.never'))
+  const duration = (seconds: number) =>
+    seconds < 60 ? t('classrooms.progress.seconds', { count: seconds }) : t('classrooms.progress.minutes', { count: Math.round(seconds / 60) })
   const { data, error, isLoading } = useSWR<StudentProgress>(keys.studentProgress(classroomId, studentId))
   const name = data ? [data.student.username, data.student.firstName && `(${data.student.firstName})`].filter(Boolean).join(' ') : ''
-  useDocumentTitle(data ? t.studentPageTitle(name) : t.progressHeading)
+  useDocumentTitle(data ? t('classrooms.progress.studentPageTitle', { name }) : t('classrooms.progress.heading'))
   if (error instanceof ApiError && error.status === 404) return <NotFound />
   const attempts = new Map<string, StudentAttempt>((data?.attempts ?? []).map((a) => [String(a.activity), a]))
 
   return (
     <>
-      <h1>{data ? t.studentPageTitle(name) : t.progressHeading}</h1>
+      <h1>{data ? t('classrooms.progress.studentPageTitle', { name }) : t('classrooms.progress.heading')}</h1>
       <p>
-        <Link to={`/user/classrooms/${classroomId}`}>{t.backToClassroom}</Link>
+        <Link to={`/user/classrooms/${classroomId}`}>{t('classrooms.progress.backToClassroom')}</Link>
       </p>
-      {isLoading && <Loading label={t.loadingProgress} />}
+      {isLoading && <Loading label={t('classrooms.progress.loading')} />}
       {error && !data && <ErrorNotice error={error} />}
       {data && (
         <>
           <p>
             <a className="button button-secondary" href={`/api/classrooms/${classroomId}/students/${studentId}/data`} download>
-              {t.downloadData}
+              {t('classrooms.roster.downloadData')}
             </a>
           </p>
           {data.topics.map((topic) => (
@@ -45,12 +47,12 @@ export function StudentProgressPage() {
                     <caption>{module.title}</caption>
                     <thead>
                       <tr>
-                        <th scope="col">{t.activityColumn}</th>
-                        <th scope="col">{t.stateColumn}</th>
-                        <th scope="col">{t.scoreColumn}</th>
-                        <th scope="col">{t.attemptsColumn}</th>
-                        <th scope="col">{t.timeColumn}</th>
-                        <th scope="col">{t.lastOpenedColumn}</th>
+                        <th scope="col">{t('classrooms.progress.activityColumn')}</th>
+                        <th scope="col">{t('classrooms.progress.stateColumn')}</th>
+                        <th scope="col">{t('classrooms.progress.scoreColumn')}</th>
+                        <th scope="col">{t('classrooms.progress.attemptsColumn')}</th>
+                        <th scope="col">{t('classrooms.progress.timeColumn')}</th>
+                        <th scope="col">{t('classrooms.progress.lastOpenedColumn')}</th>
                       </tr>
                     </thead>
                     <tbody>
@@ -63,11 +65,11 @@ export function StudentProgressPage() {
                             <th scope="row">{activity.title}</th>
                             <td className={`progress-cell state-${state}`}>
                               <span aria-hidden="true">{progressStates[state].symbol} </span>
-                              {progressStates[state].label}
+                              {t(`classrooms.progress.states.${state}`)}
                             </td>
                             <td>{score === null ? '' : `${score}%`}</td>
                             <td>{attempt ? attempt.attemptCount : 0}</td>
-                            <td>{attempt ? t.minutes(attempt.timeSpentSeconds) : ''}</td>
+                            <td>{attempt ? duration(attempt.timeSpentSeconds) : ''}</td>
                             <td>{when(attempt?.lastOpenedAt ?? null)}</td>
                           </tr>
                         )

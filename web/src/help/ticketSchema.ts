@@ -1,5 +1,6 @@
 import { object, string } from 'yup'
 import en from '../i18n/locales/en.json'
+import enScreens from '../i18n/locales/en.screens.json'
 import { EMAIL_REQUIRED } from '../ui/messages'
 
 // The spec does not show the ticket form; these messages follow its wording style.
@@ -9,7 +10,7 @@ export const MESSAGE_REQUIRED = en.messages.messageRequired
 export const TICKET_SENT = en.messages.ticketSent
 
 /** Each kind's heading and introduction are under `help.ticket.types.<kind>` in the catalogues. */
-export const TICKET_TYPES = en.help.ticket.types
+export const TICKET_TYPES = enScreens.help.ticket.types
 export type TicketType = keyof typeof TICKET_TYPES
 
 export function ticketType(value: string | null | undefined): TicketType {

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import en from './locales/en.json'
+import enFirstPaint from './locales/en.json'
+import enScreens from './locales/en.screens.json'
 import es from './locales/es.json'
 import ht from './locales/ht.json'
 
 type Catalogue = { [key: string]: string | Catalogue }
+
+/** English is two files (the entry's words and the lazy screens'), one catalogue once joined. */
+const en: Catalogue = { ...enFirstPaint, ...enScreens }
+
+it('splits English without a section in both files', () => {
+  expect(Object.keys(enFirstPaint).filter((key) => key in enScreens)).toEqual([])
+})
 
 /** Every key of a catalogue with its text: [['shell.nav.topics', 'Topics'], …]. */
 function entries(catalogue: Catalogue, prefix = ''): [string, string][] {

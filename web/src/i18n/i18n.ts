@@ -4,9 +4,12 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../common/locales'
 import en from './locales/en.json'
 
 /**
- * The interface catalogues (issue 14). English is the default and every missing key's fallback, so
- * it is in the main bundle; Spanish and Haitian Creole are their own chunks, fetched the first
- * time someone picks them.
+ * The interface catalogues (issue 14). English is the default and every missing key's fallback.
+ * Its words for the public pages (shell, content, messages) are in the main
+ * bundle (`en.json`); those of the screens behind a click (`en.screens.json`: console, classrooms,
+ * account, profile, sign-in…) are their own chunk, which every lazy screen waits for (`loadScreensEnglish`,
+ * shell/App.tsx), so the entry does not grow with them. Spanish and Haitian Creole are their own
+ * chunks, whole, fetched the first time someone picks them.
  */
 const lazyCatalogues: BackendModule = {
   type: 'backend',
@@ -23,6 +26,16 @@ const lazyCatalogues: BackendModule = {
 
 export const i18n = i18next.createInstance()
 
+let screensEnglish: Promise<void> | undefined
+/** Adds the English of the lazily loaded screens (once); a screen's chunk resolves only after it. */
+export const loadScreensEnglish = (): Promise<void> =>
+  (screensEnglish ??= import('./locales/en.screens.json').then((module) => {
+    i18n.addResourceBundle(DEFAULT_LOCALE, 'translation', module.default, true, false)
+  }))
+
+/** A lazy screen's chunk, resolved once the screens' English is there too (shell/App.tsx, Layout). */
+export const withScreensEnglish = <M>(chunk: Promise<M>): Promise<M> => Promise.all([chunk, loadScreensEnglish()]).then(([module]) => module)
+
 void i18n
   .use(lazyCatalogues)
   .use(initReactI18next)
@@ -30,8 +43,9 @@ void i18n
     lng: DEFAULT_LOCALE,
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: [...LOCALES],
-    resources: { en: { translation: en } },
-    // English is bundled; the backend fetches only the others.
+    // A copy: i18next keeps the object and adds the screens' sections to it (loadScreensEnglish).
+    resources: { en: { translation: { ...en } } },
+    // English is bundled (the screens' part joins it through loadScreensEnglish); the backend fetches only the others.
     partialBundledLanguages: true,
     interpolation: { escapeValue: false }, // React escapes.
     react: { useSuspense: false },

@@ -5,7 +5,7 @@ import { keys } from '../api/keys'
 import type { Paginated, School } from '../api/types'
 import { Loading } from '../ui/Loading'
 import { TextInput } from '../ui/TextInput'
-import en from '../i18n/locales/en.json'
+import en from '../i18n/locales/en.screens.json'
 import { useDebouncedValue } from './useDebouncedValue'
 
 export const SEARCH_MIN_LENGTH = 4

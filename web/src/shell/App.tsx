@@ -5,6 +5,7 @@ import { HomePage } from '../content/HomePage'
 import { TopicPage } from '../content/TopicPage'
 import { TopicsPage } from '../content/TopicsPage'
 import { NotFound } from '../ui/NotFound'
+import { withScreensEnglish } from '../i18n/i18n'
 import { Layout } from './Layout'
 import { PreferencesEffect } from './PreferencesEffect'
 import { RequireEducator } from './RequireEducator'
@@ -12,24 +13,24 @@ import { RequireLogin } from './RequireLogin'
 
 // Everything behind a click (sign-in forms, the user area, modules, the editor) is its own chunk,
 // so the public pages download only the shell, the content pages and the libraries they use.
-const LoginPage = lazy(() => import('../auth/LoginPage').then((m) => ({ default: m.LoginPage })))
-const SignupPage = lazy(() => import('../auth/SignupPage').then((m) => ({ default: m.SignupPage })))
-const ForgotPage = lazy(() => import('../auth/ForgotPage').then((m) => ({ default: m.ForgotPage })))
-const ResetPage = lazy(() => import('../auth/ResetPage').then((m) => ({ default: m.ResetPage })))
-const VerifyEmailPage = lazy(() => import('../auth/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })))
-const TicketPage = lazy(() => import('../help/TicketPage').then((m) => ({ default: m.TicketPage })))
-const ModulesPage = lazy(() => import('../content/ModulesPage').then((m) => ({ default: m.ModulesPage })))
-const ModulePage = lazy(() => import('../content/ModulePage').then((m) => ({ default: m.ModulePage })))
-const PageEditPage = lazy(() => import('../content/PageEditPage').then((m) => ({ default: m.PageEditPage })))
-const UserLayout = lazy(() => import('../account/UserLayout').then((m) => ({ default: m.UserLayout })))
-const ProfilePage = lazy(() => import('../profile/ProfilePage').then((m) => ({ default: m.ProfilePage })))
-const AccountsPage = lazy(() => import('../account/AccountsPage').then((m) => ({ default: m.AccountsPage })))
-const ThemeSettingsPage = lazy(() => import('../account/ThemeSettingsPage').then((m) => ({ default: m.ThemeSettingsPage })))
-const ClassroomsPage = lazy(() => import('../classrooms/ClassroomsPage').then((m) => ({ default: m.ClassroomsPage })))
-const CreateClassroomPage = lazy(() => import('../classrooms/CreateClassroomPage').then((m) => ({ default: m.CreateClassroomPage })))
-const ClassroomDetailPage = lazy(() => import('../classrooms/ClassroomDetailPage').then((m) => ({ default: m.ClassroomDetailPage })))
-const StudentProgressPage = lazy(() => import('../classrooms/StudentProgressPage').then((m) => ({ default: m.StudentProgressPage })))
-const ConsoleRoutes = lazy(() => import('../console/ConsoleRoutes').then((m) => ({ default: m.ConsoleRoutes })))
+const LoginPage = lazy(() => withScreensEnglish(import('../auth/LoginPage')).then((m) => ({ default: m.LoginPage })))
+const SignupPage = lazy(() => withScreensEnglish(import('../auth/SignupPage')).then((m) => ({ default: m.SignupPage })))
+const ForgotPage = lazy(() => withScreensEnglish(import('../auth/ForgotPage')).then((m) => ({ default: m.ForgotPage })))
+const ResetPage = lazy(() => withScreensEnglish(import('../auth/ResetPage')).then((m) => ({ default: m.ResetPage })))
+const VerifyEmailPage = lazy(() => withScreensEnglish(import('../auth/VerifyEmailPage')).then((m) => ({ default: m.VerifyEmailPage })))
+const TicketPage = lazy(() => withScreensEnglish(import('../help/TicketPage')).then((m) => ({ default: m.TicketPage })))
+const ModulesPage = lazy(() => withScreensEnglish(import('../content/ModulesPage')).then((m) => ({ default: m.ModulesPage })))
+const ModulePage = lazy(() => withScreensEnglish(import('../content/ModulePage')).then((m) => ({ default: m.ModulePage })))
+const PageEditPage = lazy(() => withScreensEnglish(import('../content/PageEditPage')).then((m) => ({ default: m.PageEditPage })))
+const UserLayout = lazy(() => withScreensEnglish(import('../account/UserLayout')).then((m) => ({ default: m.UserLayout })))
+const ProfilePage = lazy(() => withScreensEnglish(import('../profile/ProfilePage')).then((m) => ({ default: m.ProfilePage })))
+const AccountsPage = lazy(() => withScreensEnglish(import('../account/AccountsPage')).then((m) => ({ default: m.AccountsPage })))
+const ThemeSettingsPage = lazy(() => withScreensEnglish(import('../account/ThemeSettingsPage')).then((m) => ({ default: m.ThemeSettingsPage })))
+const ClassroomsPage = lazy(() => withScreensEnglish(import('../classrooms/ClassroomsPage')).then((m) => ({ default: m.ClassroomsPage })))
+const CreateClassroomPage = lazy(() => withScreensEnglish(import('../classrooms/CreateClassroomPage')).then((m) => ({ default: m.CreateClassroomPage })))
+const ClassroomDetailPage = lazy(() => withScreensEnglish(import('../classrooms/ClassroomDetailPage')).then((m) => ({ default: m.ClassroomDetailPage })))
+const StudentProgressPage = lazy(() => withScreensEnglish(import('../classrooms/StudentProgressPage')).then((m) => ({ default: m.StudentProgressPage })))
+const ConsoleRoutes = lazy(() => withScreensEnglish(import('../console/ConsoleRoutes')).then((m) => ({ default: m.ConsoleRoutes })))
 
 export function App() {
   return (

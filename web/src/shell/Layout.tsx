@@ -1,12 +1,19 @@
-import { Suspense, useEffect, useRef } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router-dom'
-import { ConfirmEmailNotice } from '../auth/ConfirmEmailNotice'
+import { needsEmailConfirmation } from '../auth/emailConfirmation'
+import { withScreensEnglish } from '../i18n/i18n'
+import { useSession } from '../session/useSession'
 import { Loading } from '../ui/Loading'
 import { Footer } from './Footer'
 import { Header } from './Header'
 
+// Only a signed-in user with an unconfirmed email sees it: visitors do not download it (nor the
+// `Trans` it uses).
+const ConfirmEmailNotice = lazy(() => withScreensEnglish(import('../auth/ConfirmEmailNotice')).then((m) => ({ default: m.ConfirmEmailNotice })))
+
 export function Layout() {
+  const { user } = useSession()
   const { t } = useTranslation()
   const { pathname } = useLocation()
   const main = useRef<HTMLElement>(null)
@@ -32,7 +39,11 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" ref={main} tabIndex={-1} className="site-main">
-        <ConfirmEmailNotice />
+        {needsEmailConfirmation(user) && (
+          <Suspense fallback={null}>
+            <ConfirmEmailNotice />
+          </Suspense>
+        )}
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>

@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react'
 import { useTranslation } from 'react-i18next'
-import en from '../i18n/locales/en.json'
+import en from '../i18n/locales/en.screens.json'
 
 type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> & {
   label?: string
