@@ -9,7 +9,22 @@ import pg from 'pg'
 const channel = 'civics360_changed'
 const retryMs = 1000
 
-export type ChangeSignal = { send: (message: string) => Promise<void>; close: () => Promise<void> }
+/**
+ * A NOTIFY reaches the other instances a moment after the change's answer has left, so a reader
+ * there could still meet the old content. The content version (a sequence: its value is shared at
+ * once, outside transactions) closes that gap: a writer advances it before answering, and a cached
+ * read checks it first.
+ */
+const versionSequence = 'civics360_content_version'
+
+export type ChangeSignal = {
+  send: (message: string) => Promise<void>
+  /** Advances the shared content version; resolves once PostgreSQL has it. */
+  bumpContentVersion: () => Promise<void>
+  /** The shared content version, or undefined while the connection is down (then nothing is served from a cache). */
+  contentVersion: () => Promise<string | undefined>
+  close: () => Promise<void>
+}
 
 export const listenForChanges = (connectionString: string, onSignal: (message: string | undefined) => void, log: (err: unknown) => void): ChangeSignal => {
   let client: pg.Client | undefined
@@ -27,6 +42,7 @@ export const listenForChanges = (connectionString: string, onSignal: (message: s
     next.on('end', () => reconnect(next))
     try {
       await next.connect()
+      await next.query(`CREATE SEQUENCE IF NOT EXISTS ${versionSequence}`)
       await next.query(`LISTEN ${channel}`)
       if (closed) return void (await next.end())
       client = next
@@ -48,13 +64,25 @@ export const listenForChanges = (connectionString: string, onSignal: (message: s
   }
   void connect()
 
+  // One query at a time on the connection (pg deprecates overlapping ones): queries wait in line.
+  const inLine = <T>(query: () => Promise<T> | undefined): Promise<T | undefined> => {
+    const result = sending.then(query)
+    sending = result.then(
+      () => undefined,
+      () => undefined,
+    )
+    return result
+  }
+
   return {
     /** Resolves once PostgreSQL has taken the message (it is then on its way to every listener). */
-    send: (message) => {
-      // One query at a time on the connection (pg deprecates overlapping ones): sends wait in line.
-      sending = sending.then(() => client?.query('SELECT pg_notify($1, $2)', [channel, message])).then(() => undefined, log)
-      return sending
-    },
+    send: (message) => inLine(() => client?.query('SELECT pg_notify($1, $2)', [channel, message])).then(() => undefined, log),
+    bumpContentVersion: () => inLine(() => client?.query(`SELECT nextval('${versionSequence}')`)).then(() => undefined, log),
+    contentVersion: () =>
+      inLine(() => client?.query<{ last_value: string }>(`SELECT last_value FROM ${versionSequence}`)).then(
+        (result) => result?.rows[0]?.last_value,
+        (err) => (log(err), undefined),
+      ),
     close: async () => {
       closed = true
       clearTimeout(retry)

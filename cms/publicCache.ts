@@ -51,7 +51,25 @@ const clear = () => {
 /** Tell this instance and the others that content changed: their caches are cleared. */
 const announceContent = async () => {
   clear()
+  await signal?.bumpContentVersion()
   await signal?.send('content')
+}
+
+/** The content version this instance's cache was filled at (PostgreSQL; see changeSignal.ts). */
+let cachedVersion: string | undefined
+/**
+ * On PostgreSQL, whether the cache may answer: the shared content version is the one it was filled
+ * at (else it is cleared first). False while the version cannot be read: Payload answers then.
+ */
+const cacheIsCurrent = async () => {
+  if (!signal) return true
+  const version = await signal.contentVersion()
+  if (version === undefined) return false
+  if (version !== cachedVersion) {
+    clear()
+    cachedVersion = version
+  }
+  return true
 }
 /** Tell this instance and the others that an account changed (its sessions may have). */
 const announceUser = async (id: string) => {
@@ -141,6 +159,7 @@ export const publicReadCache =
   async (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !cachedPath.test(req.path)) return next()
     try {
+      if (!(await cacheIsCurrent())) return next()
       const signedIn = await isSignedIn(payload, req)
       const key = `${signedIn ? 'member' : 'public'} ${req.originalUrl}`
       let entry = cache.get(key)
