@@ -5,26 +5,26 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { allCountries } from 'country-region-data'
-import type { Payload } from 'payload'
+import type { CollectionSlug, DataFromCollectionSlug, Payload, RequiredDataFromCollectionSlug, Where } from 'payload'
 import sharp from 'sharp'
 import yazl from 'yazl'
 
 import { allScopes } from '../common/scopes'
 import { storylineRecord } from '../cms/endpoints/storyline'
 import { installStorylinePackage } from '../cms/storyline/extract'
+import type { Activity } from '../cms/payload-types'
 import { uploadsDir } from '../cms/paths'
 import { pages, posts, schools, type SeedActivity, topics } from './content'
 import { type ActivityTranslation, topicTranslations } from './translations'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-type Doc = Record<string, any>
 
 export type DemoLogin = { role: string; login: string; password: string }
 
 const newPassword = () => `civics-${randomBytes(9).toString('base64url')}`
 
-const first = async (payload: Payload, collection: any, where: Doc): Promise<Doc | null> =>
-  ((await payload.find({ collection, where, limit: 1, depth: 0, overrideAccess: true })).docs[0] as Doc | undefined) ?? null
+const first = async <S extends CollectionSlug>(payload: Payload, collection: S, where: Where): Promise<DataFromCollectionSlug<S> | null> =>
+  ((await payload.find({ collection, where, limit: 1, depth: 0, overrideAccess: true })).docs[0] as DataFromCollectionSlug<S> | undefined) ?? null
 
 /** A thumbnail: the label in white on the colour, rendered to PNG (no SVG is ever served). */
 const thumbnail = async (payload: Payload, label: string, color: string) => {
@@ -57,7 +57,7 @@ const readingFile = async (payload: Payload, file: string, text: string) => {
 }
 
 /** Zips a sample package folder and installs it the way an editor's upload is installed. */
-const installSamplePackage = async (payload: Payload, activity: Doc, name: string) => {
+const installSamplePackage = async (payload: Payload, activity: Activity, name: string) => {
   const activityId = activity.id
   const launch = path.join(uploadsDir, String(activityId), 'storyline', 'story.html')
   // Also installed over a package from before launch detection (no standard recorded), so an
@@ -89,7 +89,12 @@ const installSamplePackage = async (payload: Payload, activity: Doc, name: strin
 }
 
 const activityData = async (payload: Payload, activity: SeedActivity) => {
-  const base: Doc = { title: activity.title, type: activity.type, width: activity.width, markdown: activity.markdown ?? '' }
+  const base: Omit<RequiredDataFromCollectionSlug<'activities'>, 'module' | 'order'> = {
+    title: activity.title,
+    type: activity.type,
+    width: activity.width,
+    markdown: activity.markdown ?? '',
+  }
   if (activity.type === 'links') base.links = activity.links
   if (activity.type === 'video') base.video = activity.video
   if (activity.type === 'readings') {
@@ -132,7 +137,7 @@ const seedContent = async (payload: Payload) => {
           markdown: topic.markdown,
           order: topicIndex + 1,
           thumbnail: await thumbnail(payload, topic.thumbnail.label, topic.thumbnail.color),
-        } as Doc as never,
+        },
         overrideAccess: true,
       })
     }
@@ -148,7 +153,7 @@ const seedContent = async (payload: Payload) => {
             order: moduleIndex + 1,
             topic: topicDoc.id,
             thumbnail: await thumbnail(payload, module.thumbnail.label, module.thumbnail.color),
-          } as Doc as never,
+          },
           overrideAccess: true,
         })
       }
@@ -157,7 +162,7 @@ const seedContent = async (payload: Payload) => {
         if (!activityDoc) {
           activityDoc = await payload.create({
             collection: 'activities',
-            data: { ...(await activityData(payload, activity)), order: activityIndex + 1, module: moduleDoc.id } as Doc as never,
+            data: { ...(await activityData(payload, activity)), order: activityIndex + 1, module: moduleDoc.id },
             overrideAccess: true,
           })
         }
@@ -169,13 +174,13 @@ const seedContent = async (payload: Payload) => {
     if (await first(payload, 'pages', { slug: { equals: page.slug } })) continue
     await payload.create({
       collection: 'pages',
-      data: { slug: page.slug, title: page.title, markdown: page.markdown, content: { template: 'default' } } as Doc as never,
+      data: { slug: page.slug, title: page.title, content: { template: 'default', markdown: page.markdown } },
       overrideAccess: true,
     })
   }
   for (const post of posts) {
     if (await first(payload, 'posts', { title: { equals: post.title } })) continue
-    await payload.create({ collection: 'posts', data: { title: post.title, markdown: post.markdown } as Doc as never, overrideAccess: true })
+    await payload.create({ collection: 'posts', data: { title: post.title, markdown: post.markdown }, overrideAccess: true })
   }
   for (const school of schools) {
     if (await first(payload, 'schools', { name: { equals: school.name } })) continue
@@ -186,22 +191,28 @@ const seedContent = async (payload: Payload) => {
 type Translated = 'topics' | 'modules' | 'activities'
 
 /** Writes one document's translation, unless it has one already (an editor's wins over the seed's). */
-const translate = async (payload: Payload, collection: Translated, doc: Doc | null, locale: 'es' | 'ht', data: Doc) => {
+const translate = async <S extends Translated>(
+  payload: Payload,
+  collection: S,
+  doc: DataFromCollectionSlug<S> | null,
+  locale: 'es' | 'ht',
+  data: Partial<RequiredDataFromCollectionSlug<S>>,
+) => {
   if (!doc || (Array.isArray(doc.translatedLocales) && doc.translatedLocales.includes(locale))) return
   await payload.update({ collection, id: doc.id, locale, data: data as never, overrideAccess: true })
 }
 
 /** An activity's labels in another language: its rows stay (they are shared), their text is this language's. */
-const activityTranslation = (doc: Doc, translation: ActivityTranslation): Doc => ({
+const activityTranslation = (doc: Activity, translation: ActivityTranslation): Partial<Activity> => ({
   title: translation.title,
   ...(translation.markdown ? { markdown: translation.markdown } : {}),
-  ...(translation.links ? { links: (doc.links ?? []).map((row: Doc, index: number) => ({ ...row, text: translation.links?.[index] ?? row.text })) } : {}),
+  ...(translation.links ? { links: (doc.links ?? []).map((row, index) => ({ ...row, text: translation.links?.[index] ?? row.text })) } : {}),
   ...(translation.readings
     ? {
-        readings: (doc.readings ?? []).map((row: Doc, index: number) => ({
+        readings: (doc.readings ?? []).map((row, index) => ({
           ...row,
           text: translation.readings?.[index]?.text ?? row.text,
-          files: (row.files ?? []).map((file: Doc, fileIndex: number) => ({ ...file, text: translation.readings?.[index]?.files?.[fileIndex] ?? file.text })),
+          files: (row.files ?? []).map((file, fileIndex) => ({ ...file, text: translation.readings?.[index]?.files?.[fileIndex] ?? file.text })),
         })),
       }
     : {}),

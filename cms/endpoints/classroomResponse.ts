@@ -1,14 +1,13 @@
 import type { PayloadRequest } from 'payload'
 
 import { deriveProviders } from '../../collections/Users/providers'
-
-type Doc = Record<string, any>
+import type { Classroom } from '../payload-types'
 
 /**
  * A classroom as its teacher sees it. Of each student the teacher sees only the username, names
  * and login names, read here with the server's rights because teachers cannot read users.
  */
-export const classroomsWithStudents = async (req: PayloadRequest, classrooms: Doc[]) => {
+export const classroomsWithStudents = async (req: PayloadRequest, classrooms: Classroom[]) => {
   const ids = classrooms.map((c) => c.id)
   const students = ids.length
     ? (
@@ -26,8 +25,8 @@ export const classroomsWithStudents = async (req: PayloadRequest, classrooms: Do
     : []
   return classrooms.map((classroom) => {
     const own = students
-      .filter((s: Doc) => String(s.attributes?.classroom) === String(classroom.id))
-      .map((s: Doc) => ({
+      .filter((s) => String(s.attributes?.classroom) === String(classroom.id))
+      .map((s) => ({
         id: s.id,
         username: s.username ?? null,
         firstName: s.attributes?.firstName ?? null,

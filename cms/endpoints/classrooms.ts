@@ -1,8 +1,10 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
 import { userHasAnyScope, userHasScope } from '../../common/scopes'
+import type { Classroom } from '../payload-types'
 import { classroomsWithStudents } from './classroomResponse'
 import {
+  type Body,
   checkPassword,
   conflict,
   type FieldError,
@@ -18,8 +20,6 @@ import {
   throwIfErrors,
 } from './http'
 
-type Doc = Record<string, any>
-
 export const classroomMessages = {
   name: 'Classroom name is required.',
   code: 'Classroom code is required.',
@@ -31,7 +31,7 @@ export const classroomMessages = {
 
 export const normalizeCode = (code: string) => code.trim().toUpperCase()
 
-export const checkClassroomInput = (body: Doc) => {
+export const checkClassroomInput = (body: Body) => {
   onlyFields(body, ['name', 'code'])
   const errors: FieldError[] = []
   const name = requiredString(body, 'name', classroomMessages.name, errors, 'name', 100)
@@ -50,7 +50,7 @@ export const findClassroomByCode = async (req: PayloadRequest, code: string) => 
     overrideAccess: true,
     req,
   })
-  return (docs[0] as Doc | undefined) ?? null
+  return docs[0] ?? null
 }
 
 export const codeTaken = async (req: PayloadRequest, code: string, exceptId?: unknown) => {
@@ -62,10 +62,10 @@ export const codeTaken = async (req: PayloadRequest, code: string, exceptId?: un
  * The classroom in the path, which the requester must own, or hold staff scopes for: users:write
  * to change it and its roster ('write'), users:read or users:write to read its students' work ('read').
  */
-export const ownedClassroom = async (req: PayloadRequest, need: 'read' | 'write' = 'write'): Promise<Doc> => {
+export const ownedClassroom = async (req: PayloadRequest, need: 'read' | 'write' = 'write'): Promise<Classroom> => {
   const me = requireUser(req)
   const id = routeParam(req, 'id')
-  const classroom = (await req.payload.findByID({ collection: 'classrooms', id, depth: 0, overrideAccess: true, req, disableErrors: true })) as Doc | null
+  const classroom = await req.payload.findByID({ collection: 'classrooms', id, depth: 0, overrideAccess: true, req, disableErrors: true })
   if (!classroom) throw notFound('Classroom not found.')
   const staff = need === 'read' ? userHasAnyScope(me, ['users:read', 'users:write']) : userHasScope(me, 'users:write')
   if (!sameId(classroom.owner, me.id) && !staff) throw forbidden('Only the teacher of this classroom can do that.')
@@ -80,7 +80,7 @@ const updateClassroom: Endpoint = {
     const { name, code } = checkClassroomInput(await readBody(req))
     if (await codeTaken(req, code, classroom.id)) throw conflict('code', classroomMessages.codeTaken)
     const updated = await req.payload.update({ collection: 'classrooms', id: classroom.id, data: { name, code }, overrideAccess: true, req })
-    const [answer] = await classroomsWithStudents(req, [updated as Doc])
+    const [answer] = await classroomsWithStudents(req, [updated])
     return json(answer)
   },
 }
@@ -103,7 +103,7 @@ const resetStudentPassword: Endpoint = {
   handler: async (req) => {
     const classroom = await ownedClassroom(req)
     const studentId = routeParam(req, 'studentId')
-    const student = (await req.payload.findByID({ collection: 'users', id: studentId, depth: 0, overrideAccess: true, req, disableErrors: true })) as Doc | null
+    const student = await req.payload.findByID({ collection: 'users', id: studentId, depth: 0, overrideAccess: true, req, disableErrors: true })
     if (!student || !sameId(student.attributes?.classroom, classroom.id)) throw notFound('That student is not in this classroom.')
     const body = await readBody(req)
     onlyFields(body, ['password', 'confirmPassword'])

@@ -21,7 +21,7 @@ export const conflict = (path: string, message: string) => new HttpError(409, me
 
 export const json = (body: unknown, status = 200, headers?: HeadersInit): Response => Response.json(body, { status, headers })
 
-type Body = Record<string, unknown>
+export type Body = Record<string, unknown>
 
 /** The request's JSON body as an object; anything else is a 400. */
 export const readBody = async (req: PayloadRequest): Promise<Body> => {

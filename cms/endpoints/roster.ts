@@ -6,9 +6,8 @@ import { activityColumns, classroomCells, classroomProgress, rosterOf } from '..
 import { inTransaction } from '../progress/transaction'
 import { ownedClassroom } from './classrooms'
 import { badRequest, json, notFound, onlyFields, readBody, routeParam, sameId } from './http'
+import type { Classroom, User } from '../payload-types'
 import { generateUsernames, randomPassword } from './usernames'
-
-type Doc = Record<string, any>
 
 /** The most accounts one request creates: a large class, with room to spare. */
 export const maxBulkStudents = 100
@@ -26,9 +25,9 @@ export const rosterMessages = {
 } as const
 
 /** The student in the path, who must belong to the classroom. */
-const classroomStudent = async (req: PayloadRequest, classroom: Doc): Promise<Doc> => {
+const classroomStudent = async (req: PayloadRequest, classroom: Classroom): Promise<User> => {
   const id = routeParam(req, 'studentId')
-  const student = (await req.payload.findByID({ collection: 'users', id, depth: 0, overrideAccess: true, req, disableErrors: true })) as Doc | null
+  const student = await req.payload.findByID({ collection: 'users', id, depth: 0, overrideAccess: true, req, disableErrors: true })
   if (!student || student.attributes?.type !== 'student' || !sameId(student.attributes?.classroom, classroom.id)) throw notFound(rosterMessages.notInClassroom)
   return student
 }
@@ -98,7 +97,7 @@ const newPassword: Endpoint = {
     const password = randomPassword()
     await req.payload.update({ collection: 'users', id: student.id, data: { password, loginAttempts: 0, lockUntil: null }, overrideAccess: true, req })
     return json({
-      message: rosterMessages.newPassword(student.username),
+      message: rosterMessages.newPassword(student.username ?? ''),
       id: student.id,
       username: student.username,
       password,
@@ -117,7 +116,7 @@ const removeStudent: Endpoint = {
     await inTransaction(req, () =>
       req.payload.update({ collection: 'users', id: student.id, data: { attributes: { classroom: null } }, overrideAccess: true, req }),
     )
-    return json({ message: rosterMessages.removed(student.username) })
+    return json({ message: rosterMessages.removed(student.username ?? '') })
   },
 }
 
@@ -129,7 +128,7 @@ const deleteStudent: Endpoint = {
     const student = await classroomStudent(req, classroom)
     // The account, its sessions and membership, and (Users' beforeDelete) every record of its own, or nothing.
     await inTransaction(req, () => req.payload.delete({ collection: 'users', id: student.id, overrideAccess: true, req }))
-    return json({ message: rosterMessages.deleted(student.username) })
+    return json({ message: rosterMessages.deleted(student.username ?? '') })
   },
 }
 
@@ -168,7 +167,7 @@ const attemptsOf = async (req: PayloadRequest, studentId: unknown) =>
       user: req.user,
       req,
     })
-  ).docs as Doc[]
+  ).docs
 
 const studentProgress: Endpoint = {
   path: '/:id/students/:studentId/progress',
@@ -224,7 +223,7 @@ const studentData: Endpoint = {
     return new Response(JSON.stringify(body, null, 2), {
       headers: {
         'Content-Type': 'application/json; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${fileNameFor(student.username, 'data.json')}"`,
+        'Content-Disposition': `attachment; filename="${fileNameFor(student.username ?? '', 'data.json')}"`,
         'Cache-Control': 'no-store',
       },
     })

@@ -3,11 +3,9 @@ import type { Endpoint } from 'payload'
 import { defaults } from '../../common/userOptions'
 import { logIn } from './auth'
 import { classroomMessages, findClassroomByCode } from './classrooms'
-import { badRequest, checkEmail, checkPassword, conflict, type FieldError, onlyFields, readBody, requiredString, throwIfErrors } from './http'
+import { badRequest, type Body, checkEmail, checkPassword, conflict, type FieldError, onlyFields, readBody, requiredString, throwIfErrors } from './http'
 import { usernameTaken } from './usernames'
 import { accountRuleMessages, usernamePattern } from '../../common/accountRules'
-
-type Doc = Record<string, any>
 
 const defaultPreferences = { mode: defaults.mode, size: defaults.size, theme: defaults.theme }
 
@@ -37,7 +35,7 @@ export const signup: Endpoint = {
     if (!Array.isArray(providers) || providers.length !== 1 || !providers[0] || typeof providers[0] !== 'object') {
       throw badRequest([{ path: 'providers', message: 'Send one provider: local (email and password) or username (students).' }])
     }
-    const provider = providers[0] as Doc
+    const provider = providers[0] as Body
     onlyFields(provider, ['provider', 'username', 'password'], 'providers.0.')
     const errors: FieldError[] = []
     const password = requiredString(provider, 'password', signupMessages.password, errors, 'password', 1000)
@@ -45,7 +43,7 @@ export const signup: Endpoint = {
 
     // Spec section 7 writes a student's signup with a `local` provider and `attributes.type: student`;
     // the `username` provider says the same. Either is a student signup.
-    const attributesType = body.attributes && typeof body.attributes === 'object' ? (body.attributes as Doc).type : undefined
+    const attributesType = body.attributes && typeof body.attributes === 'object' ? (body.attributes as Body).type : undefined
     const isStudentSignup = provider.provider === 'username' || (provider.provider === 'local' && attributesType === 'student')
 
     if (provider.provider === 'local' && !isStudentSignup) {
@@ -67,7 +65,7 @@ export const signup: Endpoint = {
     if (isStudentSignup) {
       const username = requiredString(provider, 'username', signupMessages.username, errors, 'username', 40).toLowerCase()
       if (username && !usernamePattern.test(username)) errors.push({ path: 'username', message: signupMessages.usernameFormat })
-      const attributes = (body.attributes ?? {}) as Doc
+      const attributes = (body.attributes ?? {}) as Body
       if (typeof attributes !== 'object' || Array.isArray(attributes)) throw badRequest([{ path: 'attributes', message: 'attributes must be an object.' }])
       onlyFields(attributes, ['type', 'classroom'], 'attributes.')
       if (attributes.type !== undefined && attributes.type !== 'student')

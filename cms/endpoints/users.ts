@@ -4,10 +4,12 @@ import { userHasScope } from '../../common/scopes'
 import { defaults, modes, themes } from '../../common/userOptions'
 import { LOCALES, isLocale } from '../../common/locales'
 import { checkProfile, parseProfile, type ProfileInput } from '../../collections/Users/profileRules'
+import type { User } from '../payload-types'
 import { classroomsWithStudents } from './classroomResponse'
 import { checkClassroomInput, classroomMessages, codeTaken } from './classrooms'
 import {
   badRequest,
+  type Body,
   checkEmail,
   checkPassword,
   conflict,
@@ -27,7 +29,11 @@ import {
 import { generateUsername } from './usernames'
 import { updatePublicUser } from './userResponse'
 
-type Doc = Record<string, any>
+/** A user's profile, as the collection stores it (any value until checked). */
+type ProfileDraft = { [K in keyof NonNullable<User['attributes']>]?: unknown }
+
+/** A relationship read at depth 0 or populated: its id. */
+const idOf = (value: unknown) => (typeof value === 'object' && value && 'id' in value ? value.id : value)
 
 export const accountMessages = {
   connected: 'Email and password added to your account.',
@@ -43,13 +49,13 @@ export const accountMessages = {
 } as const
 
 /** The account named in the path, which must be the requester's own (or any, for `scope`). */
-const ownAccount = async (req: PayloadRequest, param: string, scope?: 'users:read' | 'users:write'): Promise<Doc> => {
+const ownAccount = async (req: PayloadRequest, param: string, scope?: 'users:read' | 'users:write'): Promise<User> => {
   const me = requireUser(req)
   const id = routeParam(req, param)
   if (!sameId(me.id, id) && !(scope && userHasScope(me, scope))) throw forbidden('You can only change your own account.')
   const user = await req.payload.findByID({ collection: 'users', id, depth: 0, overrideAccess: true, req, disableErrors: true })
   if (!user) throw notFound('User not found.')
-  return user as Doc
+  return user
 }
 
 const emailInUse = async (req: PayloadRequest, email: string, exceptId: unknown) => {
@@ -64,7 +70,7 @@ const emailInUse = async (req: PayloadRequest, email: string, exceptId: unknown)
   return docs.some((doc) => !sameId(doc.id, exceptId))
 }
 
-const passwordPair = (body: Doc, errors: FieldError[], mismatch: string) => {
+const passwordPair = (body: Body, errors: FieldError[], mismatch: string) => {
   const password = requiredString(body, 'password', 'Password is required.', errors, 'password', 1000)
   checkPassword(password, errors)
   if (body.confirmPassword !== undefined) {
@@ -112,7 +118,7 @@ const updateLocal: Endpoint = {
     }
     if (user.hasPassword === false) throw new HttpError(400, accountMessages.noLocal)
     const errors: FieldError[] = []
-    const data: Doc = {}
+    const data: { email?: string; password?: string } = {}
     const newEmail = body.username ?? body.email
     if (newEmail !== undefined) {
       if (!user.email) throw badRequest([{ path: 'username', message: 'This account logs in with a username; it has no email to update.' }])
@@ -147,9 +153,9 @@ const updateProfile: Endpoint = {
     const errors: FieldError[] = []
     const input = parseProfile(body.attributes ?? {}, errors)
     throwIfErrors(errors)
-    const current: Doc = user.attributes ?? {}
+    const current = user.attributes ?? {}
     const isStudent = current.type === 'student'
-    const next: Doc = { ...current }
+    const next: ProfileDraft = { ...current }
 
     if (input.type === null) {
       if (isStudent) throw badRequest([{ path: 'attributes.type', message: 'A student account cannot change its type.' }])
@@ -172,14 +178,13 @@ const updateProfile: Endpoint = {
       next.state ??= defaults.state
       next.country ??= defaults.country
       checkProfile(next as ProfileInput, type, errors)
-      if (next.school && !errors.some((e) => e.path === 'attributes.school') && !(await schoolVisibleTo(req, next.school))) {
+      if (next.school && !errors.some((e) => e.path === 'attributes.school') && !(await schoolVisibleTo(req, next.school as string | number))) {
         errors.push({ path: 'attributes.school', message: 'School is required.' })
       }
       throwIfErrors(errors)
       next.completed = true
     }
-    if (typeof next.school === 'object' && next.school) next.school = next.school.id
-    if (typeof next.classroom === 'object' && next.classroom) next.classroom = next.classroom.id
+    for (const key of ['school', 'classroom'] as const) if (next[key] !== undefined) next[key] = idOf(next[key])
     return json({ message: accountMessages.profileSaved, user: await updatePublicUser(req, user.id, { attributes: next }) })
   },
 }
@@ -192,9 +197,9 @@ const saveTheme: Endpoint = {
     const body = await readBody(req)
     onlyFields(body, ['mode', 'size', 'theme', 'language'])
     const errors: FieldError[] = []
-    const data: Doc = {}
+    const data: Partial<Pick<User, 'mode' | 'size' | 'theme' | 'language'>> = {}
     if (body.mode !== undefined) {
-      if ((modes as readonly unknown[]).includes(body.mode)) data.mode = body.mode
+      if ((modes as readonly unknown[]).includes(body.mode)) data.mode = body.mode as User['mode']
       else errors.push({ path: 'mode', message: 'Mode must be day or night.' })
     }
     if (body.size !== undefined) {
@@ -202,7 +207,7 @@ const saveTheme: Endpoint = {
       else errors.push({ path: 'size', message: 'Size must be true or false.' })
     }
     if (body.theme !== undefined) {
-      if ((themes as readonly unknown[]).includes(body.theme)) data.theme = body.theme
+      if ((themes as readonly unknown[]).includes(body.theme)) data.theme = body.theme as User['theme']
       else errors.push({ path: 'theme', message: `Theme must be one of ${themes.join(', ')}.` })
     }
     if (body.language !== undefined) {
@@ -229,7 +234,7 @@ const listClassrooms: Endpoint = {
       overrideAccess: true,
       req,
     })
-    const classrooms = await classroomsWithStudents(req, docs as Doc[])
+    const classrooms = await classroomsWithStudents(req, docs)
     return json({ docs: classrooms, totalDocs: classrooms.length })
   },
 }
@@ -244,7 +249,7 @@ const createClassroom: Endpoint = {
     const { name, code } = checkClassroomInput(body)
     if (await codeTaken(req, code)) throw conflict('code', classroomMessages.codeTaken)
     const classroom = await req.payload.create({ collection: 'classrooms', data: { name, code, owner: user.id }, overrideAccess: true, req })
-    const [answer] = await classroomsWithStudents(req, [classroom as Doc])
+    const [answer] = await classroomsWithStudents(req, [classroom])
     return json(answer, 201)
   },
 }
@@ -264,7 +269,7 @@ const readClassroom: Endpoint = {
       req,
     })
     if (!docs[0]) throw notFound('Classroom not found.')
-    const [answer] = await classroomsWithStudents(req, docs as Doc[])
+    const [answer] = await classroomsWithStudents(req, docs)
     return json(answer)
   },
 }

@@ -9,41 +9,39 @@ import {
   scorePercent,
   type TopicColumns,
 } from '../../common/progress'
-
-type Doc = Record<string, any>
+import type { Attempt, Classroom } from '../payload-types'
 
 const idOf = (value: unknown): Id | null => (value && typeof value === 'object' ? (value as { id: Id }).id : (value as Id | null)) ?? null
-const byOrder = (a: Doc, b: Doc) => (a.order ?? 0) - (b.order ?? 0) || String(a.title).localeCompare(String(b.title))
+type Ordered = { order?: number | null; title?: string | null }
+const byOrder = (a: Ordered, b: Ordered) => (a.order ?? 0) - (b.order ?? 0) || String(a.title).localeCompare(String(b.title))
 
 /**
  * The grid's columns: every activity, grouped by module and topic in the site's order. Three
  * small reads of the whole catalogue (a few hundred rows), whatever the classroom's size.
  */
 export const activityColumns = async (req: PayloadRequest): Promise<TopicColumns[]> => {
-  const read = (collection: 'topics' | 'modules' | 'activities', select: Doc) =>
-    req.payload
-      .find({ collection, select: { title: true, order: true, ...select }, pagination: false, depth: 0, overrideAccess: true, req })
-      .then((r) => r.docs as Doc[])
+  const all = { pagination: false, depth: 0, overrideAccess: true, req } as const
   const [topics, modules, activities] = await Promise.all([
-    read('topics', {}),
-    read('modules', { topic: true }),
-    read('activities', { module: true, type: true }),
+    req.payload.find({ collection: 'topics', select: { title: true, order: true }, ...all }).then((r) => r.docs),
+    req.payload.find({ collection: 'modules', select: { title: true, order: true, topic: true }, ...all }).then((r) => r.docs),
+    req.payload.find({ collection: 'activities', select: { title: true, order: true, module: true, type: true }, ...all }).then((r) => r.docs),
   ])
-  const activitiesOf = new Map<string, Doc[]>()
+  const activitiesOf = new Map<string, typeof activities>()
   for (const activity of activities.sort(byOrder)) {
     const key = String(idOf(activity.module))
     activitiesOf.set(key, [...(activitiesOf.get(key) ?? []), activity])
   }
   return topics.sort(byOrder).map((topic) => ({
     id: topic.id,
-    title: topic.title,
+    // Titles are required in English (requiredInEnglish) and read with fallback; the types allow none.
+    title: topic.title ?? '',
     modules: modules
       .filter((m) => String(idOf(m.topic)) === String(topic.id))
       .sort(byOrder)
       .map((m) => ({
         id: m.id,
-        title: m.title,
-        activities: (activitiesOf.get(String(m.id)) ?? []).map((a) => ({ id: a.id, title: a.title, type: a.type })),
+        title: m.title ?? '',
+        activities: (activitiesOf.get(String(m.id)) ?? []).map((a) => ({ id: a.id, title: a.title ?? '', type: a.type })),
       })),
   }))
 }
@@ -60,7 +58,7 @@ export const rosterOf = async (req: PayloadRequest, classroomId: Id): Promise<Ro
     overrideAccess: true,
     req,
   })
-  return docs.map((s: Doc) => ({ id: s.id, username: s.username ?? null, firstName: s.rosterName ?? null }))
+  return docs.map((s) => ({ id: s.id, username: s.username ?? null, firstName: s.rosterName ?? null }))
 }
 
 /** One attempt as the SQL adapters aggregate it: [student, activity, status, raw, min, max, scaled]. */
@@ -99,8 +97,8 @@ const aggregatedAttempts = async (payload: PayloadRequest['payload'], classroomI
 export const classroomCells = async (req: PayloadRequest, classroomId: Id): Promise<GridCell[]> => {
   const rows =
     (await aggregatedAttempts(req.payload, classroomId)) ??
-    (await req.payload.db.find({ collection: 'attempts', where: { classroom: { equals: classroomId } }, pagination: false, limit: 0, req })).docs.map(
-      (d: Doc): AttemptRow => [idOf(d.student)!, idOf(d.activity)!, d.status, d.score?.raw, d.score?.min, d.score?.max, d.score?.scaled],
+    (await req.payload.db.find<Attempt>({ collection: 'attempts', where: { classroom: { equals: classroomId } }, pagination: false, limit: 0, req })).docs.map(
+      (d): AttemptRow => [idOf(d.student)!, idOf(d.activity)!, d.status, d.score?.raw, d.score?.min, d.score?.max, d.score?.scaled],
     )
   return rows.map(([student, activity, status, raw, min, max, scaled]) => ({
     student,
@@ -111,7 +109,7 @@ export const classroomCells = async (req: PayloadRequest, classroomId: Id): Prom
 }
 
 /** GET /api/classrooms/:id/progress: the columns, the rows and the cells that hold an attempt. */
-export const classroomProgress = async (req: PayloadRequest, classroom: Doc): Promise<ClassroomProgress> => {
+export const classroomProgress = async (req: PayloadRequest, classroom: Classroom): Promise<ClassroomProgress> => {
   const [topics, students, attempts] = await Promise.all([activityColumns(req), rosterOf(req, classroom.id), classroomCells(req, classroom.id)])
   return { classroom: { id: classroom.id, name: classroom.name, code: classroom.code }, topics, students, attempts }
 }

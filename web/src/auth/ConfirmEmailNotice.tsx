@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { useSession } from '../session/useSession'
 import { ErrorNotice, SuccessNotice } from '../ui/Notice'
-import { needsEmailConfirmation, resendConfirmation } from './emailConfirmation'
+import { resendConfirmation } from './api/session'
+import { needsEmailConfirmation } from './emailConfirmation'
 
 /** Shown to a signed-in user until they confirm their email; they may go on using the product meanwhile. */
 export function ConfirmEmailNotice() {

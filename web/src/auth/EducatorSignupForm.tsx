@@ -3,13 +3,13 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { InferType } from 'yup'
-import { api } from '../api/client'
-import type { SessionAnswer, User } from '../api/types'
+import type { User } from '../api/types'
 import { fieldProps } from '../ui/fieldProps'
 import { ErrorNotice } from '../ui/Notice'
 import { PasswordInput } from '../ui/PasswordInput'
 import { SaveButton } from '../ui/SaveButton'
 import { TextInput } from '../ui/TextInput'
+import { signUpEducator } from './api/session'
 import { educatorSignupSchema } from './signupSchemas'
 import { SocialButtons } from './SocialButtons'
 
@@ -27,9 +27,7 @@ export function EducatorSignupForm({ onSignedUp }: { onSignedUp: (user: User) =>
   async function submit(values: Values) {
     setError(null)
     try {
-      const answer = await api.post<SessionAnswer>('/api/signup', {
-        providers: [{ provider: 'local', username: values.email, password: values.password }],
-      })
+      const answer = await signUpEducator(values.email, values.password)
       onSignedUp(answer.user)
     } catch (failure) {
       setError(failure)

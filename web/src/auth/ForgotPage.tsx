@@ -4,13 +4,13 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import type { InferType } from 'yup'
-import { api } from '../api/client'
 import { fieldProps } from '../ui/fieldProps'
 import { ErrorNotice, SuccessNotice } from '../ui/Notice'
 import { SaveButton } from '../ui/SaveButton'
 import { TextInput } from '../ui/TextInput'
 import en from '../i18n/locales/en.json'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
+import { requestPasswordReset } from './api/session'
 import { forgotSchema } from './passwordSchemas'
 
 type Values = InferType<typeof forgotSchema>
@@ -28,7 +28,7 @@ export function ForgotPage() {
     setError(null)
     setSent(null)
     try {
-      const answer = await api.post<{ message?: string }>('/api/password/request', { username: values.email })
+      const answer = await requestPasswordReset(values.email)
       setSent(answer?.message || RESET_REQUESTED)
     } catch (failure) {
       setError(failure)

@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
-import { api } from '../api/client'
-import type { SessionAnswer } from '../api/types'
 import { useSession } from '../session/useSession'
 import { ErrorNotice } from '../ui/Notice'
 import { PasswordInput } from '../ui/PasswordInput'
 import { TextInput } from '../ui/TextInput'
 import { PRODUCT_NAME, useDocumentTitle } from '../ui/useDocumentTitle'
 import en from '../i18n/locales/en.screens.json'
+import { logIn } from './api/session'
 import { safeRedirect } from './safeRedirect'
 import { enabledSocialProviders, SocialButtons } from './SocialButtons'
 
@@ -42,7 +41,7 @@ export function LoginPage() {
     setStatus('loading')
     setError(null)
     try {
-      const answer = await api.post<SessionAnswer>('/api/login', { username, password })
+      const answer = await logIn(username, password)
       setUser(answer.user)
       navigate(safeRedirect(redirect), { replace: true })
     } catch (failure) {

@@ -4,8 +4,6 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import type { InferType } from 'yup'
-import { api } from '../api/client'
-import type { SessionAnswer } from '../api/types'
 import { useSession } from '../session/useSession'
 import { fieldProps } from '../ui/fieldProps'
 import { ErrorNotice, SuccessNotice } from '../ui/Notice'
@@ -13,6 +11,7 @@ import { PasswordInput } from '../ui/PasswordInput'
 import { SaveButton } from '../ui/SaveButton'
 import { TextInput } from '../ui/TextInput'
 import { PRODUCT_NAME, useDocumentTitle } from '../ui/useDocumentTitle'
+import { resetPassword } from './api/session'
 import { PASSWORD_RESET_DONE, resetPasswordSchema, resetTokenSchema } from './passwordSchemas'
 
 function TokenForm() {
@@ -50,7 +49,7 @@ function NewPasswordForm({ token }: { token: string }) {
   async function submit(values: PasswordValues) {
     setError(null)
     try {
-      const answer = await api.post<SessionAnswer>('/api/password/reset', { token, password: values.password })
+      const answer = await resetPassword(token, values.password)
       setUser(answer.user)
       setDone(true)
     } catch (failure) {

@@ -3,31 +3,16 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { InferType } from 'yup'
-import { api, ApiError } from '../api/client'
-import { keys } from '../api/keys'
-import type { SessionAnswer, User } from '../api/types'
+import type { User } from '../api/types'
 import { fieldProps } from '../ui/fieldProps'
 import { ErrorNotice } from '../ui/Notice'
 import { PasswordInput } from '../ui/PasswordInput'
 import { SaveButton } from '../ui/SaveButton'
 import { TextInput } from '../ui/TextInput'
+import { generateUsername, lookUpClassroom, signUpStudent, type ClassroomLookup } from './api/session'
 import { CLASSROOM_NOT_FOUND, studentSignupSchema } from './signupSchemas'
 
 type Values = InferType<typeof studentSignupSchema>
-interface ClassroomLookup {
-  name: string
-  code: string
-}
-
-async function lookUpClassroom(code: string): Promise<ClassroomLookup> {
-  try {
-    return await api.get<ClassroomLookup>(`/api/classrooms/code/${encodeURIComponent(code.trim())}`)
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw new Error(error.serverMessage ?? CLASSROOM_NOT_FOUND, { cause: error })
-    throw error
-  }
-}
-
 export function StudentSignupForm({ onSignedUp }: { onSignedUp: (user: User) => void }) {
   const { t } = useTranslation()
   const [error, setError] = useState<unknown>(null)
@@ -47,7 +32,7 @@ export function StudentSignupForm({ onSignedUp }: { onSignedUp: (user: User) => 
     const request = ++latestRequest.current
     setUsernameError(null)
     try {
-      const answer = await api.get<{ username: string }>(keys.generatedUsername())
+      const answer = await generateUsername()
       if (request === latestRequest.current) setValue('username', answer.username)
     } catch (failure) {
       if (request === latestRequest.current) setUsernameError(failure)
@@ -75,10 +60,7 @@ export function StudentSignupForm({ onSignedUp }: { onSignedUp: (user: User) => 
     setError(null)
     if (!(await checkCode(values.classroom))) return
     try {
-      const answer = await api.post<SessionAnswer>('/api/signup', {
-        providers: [{ provider: 'username', username: values.username, password: values.password }],
-        attributes: { type: 'student', classroom: values.classroom.trim() },
-      })
+      const answer = await signUpStudent(values)
       onSignedUp(answer.user)
     } catch (failure) {
       setError(failure)

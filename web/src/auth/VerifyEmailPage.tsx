@@ -5,7 +5,7 @@ import { useSession } from '../session/useSession'
 import { ErrorNotice, SuccessNotice } from '../ui/Notice'
 import { SaveButton } from '../ui/SaveButton'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
-import { confirmEmail } from './emailConfirmation'
+import { confirmEmail } from './api/session'
 
 /**
  * The page the confirmation email links to. The owner confirms with a button rather than on load,

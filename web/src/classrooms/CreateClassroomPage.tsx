@@ -1,11 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router-dom'
-import { useSWRConfig } from 'swr'
-import { api } from '../api/client'
-import { keys } from '../api/keys'
-import type { Classroom } from '../api/types'
 import { useSession } from '../session/useSession'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
+import { useCreateClassroom } from './api/classrooms'
 import { ClassroomForm, type ClassroomValues } from './ClassroomForm'
 
 export function CreateClassroomPage() {
@@ -13,14 +10,12 @@ export function CreateClassroomPage() {
   useDocumentTitle(t('classrooms.create.title'))
   const { user } = useSession()
   const navigate = useNavigate()
-  const { mutate } = useSWRConfig()
+  const createClassroom = useCreateClassroom()
   if (!user) return null
 
   async function create(values: ClassroomValues) {
     if (!user) return
-    const classroom = await api.post<Classroom>(`/api/users/${user.id}/classrooms`, values)
-    await mutate(keys.classroom(user.id, classroom.id), classroom, { revalidate: false })
-    void mutate(keys.classrooms(user.id))
+    const classroom = await createClassroom(user, values)
     navigate(`/user/classrooms/${classroom.id}`, { replace: true })
   }
 

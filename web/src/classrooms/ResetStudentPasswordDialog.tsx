@@ -3,7 +3,6 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { InferType } from 'yup'
-import { api } from '../api/client'
 import type { Student } from '../api/types'
 import { translateMessage } from '../i18n/messages'
 import { fieldProps } from '../ui/fieldProps'
@@ -11,6 +10,7 @@ import { Modal } from '../ui/Modal'
 import { ErrorNotice } from '../ui/Notice'
 import { PasswordInput } from '../ui/PasswordInput'
 import { SaveButton } from '../ui/SaveButton'
+import { resetStudentPassword } from './api/classrooms'
 import { STUDENT_PASSWORD_UPDATED, studentPasswordSchema } from './classroomSchema'
 
 type Values = InferType<typeof studentPasswordSchema>
@@ -32,7 +32,7 @@ export function ResetStudentPasswordDialog({ classroomId, student, username, onD
   async function submit(values: Values) {
     setError(null)
     try {
-      const answer = await api.put<{ message?: string }>(`/api/classrooms/${classroomId}/students/${student.id}/password`, values)
+      const answer = await resetStudentPassword(classroomId, student, values)
       onDone(`${answer?.message || translateMessage(STUDENT_PASSWORD_UPDATED)} (${username})`)
     } catch (failure) {
       setError(failure)

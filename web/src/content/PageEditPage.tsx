@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate, useParams } from 'react-router-dom'
-import useSWR, { useSWRConfig } from 'swr'
+import useSWR from 'swr'
 import { useState } from 'react'
-import { api, ApiError } from '../api/client'
+import { ApiError } from '../api/client'
 import { keys } from '../api/keys'
 import { noRetry } from '../api/swrConfig'
 import type { Page } from '../api/types'
@@ -19,24 +19,18 @@ import { TextArea } from '../ui/TextArea'
 import { TextInput } from '../ui/TextInput'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
 import en from '../i18n/locales/en.json'
+import { savePage, useRefreshSavedPage, type PageChanges } from './api/pages'
 
 export const PAGE_UPDATED = en.messages.pageUpdated
 export const PAGE_TEMPLATES = [{ value: 'default', label: 'default' }]
 
-interface PageForm {
-  title: string
-  slug: string
-  markdown: string
-  template: string
-}
-
 function PageEditor({ page }: { page: Page }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const { mutate } = useSWRConfig()
+  const refreshSavedPage = useRefreshSavedPage()
   const [result, setResult] = useState<'saved' | 'failed' | null>(null)
   const [failure, setFailure] = useState<string>(GENERAL_ERROR)
-  const form = useForm<PageForm>({
+  const form = useForm<PageChanges>({
     defaultValues: {
       title: page.title,
       slug: page.slug,
@@ -46,17 +40,12 @@ function PageEditor({ page }: { page: Page }) {
   })
   const { isSubmitting } = form.formState
 
-  async function save(values: PageForm) {
+  async function save(values: PageChanges) {
     setResult(null)
     try {
-      const answer = await api.put<{ doc?: Page }>(`/api/pages/${page.id}`, {
-        title: values.title,
-        slug: values.slug,
-        content: { markdown: values.markdown, template: values.template },
-      })
+      const saved = await savePage(page, values)
       setResult('saved')
-      const saved = answer.doc ?? { ...page, title: values.title, slug: values.slug }
-      await mutate(keys.pageBySlug(saved.slug), saved, { revalidate: true })
+      await refreshSavedPage(saved)
       if (saved.slug !== page.slug) navigate(`/${saved.slug}/edit`, { replace: true })
     } catch (error) {
       setFailure(error instanceof ApiError && error.serverMessage ? error.serverMessage : GENERAL_ERROR)

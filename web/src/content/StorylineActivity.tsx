@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api } from '../api/client'
-import type { Activity, Attempt, Launch, OpenAnswer } from '../api/types'
+import type { Activity, Attempt, Launch } from '../api/types'
 import { Modal } from '../ui/Modal'
 import { ErrorNotice } from '../ui/Notice'
+import { openActivity } from './api/activities'
 import { PackageSession } from './packageSession'
 
 interface FrameProps {
@@ -68,7 +68,7 @@ export function StorylineActivity({ activity, onProgress }: { activity: Activity
     setError(null)
     setOpening(true)
     try {
-      const answer = await api.post<OpenAnswer>(`/api/activities/${encodeURIComponent(String(activity.id))}/open`)
+      const answer = await openActivity(activity)
       onProgress?.(answer.attempt)
       if (answer.launch) setLaunch(answer.launch)
       else setError(new Error(t('content.activity.quizUnavailable')))

@@ -4,7 +4,6 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
 import type { InferType } from 'yup'
-import { api } from '../api/client'
 import { useSession } from '../session/useSession'
 import { fieldProps } from '../ui/fieldProps'
 import { ErrorNotice, SuccessNotice } from '../ui/Notice'
@@ -12,6 +11,7 @@ import { SaveButton } from '../ui/SaveButton'
 import { TextArea } from '../ui/TextArea'
 import { TextInput } from '../ui/TextInput'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
+import { sendTicket } from './api/tickets'
 import { TICKET_SENT, ticketSchema, ticketType, type TicketType } from './ticketSchema'
 
 type Values = InferType<typeof ticketSchema>
@@ -41,7 +41,7 @@ export function TicketPage({ type: fixedType }: { type?: TicketType }) {
   async function submit(values: Values) {
     setError(null)
     try {
-      await api.post('/api/tickets', { ...values, type })
+      await sendTicket(type, values)
       setSent(true)
       form.reset({ ...values, subject: '', message: '' })
     } catch (failure) {

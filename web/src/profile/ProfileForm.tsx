@@ -2,13 +2,14 @@ import { yupResolver } from '@hookform/resolvers/yup'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Controller, useForm, type Resolver } from 'react-hook-form'
-import { api, ApiError } from '../api/client'
-import type { AccountType, User, UserAnswer } from '../api/types'
+import { ApiError } from '../api/client'
+import type { AccountType, User } from '../api/types'
 import { CheckboxGroup } from '../ui/CheckboxGroup'
 import { fieldProps } from '../ui/fieldProps'
 import { ErrorNotice } from '../ui/Notice'
 import { SaveButton } from '../ui/SaveButton'
 import { TextInput } from '../ui/TextInput'
+import { updateProfile } from './api/profile'
 import { CountryRegionFields } from './CountryRegionFields'
 import { DEFAULT_COUNTRY, DEFAULT_STATE, GRADES, SUBJECTS } from './profileOptions'
 import { PROFILE_FIELDS, profileSchema, type ProfileValues } from './profileSchema'
@@ -63,7 +64,7 @@ export function ProfileForm({ type, user, onSaved, children }: Props) {
     setError(null)
     setSaved(false)
     try {
-      const answer = await api.put<UserAnswer>(`/api/users/${user.id}`, { attributes: profileAttributes(type, values) })
+      const answer = await updateProfile(user, profileAttributes(type, values))
       setSaved(true)
       onSaved(answer.user)
     } catch (failure) {

@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api } from '../api/client'
-import type { EducatorType, UserAnswer } from '../api/types'
+import type { EducatorType } from '../api/types'
 import { useSession } from '../session/useSession'
 import { ErrorNotice } from '../ui/Notice'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
+import { updateProfile } from './api/profile'
 import { ProfileForm } from './ProfileForm'
 import { TypePicker } from './TypePicker'
 import { StudentProfile } from './StudentProfile'
@@ -30,7 +30,7 @@ export function ProfilePage() {
     setError(null)
     setChanging(true)
     try {
-      const answer = await api.put<UserAnswer>(`/api/users/${user.id}`, { attributes: { type: null } })
+      const answer = await updateProfile(user, { type: null })
       setUser(answer.user)
       setChosen(null)
     } catch (failure) {

@@ -3,12 +3,12 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { InferType } from 'yup'
-import { api } from '../api/client'
 import type { School } from '../api/types'
 import { fieldProps } from '../ui/fieldProps'
 import { ErrorNotice } from '../ui/Notice'
 import { SaveButton } from '../ui/SaveButton'
 import { TextInput } from '../ui/TextInput'
+import { createSchool } from './api/profile'
 import { CountryRegionFields } from './CountryRegionFields'
 import { DEFAULT_COUNTRY, DEFAULT_STATE } from './profileOptions'
 import { newSchoolSchema } from './profileSchema'
@@ -27,9 +27,7 @@ export function SchoolCreate({ onCreated }: { onCreated: (school: School) => voi
   async function create(values: Values) {
     setError(null)
     try {
-      // docs/api.md answers the school; Payload's generated create wraps it as { doc, message }.
-      const answer = await api.post<School | { doc: School }>('/api/schools', values)
-      onCreated('doc' in answer ? answer.doc : answer)
+      onCreated(await createSchool(values))
     } catch (failure) {
       setError(failure)
     }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useSWRConfig } from 'swr'
-import { api } from '../api/client'
-import type { User, UserAnswer } from '../api/types'
+import type { User } from '../api/types'
+import { fetchCurrentUser, logOut, savePreferences } from './api/session'
 import { SessionContext, type SessionValue } from './SessionContext'
 import { DEFAULT_PREFERENCES, loadStoredPreferences, preferencesOf, storePreferences, type Preferences } from './preferences'
 
@@ -21,8 +21,7 @@ export function SessionProvider({ initialUser, fetchUser = false, children }: Pr
   useEffect(() => {
     if (!fetchUser) return
     let active = true
-    api
-      .get<{ user: User | null }>('/api/users/me')
+    fetchCurrentUser()
       .then((answer) => active && setUser(answer.user ?? null))
       .catch(() => active && setUser(null))
       .finally(() => active && setReady(true))
@@ -33,7 +32,7 @@ export function SessionProvider({ initialUser, fetchUser = false, children }: Pr
 
   const logout = useCallback(async () => {
     try {
-      await api.get('/api/logout')
+      await logOut()
     } finally {
       setUser(null)
       setAnonymous(DEFAULT_PREFERENCES)
@@ -55,7 +54,7 @@ export function SessionProvider({ initialUser, fetchUser = false, children }: Pr
       const next = { ...preferencesOf(user), ...changes }
       setUser({ ...user, ...next })
       try {
-        const answer = await api.put<UserAnswer>(`/api/users/${user.id}/theme`, next)
+        const answer = await savePreferences(user, next)
         setUser(answer.user)
       } catch (error) {
         setUser(user)
