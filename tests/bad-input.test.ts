@@ -358,6 +358,9 @@ describe('the issue’s reproductions (issue 8, item 9)', () => {
     ['/api/topics?where=notjson', 'anonymous'],
     // Found by the sweep after the merge: the SQL adapters have no `all` operator.
     ['/api/topics?where[title][all]=a,b', 'anonymous'],
+    // Found by the sweep after the next merge: an unknown name beside a condition through a relationship
+    // also made Payload reject a promise nobody awaited.
+    ['/api/activities?where[module.thumbnail.focalX][not_like]=7&where[nope][equals]=1', 'teacher'],
   ] as const)('GET %s as %s answers 400 with a message', async (url, actor) => {
     const res = await (clients.get(actor) as Client).get(url)
     expect(res.status, `${url} → ${res.status} ${JSON.stringify(res.body)}`).toBe(400)

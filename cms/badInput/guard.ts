@@ -136,6 +136,12 @@ const problemWith = (leaf: Leaf, operator: string, value: unknown): string | und
 
 type Check = { payload: Payload; req: PayloadRequest; overrideAccess?: boolean }
 
+/** Whether a path starts with one of the collection's fields (or its id). */
+const namesAField = (payload: Payload, slug: string, path: string) => {
+  const [first] = path.split('.')
+  return first === 'id' || Boolean(collectionOf(payload, slug)?.config.flattenedFields.some((field) => field.name === first))
+}
+
 /**
  * Payload validates the part of a path beyond a relationship in a promise it does not await
  * (payload 3.90 validateSearchParams): when that part is refused (an unknown or unreadable field),
@@ -165,7 +171,12 @@ const checkWhere = async (check: Check, slug: string, where: unknown): Promise<v
     if ('all' in condition && check.payload.db.name !== 'mongoose')
       throw new BadQueryValue(`The condition "all" on "${path}" is not supported by this database; use "in".`)
     const leaf = resolvePath(check.payload, slug, path)
-    if (!leaf) continue
+    if (!leaf) {
+      // A name the collection does not have: refused here, because Payload, validating it beside a
+      // condition through a relationship, rejects a promise nobody awaits (see above).
+      if (!namesAField(check.payload, slug, path)) throw new BadQueryValue(`The following path cannot be queried: ${path}`)
+      continue
+    }
     for (const [operator, value] of Object.entries(condition)) {
       const problem = problemWith(leaf, operator, value)
       if (problem) throw new BadQueryValue(`The condition "${operator}" on "${path}" cannot be used: ${problem}.`)
