@@ -72,7 +72,7 @@ const takeQuiz = async (browser: Browser, card: Card, answers: string[], expecte
 
 /** The grid's cell for a student and an activity: the row's header holds the username. */
 const gridCell = async (page: Page, username: string, activity: string) => {
-  const table = page.getByRole('table', { name: /^Progress of the students/ })
+  const table = page.getByRole('table', { name: /^Progress of each student/ })
   const headers = await table.locator('thead tr').last().locator('th').allTextContents()
   const row = table.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${username}`) }) })
   return (await row.locator('th, td').nth(headers.indexOf(activity)).textContent())?.trim()
@@ -139,7 +139,7 @@ describe('a teacher runs the roster and reads the progress grid', () => {
     )
 
     await logInAt(page, teacher.login, teacher.password, `/user/classrooms/${teacher.classroom.id}`)
-    const grid = await visible(page.getByRole('table', { name: 'Progress of the students in Period 4 Civics' }))
+    const grid = await visible(page.getByRole('table', { name: 'Progress of each student, Period 4 Civics' }))
     expect(await gridCell(page, ava.username, 'Bill of Rights Quiz')).toBe('PPassed 100%')
     expect(await gridCell(page, ben.username, 'Bill of Rights Quiz')).toBe('FFailed 33%')
     expect(await gridCell(page, cards[2].username, 'Bill of Rights Quiz')).toBe('–Not started')
