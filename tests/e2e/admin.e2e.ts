@@ -80,7 +80,7 @@ beforeAll(async () => {
   baseURL = server.baseURL
 
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
-}, 240_000)
+}, 600_000)
 
 afterAll(async () => {
   await browser?.close()
