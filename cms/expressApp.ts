@@ -15,6 +15,7 @@ import { healthRoutes } from './health'
 import { enabledProviders } from './oauth/config'
 import { socialSignInRoutes } from './oauth/routes'
 import { pageDataPattern, pageUser, scriptSafeJson } from './pageData'
+import { pagePreloads } from './pagePreloads'
 import { payloadApiHandler, payloadGet, sendResponse } from './payloadHandler'
 import { publicReadCache, watchChanges } from './publicCache'
 import { rateLimits } from './rateLimits'
@@ -133,10 +134,12 @@ export const createApp = ({ payload, config, next }: AppOptions) => {
       if (req.headers.cookie) headers.set('cookie', req.headers.cookie)
       if (req.headers.authorization) headers.set('authorization', req.headers.authorization)
       const user = await pageUser(payload, headers)
-      const html = (await fs.promises.readFile(indexFile, 'utf8')).replace(
-        pageDataPattern,
-        `<script id="page-data" type="application/json">${scriptSafeJson({ csrfToken, user, socialProviders: enabledProviders() })}</script>`,
-      )
+      const html = (await fs.promises.readFile(indexFile, 'utf8'))
+        .replace(
+          pageDataPattern,
+          `<script id="page-data" type="application/json">${scriptSafeJson({ csrfToken, user, socialProviders: enabledProviders() })}</script>`,
+        )
+        .replace('</head>', `${pagePreloads(req.path, user, req.headers['accept-language'])}</head>`)
       res.setHeader('Cache-Control', 'no-store')
       res.type('html').send(html)
     } catch (error) {

@@ -19,3 +19,13 @@ export const matchLocale = (tags: readonly string[]): Locale | null => {
   }
   return null
 }
+
+/**
+ * An API address in a language: Payload takes the content language as `?locale=` (its fallback
+ * fills missing translations with English). English is Payload's default, so English addresses
+ * stay as they were, and an address that already names a language keeps it.
+ */
+export function localizedPath(path: string, locale: string): string {
+  if (locale === DEFAULT_LOCALE || !path.startsWith('/api/') || /[?&]locale=/.test(path)) return path
+  return `${path}${path.includes('?') ? '&' : '?'}locale=${encodeURIComponent(locale)}`
+}

@@ -145,6 +145,19 @@ describe('a teacher runs the roster and reads the progress grid', () => {
     expect(await gridCell(page, cards[2].username, 'Bill of Rights Quiz')).toBe('–Not started')
     await expectAccessible(page, 'progress grid')
 
+    // Opened by its address, the page fetches the grid once, beside its scripts: its HTML preloads
+    // the grid's data and the SPA uses that answer (a preload it did not use would be a second fetch).
+    await page.reload()
+    await visible(page.getByRole('table', { name: 'Progress of each student, Period 4 Civics' }))
+    expect(await gridCell(page, ava.username, 'Bill of Rights Quiz')).toBe('PPassed 100%')
+    const gridFetches = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('/progress'))
+        .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+    )
+    expect(gridFetches).toEqual(['link'])
+
     // The controls by keyboard: filter to the quiz's topic, sort by score, switch to module completion.
     const topicFilter = page.getByLabel('Topic', { exact: true })
     await topicFilter.focus()

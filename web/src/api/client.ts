@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE } from '../../../common/locales'
+import { localizedPath } from '../../../common/locales'
 import { currentLanguage } from '../i18n/i18n'
 import { readPageData } from './pageData'
 
@@ -68,15 +68,8 @@ export function errorFromText(status: number, text: string): ApiError {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
-/**
- * Payload takes the content language as `?locale=` (its fallback fills missing translations with
- * English). Reads ask in the interface's language unless the caller chose one (the console's editor).
- * English is Payload's default, so English addresses stay as they were.
- */
-export function withLocale(path: string, locale: string = currentLanguage()): string {
-  if (locale === DEFAULT_LOCALE || !path.startsWith('/api/') || /[?&]locale=/.test(path)) return path
-  return `${path}${path.includes('?') ? '&' : '?'}locale=${encodeURIComponent(locale)}`
-}
+/** An API address in the interface's language, unless the caller chose one (the console's editor). */
+export const withLocale = (path: string, locale: string = currentLanguage()): string => localizedPath(path, locale)
 
 /**
  * The one HTTP client of the SPA. The session is the HttpOnly cookie, so every call is

@@ -1,6 +1,7 @@
 // SWR keys are the API paths they fetch, so mutate() can target them. The one key factory of the
 // SPA: the public pages' reads (`keys`) and the console's lists and documents (`listKey`, `docKey`,
 // `optionsKey`) alike.
+import { apiPaths } from '../../../common/apiPaths'
 import { DEFAULT_LOCALE, type Locale } from '../../../common/locales'
 import type { StaffCollection } from '../../../common/scopes'
 
@@ -15,9 +16,9 @@ export const keys = {
   countries: () => '/api/countries?limit=0&pagination=false&sort=countryName',
   schoolSearch: (q: string) => `/api/schools?q=${encodeURIComponent(q)}`,
   classrooms: (userId: string | number) => `/api/users/${userId}/classrooms`,
-  classroom: (userId: string | number, classroomId: string | number) => `/api/users/${userId}/classrooms/${classroomId}`,
+  classroom: apiPaths.classroom,
   generatedUsername: () => '/api/users/username',
-  classroomProgress: (classroomId: string | number) => `/api/classrooms/${encodeURIComponent(String(classroomId))}/progress`,
+  classroomProgress: apiPaths.classroomProgress,
   studentProgress: (classroomId: string | number, studentId: string | number) =>
     `/api/classrooms/${encodeURIComponent(String(classroomId))}/students/${encodeURIComponent(String(studentId))}/progress`,
   /** The user's own attempts at these activities (teachers read others' too, so `student` is explicit). */

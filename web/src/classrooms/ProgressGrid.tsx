@@ -1,24 +1,32 @@
-import { useId, useMemo, useState } from 'react'
-import { Link } from 'react-router-dom'
+import { useDeferredValue, useId, useMemo, useState } from 'react'
 import useSWR from 'swr'
 import { keys } from '../api/keys'
 import { useTranslation } from 'react-i18next'
 import { type ClassroomProgress, progressStates } from '../../../common/progress'
 import { Loading } from '../ui/Loading'
 import { ErrorNotice } from '../ui/Notice'
-import { buildGrid, type GridSort, type GridView } from './progressGrid'
+import { buildGrid, type GridSort, type GridView, openingTopic } from './progressGrid'
+import { ProgressTable } from './ProgressTable'
 import './roster.css'
 
 /** The classroom's progress: students × activities (or module/topic completion), filters, sort, CSV. */
 export function ProgressGrid({ classroomId }: { classroomId: string | number }) {
   const { data, error, isLoading } = useSWR<ClassroomProgress>(keys.classroomProgress(classroomId))
   const [view, setView] = useState<GridView>('activities')
-  const [topic, setTopic] = useState('')
+  // null until the teacher picks one: the grid then opens on openingTopic (the first topic of a large course).
+  const [chosenTopic, setTopic] = useState<string | null>(null)
   const [module, setModule] = useState('')
   const [sort, setSort] = useState<GridSort>('student')
   const ids = useId()
   const { t } = useTranslation()
-  const grid = useMemo(() => (data ? buildGrid(data, view, { topic, module }, sort) : null), [data, view, topic, module, sort])
+  const topicOf = (chosen: string | null) => chosen ?? (data ? openingTopic(data.topics) : '')
+  const topic = topicOf(chosenTopic)
+  // The controls show a choice at once; the table (thousands of cells in a full class) follows it
+  // in the background, so a select never waits for the redraw. Only the teacher's choices are
+  // deferred: the data's arrival draws the opening topic straight away, never every topic first.
+  const shown = useDeferredValue(useMemo(() => ({ view, chosenTopic, module, sort }), [view, chosenTopic, module, sort]))
+  const shownTopic = topicOf(shown.chosenTopic)
+  const grid = useMemo(() => (data ? buildGrid(data, shown.view, { topic: shownTopic, module: shown.module }, shown.sort) : null), [data, shown, shownTopic])
 
   if (isLoading) return <Loading label={t('classrooms.progress.loading')} />
   if (error && !data) return <ErrorNotice error={error} />
@@ -71,7 +79,7 @@ export function ProgressGrid({ classroomId }: { classroomId: string | number }) 
           {t('classrooms.progress.downloadCsv')}
         </a>
       </div>
-      {view === 'activities' && (
+      {shown.view === 'activities' && (
         <dl className="progress-legend" aria-label={t('classrooms.progress.legend')}>
           {Object.entries(progressStates).map(([state, { symbol }]) => (
             <div key={state}>
@@ -86,74 +94,7 @@ export function ProgressGrid({ classroomId }: { classroomId: string | number }) 
       {grid.columns.length === 0 ? (
         <p className="empty-state">{t('classrooms.progress.noActivities')}</p>
       ) : (
-        <div className="progress-scroll" role="region" aria-label={t('classrooms.progress.gridRegion')} tabIndex={0}>
-          <table className="table progress-table">
-            <caption className="visually-hidden">{t('classrooms.progress.caption', { classroom: data.classroom.name })}</caption>
-            <colgroup>
-              <col className="progress-student-col" />
-              <col />
-              {grid.columns.map((column) => (
-                <col key={column.id} />
-              ))}
-            </colgroup>
-            <thead>
-              {grid.headerRows.map((row, i) => (
-                <tr key={i}>
-                  <td className="progress-corner" colSpan={2} />
-                  {row.map((group) => (
-                    <th key={group.id} scope="colgroup" colSpan={group.span}>
-                      {group.title}
-                    </th>
-                  ))}
-                </tr>
-              ))}
-              <tr>
-                <th scope="col" className="progress-student">
-                  {t('classrooms.progress.studentColumn')}
-                </th>
-                <th scope="col">{t('classrooms.progress.averageColumn')}</th>
-                {grid.columns.map((column) => (
-                  <th key={column.id} scope="col" title={column.title}>
-                    {column.title}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {grid.rows.map((row) => (
-                <tr key={row.student.id}>
-                  <th scope="row" className="progress-student">
-                    <Link to={`/user/classrooms/${classroomId}/students/${row.student.id}`}>{row.student.username}</Link>
-                    {row.student.firstName && <span className="progress-first-name"> {row.student.firstName}</span>}
-                  </th>
-                  <td>{row.average === null ? '' : `${row.average}%`}</td>
-                  {row.values.map((value, i) =>
-                    value.kind === 'activity' ? (
-                      <td key={i} className={`progress-cell state-${value.state}`}>
-                        <span aria-hidden="true">{progressStates[value.state].symbol}</span>
-                        <span className="visually-hidden">{t(`classrooms.progress.states.${value.state}`)}</span>
-                        {value.score !== null && ` ${value.score}%`}
-                      </td>
-                    ) : (
-                      <td key={i}>{t('classrooms.progress.completion', { done: value.done, total: value.total })}</td>
-                    ),
-                  )}
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" className="progress-student">
-                  {t('classrooms.progress.classAverage')}
-                </th>
-                <td />
-                {grid.classAverages.map((value, i) => (
-                  <td key={i}>{value === null ? '' : `${value}%`}</td>
-                ))}
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+        <ProgressTable classroomId={classroomId} classroomName={data.classroom.name} grid={grid} />
       )}
     </div>
   )

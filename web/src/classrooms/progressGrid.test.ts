@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ClassroomProgress } from '../../../common/progress'
-import { buildGrid } from './progressGrid'
+import { buildGrid, MAX_ACTIVITIES_AT_OPENING, openingTopic } from './progressGrid'
 
 const data: ClassroomProgress = {
   classroom: { id: 1, name: 'Civics', code: 'C-1' },
@@ -80,5 +80,18 @@ describe('the progress grid', () => {
     expect(topics.rows.map((r) => r.student.username)).toEqual(['able-wolf-100', 'brave-otter-417'])
     expect(buildGrid(data, 'topics', { topic: '20', module: '' }, 'student').columns.map((c) => c.title)).toEqual(['Branches'])
     expect(buildGrid(data, 'activities', { topic: '10', module: '100' }, 'student').columns.map((c) => c.id)).toEqual([1, 2])
+  })
+
+  it('opens on every topic when they fit a screen, and on the first topic with activities in a large course', () => {
+    expect(openingTopic(data.topics)).toBe('')
+    const activities = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => ({ id: from + i, title: `A${from + i}`, type: 'default' as const }))
+    const large = [
+      { id: 1, title: 'Empty topic', modules: [{ id: 11, title: 'Nothing yet', activities: [] }] },
+      { id: 2, title: 'First with activities', modules: [{ id: 21, title: 'M', activities: activities(1000, MAX_ACTIVITIES_AT_OPENING) }] },
+      { id: 3, title: 'Another', modules: [{ id: 31, title: 'N', activities: activities(2000, 1) }] },
+    ]
+    expect(openingTopic(large)).toBe('2')
+    expect(openingTopic(large.slice(0, 2))).toBe('')
   })
 })

@@ -20,6 +20,21 @@ export function filterTopics(topics: TopicColumns[], { topic, module }: GridFilt
     .filter((t) => t.modules.length > 0)
 }
 
+/**
+ * Above this many activities the grid opens on the first topic. A 1366 × 768 laptop shows about a
+ * dozen activity columns; 200 of them for 35 students is 7,000 cells to draw before the first
+ * screen, which took seconds on a loaded machine. "All topics" stays one choice away.
+ */
+export const MAX_ACTIVITIES_AT_OPENING = 60
+
+/** The topic filter the grid opens with: every topic when they fit, else the first topic that has activities. */
+export function openingTopic(topics: TopicColumns[]): string {
+  const count = (t: TopicColumns) => t.modules.reduce((sum, m) => sum + m.activities.length, 0)
+  if (topics.reduce((sum, t) => sum + count(t), 0) <= MAX_ACTIVITIES_AT_OPENING) return ''
+  const first = topics.find((t) => count(t) > 0)
+  return first ? String(first.id) : ''
+}
+
 /** The columns of a view, and the header rows above them (topics, then modules). */
 export function columnsOf(topics: TopicColumns[], view: GridView): { columns: Column[]; headerRows: HeaderGroup[][] } {
   const ids = (t: TopicColumns) => t.modules.flatMap((m) => m.activities.map((a) => a.id))
