@@ -1,0 +1,184 @@
+/**
+ * Cost grows gently (issue 12): the same reads on the seeded demo site, then on the same server
+ * after the database has grown to a large site (50 topics, 1,000 modules, 10,000 activities,
+ * 100,000 users, 3,000 classrooms), each beside the static-file ceiling measured in the same
+ * phase. Targets: the home page's data, a module page's data (a student), a classroom page's data
+ * (its teacher: the classroom and its grid) and the console's first page of users (staff). Prints
+ * req/s, p50 and p99 per phase and the large/small ratio of p50 (the goal: within 2×).
+ * The large site is written straight into SQLite in batches, in the shape the server writes
+ * (Local API creates would take hours: 100,000 password hashes).
+ *   node --import tsx bench/large.ts [seconds per target, default 5] [connections, default 10]
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { sql } from '@payloadcms/db-sqlite'
+
+import { apiPaths } from '../common/apiPaths'
+import { listKey, keys } from '../web/src/api/keys'
+import { hammer, percentile, startBenchServer } from './harness'
+
+const seconds = Number(process.argv[2] || 5)
+const connections = Number(process.argv[3] || 10)
+const size = { topics: 50, modulesPerTopic: 20, activitiesPerModule: 10, users: 100_000, classrooms: 3_000 }
+const password = 'bench-password-42'
+
+const assets = path.join(process.cwd(), 'web', 'dist', 'assets')
+const entry = fs.existsSync(assets) ? fs.readdirSync(assets).find((name) => name.startsWith('index-') && name.endsWith('.js')) : undefined
+if (!entry) throw new Error('Build the web app first (npm run build:web): the ceiling is its JS entry.')
+
+const bench = await startBenchServer()
+const { payload } = bench
+const db = payload.db as unknown as { drizzle: { run: (query: unknown) => Promise<unknown>; get: (query: unknown) => Promise<unknown> } }
+const { server, base } = await bench.listen()
+
+// The actors: a student in a classroom of 30, its teacher, and staff who read users.
+const teacher = await payload.create({
+  collection: 'users',
+  data: { email: 'bench-teacher@example.org', password, emailVerified: true, attributes: { type: 'teacher', firstName: 'Bench', lastName: 'Teacher', completed: true } } as never,
+  overrideAccess: true,
+})
+const classroom = await payload.create({
+  collection: 'classrooms',
+  data: { name: 'Bench class', code: 'BENCH-LARGE', owner: teacher.id } as never,
+  overrideAccess: true,
+})
+await payload.create({
+  collection: 'users',
+  data: { username: 'bench-student-0', password, attributes: { type: 'student', classroom: classroom.id, completed: false } } as never,
+  overrideAccess: true,
+})
+await payload.create({
+  collection: 'users',
+  data: { email: 'bench-staff@example.org', password, scopes: ['users:read'] } as never,
+  overrideAccess: true,
+})
+const login = async (username: string) => {
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  })
+  return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` }
+}
+const as = { student: await login('bench-student-0'), teacher: await login('bench-teacher@example.org'), staff: await login('bench-staff@example.org') }
+const firstModule = (await payload.find({ collection: 'modules', limit: 1, sort: 'order', depth: 0, overrideAccess: true })).docs[0]
+
+type Target = { name: string; path: string; headers?: Record<string, string> }
+const targets: Target[] = [
+  { name: 'static: JS entry (the ceiling)', path: `/assets/${entry}` },
+  { name: 'home data (topics list)', path: keys.topics() },
+  { name: 'module page data (student)', path: keys.module(String(firstModule.id)), headers: as.student },
+  { name: 'classroom (teacher)', path: apiPaths.classroom(teacher.id, classroom.id), headers: as.teacher },
+  { name: 'classroom grid (teacher)', path: apiPaths.classroomProgress(classroom.id), headers: as.teacher },
+  { name: 'console: users, first page', path: listKey('users', { sort: '-createdAt' }), headers: as.staff },
+]
+
+type Figures = { rps: number; p50: number; p99: number; bytes: number; errors: number }
+const measure = async () => {
+  const figures: Figures[] = []
+  for (const target of targets) {
+    const headers = { 'accept-encoding': 'gzip, br', ...target.headers }
+    const get = async () => {
+      const res = await fetch(base + target.path, { headers })
+      const bytes = (await res.arrayBuffer()).byteLength
+      return { status: res.status, bytes }
+    }
+    let bytes = 0
+    for (let i = 0; i < 10; i++) bytes = (await get()).bytes // warm-up: query plans, rich text, caches
+    const { latencies, errors } = await hammer(seconds, connections, async () => (await get()).status)
+    figures.push({ rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), bytes, errors })
+  }
+  return figures
+}
+
+const small = await measure()
+
+// Grow the site. Rows go in 500 at a time, in one transaction per table.
+const started = Date.now()
+const now = new Date().toISOString()
+const quote = (value: unknown) => (value === null ? 'NULL' : typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`)
+const insert = async (table: string, columns: string[], rows: unknown[][]) => {
+  for (let i = 0; i < rows.length; i += 500) {
+    const values = rows
+      .slice(i, i + 500)
+      .map((row) => `(${row.map(quote).join(',')})`)
+      .join(',')
+    await db.drizzle.run(sql.raw(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(',')}) VALUES ${values}`))
+  }
+}
+const maxId = async (table: string) => {
+  const res = (await db.drizzle.get(sql.raw(`SELECT COALESCE(MAX(id), 0) AS id FROM "${table}"`))) as { id: number }
+  return Number(res.id)
+}
+const body = 'A paragraph of the reading, as an editor would write it.'
+const html = `<p>${body}</p>`
+let topicId = await maxId('topics')
+let moduleId = await maxId('modules')
+let activityId = await maxId('activities')
+const topics: unknown[][] = []
+const topicTexts: unknown[][] = []
+const modules: unknown[][] = []
+const moduleTexts: unknown[][] = []
+const activities: unknown[][] = []
+const activityTexts: unknown[][] = []
+for (let t = 0; t < size.topics; t++) {
+  topics.push([++topicId, 1000 + t, now, now])
+  topicTexts.push([`Large topic ${t}`, html, 'en', topicId])
+  for (let m = 0; m < size.modulesPerTopic; m++) {
+    modules.push([++moduleId, m, topicId, now, now])
+    moduleTexts.push([`Module ${t}.${m}`, 'A subtitle', html, 'en', moduleId])
+    for (let a = 0; a < size.activitiesPerModule; a++) {
+      activities.push([++activityId, moduleId, 'default', a, 'full', now, now])
+      activityTexts.push([`Activity ${t}.${m}.${a}`, html, 'en', activityId])
+    }
+  }
+}
+await insert('topics', ['id', 'order', 'updated_at', 'created_at'], topics)
+await insert('topics_locales', ['title', 'body', '_locale', '_parent_id'], topicTexts)
+await insert('modules', ['id', 'order', 'topic_id', 'updated_at', 'created_at'], modules)
+await insert('modules_locales', ['title', 'subtitle', 'body', '_locale', '_parent_id'], moduleTexts)
+await insert('activities', ['id', 'module_id', 'type', 'order', 'width', 'updated_at', 'created_at'], activities)
+await insert('activities_locales', ['title', 'body', '_locale', '_parent_id'], activityTexts)
+
+// 3,000 teachers with a classroom each, and 97,000 students spread over the classrooms.
+let userId = await maxId('users')
+let classroomId = await maxId('classrooms')
+const teachers: unknown[][] = []
+const classrooms: unknown[][] = []
+for (let c = 0; c < size.classrooms; c++) {
+  teachers.push([++userId, 'teacher', `Teacher${c}`, `Large${c}`, `large-teacher-${c}@example.org`, 'day', 'civics', now, now])
+  classrooms.push([++classroomId, `Class ${c}`, `LARGE-${c}`, userId, now, now])
+}
+await insert(
+  'users',
+  ['id', 'attributes_type', 'attributes_first_name', 'attributes_last_name', 'email', 'mode', 'theme', 'updated_at', 'created_at'],
+  teachers,
+)
+await insert('classrooms', ['id', 'name', 'code', 'owner_id', 'updated_at', 'created_at'], classrooms)
+const students: unknown[][] = []
+const firstClassroom = classroomId - size.classrooms + 1
+for (let s = 0; s < size.users - size.classrooms; s++) {
+  students.push([++userId, 'student', firstClassroom + (s % size.classrooms), `large-student-${s}`, 'day', 'civics', now, now])
+}
+await insert('users', ['id', 'attributes_type', 'attributes_classroom_id', 'username', 'mode', 'theme', 'updated_at', 'created_at'], students)
+// The public reads are cached: an editor's change clears them (the hooks do; these rows bypassed them).
+const { contentChanged } = await import('../cms/publicCache')
+contentChanged()
+const counts = await Promise.all(['topics', 'modules', 'activities', 'users', 'classrooms'].map(async (table) => `${table} ${await maxId(table)}`))
+console.log(`grew the site in ${Math.round((Date.now() - started) / 1000)} s: highest ids ${counts.join(', ')}`)
+
+const large = await measure()
+
+console.log(`\n${connections} connections, ${seconds} s per target, one server on SQLite; the machine is shared: compare within a run`)
+console.log(
+  `${'target'.padEnd(32)} ${'small: req/s'.padStart(12)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'large: req/s'.padStart(12)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'bytes'.padStart(9)} ${'p50 ×'.padStart(6)} errors`,
+)
+targets.forEach((target, i) => {
+  const [s, l] = [small[i], large[i]]
+  console.log(
+    `${target.name.padEnd(32)} ${s.rps.toFixed(0).padStart(12)} ${s.p50.toFixed(1).padStart(7)} ${s.p99.toFixed(1).padStart(7)} ${l.rps.toFixed(0).padStart(12)} ${l.p50.toFixed(1).padStart(7)} ${l.p99.toFixed(1).padStart(7)} ${`${s.bytes}→${l.bytes}`.padStart(9)} ${(l.p50 / s.p50).toFixed(2).padStart(6)} ${s.errors + l.errors}`,
+  )
+})
+await bench.close(server)
+process.exit(0)
