@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Trans, useTranslation } from 'react-i18next'
+import { Trans, useTranslation } from '../i18n/useTranslation'
 import { request } from '../api/client'
 import { readPageData, type SocialProvider } from '../api/pageData'
 import type { User, UserAnswer } from '../api/types'

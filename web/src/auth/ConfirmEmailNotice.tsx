@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Trans, useTranslation } from 'react-i18next'
+import { Trans, useTranslation } from '../i18n/useTranslation'
 import { useSession } from '../session/useSession'
 import { ErrorNotice, SuccessNotice } from '../ui/Notice'
 import { resendConfirmation } from './api/session'

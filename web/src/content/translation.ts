@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { DEFAULT_LOCALE, type Locale } from '../../../common/locales'
 import type { Translatable } from '../api/types'
 
