@@ -1,7 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage'
 import type { Plugin } from 'vite'
+import { catalogueEntries, type NestedCatalogue } from './src/i18n/catalogueEntries.ts'
 
 /**
  * Lingui's runtime only interpolates compiled messages (its production build has no ICU parser),
@@ -15,12 +17,11 @@ import type { Plugin } from 'vite'
  * so this small transform runs Lingui's own compiler on them instead. It runs in the tests too, so
  * they read what the browser reads. A message Lingui cannot read fails the build.
  */
-const SUFFIX = '.json?compiled'
+const QUERY = '?compiled'
 // The module's own id (virtual, and not ending in .json, or Vite's JSON plugin would parse the code).
 const PREFIX = '\0compiled-catalogue:'
 const ID_SUFFIX = '.js'
-
-type Catalogue = { [key: string]: string | Catalogue }
+const runtime = fileURLToPath(new URL('./src/i18n/catalogueEntries.ts', import.meta.url))
 
 function compile(key: string, message: string): CompiledMessage {
   try {
@@ -30,12 +31,14 @@ function compile(key: string, message: string): CompiledMessage {
   }
 }
 
-/** Every message of a nested catalogue, compiled, under its dotted key. */
-export function compileCatalogue(catalogue: Catalogue, prefix = ''): Record<string, CompiledMessage> {
+/** The messages whose compiled form is not just their text, compiled, by dotted key. */
+export function compiledMessages(catalogue: NestedCatalogue): Record<string, CompiledMessage> {
   return Object.fromEntries(
-    Object.entries(catalogue).flatMap(([key, value]) =>
-      typeof value === 'string' ? [[`${prefix}${key}`, compile(`${prefix}${key}`, value)]] : Object.entries(compileCatalogue(value, `${prefix}${key}.`)),
-    ),
+    catalogueEntries(catalogue).flatMap(([key, text]) => {
+      const message = compile(key, text)
+      // A plain message compiles to [its text]: linguiCatalogue takes that from the JSON itself.
+      return message.length === 1 && message[0] === text ? [] : [[key, message]]
+    }),
   )
 }
 
@@ -43,16 +46,25 @@ export function compiledCatalogues(): Plugin {
   return {
     name: 'civics360:compiled-catalogues',
     enforce: 'pre',
-    resolveId(source, importer) {
-      if (!source.endsWith(SUFFIX) || !importer) return null
-      return `${PREFIX}${path.resolve(path.dirname(importer), source.slice(0, -'?compiled'.length))}${ID_SUFFIX}`
+    resolveId: {
+      filter: { id: /\.json\?compiled$/ },
+      handler(source, importer) {
+        if (!importer) return null
+        return `${PREFIX}${path.resolve(path.dirname(importer), source.slice(0, -QUERY.length))}${ID_SUFFIX}`
+      },
     },
-    load(id) {
-      if (!id.startsWith(PREFIX)) return null
-      const file = id.slice(PREFIX.length, -ID_SUFFIX.length)
-      this.addWatchFile(file)
-      const catalogue = JSON.parse(fs.readFileSync(file, 'utf8')) as Catalogue
-      return { code: `export default ${JSON.stringify(compileCatalogue(catalogue))}`, map: null }
+    load: {
+      filter: { id: /^\0compiled-catalogue:/ },
+      handler(id) {
+        const file = id.slice(PREFIX.length, -ID_SUFFIX.length)
+        this.addWatchFile(file)
+        const compiled = compiledMessages(JSON.parse(fs.readFileSync(file, 'utf8')) as NestedCatalogue)
+        return [
+          `import catalogue from ${JSON.stringify(file)}`,
+          `import { linguiCatalogue } from ${JSON.stringify(runtime)}`,
+          `export default linguiCatalogue(catalogue, ${JSON.stringify(compiled)})`,
+        ].join('\n')
+      },
     },
   }
 }

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { compression } from 'vite-plugin-compression2'
-import { compiledCatalogues } from './compiledCatalogues'
+import { compiledCatalogues } from './compiledCatalogues.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const backend = 'http://localhost:3000'

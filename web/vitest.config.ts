@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
-import { compiledCatalogues } from './compiledCatalogues'
+import { compiledCatalogues } from './compiledCatalogues.ts'
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 

@@ -91,7 +91,7 @@ export function AccountsPage() {
             {local ? (
               <>
                 <p>
-                  <Trans t={t} i18nKey="account.accounts.logsInWith" values={{ login: local.username ?? user.email }} components={{ strong: <strong /> }} />
+                  <Trans i18nKey="account.accounts.logsInWith" values={{ login: local.username ?? user.email }} components={{ strong: <strong /> }} />
                 </p>
                 <div className="form-actions">
                   <button type="button" className="button button-secondary" onClick={() => open('email')}>

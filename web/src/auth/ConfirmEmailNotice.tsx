@@ -33,7 +33,7 @@ export function ConfirmEmailNotice() {
         {t('auth.confirm.title')}
       </h2>
       <p>
-        <Trans t={t} i18nKey="auth.confirm.sent" values={{ email: user?.email }} components={{ strong: <strong /> }} />
+        <Trans i18nKey="auth.confirm.sent" values={{ email: user?.email }} components={{ strong: <strong /> }} />
       </p>
       {sent && <SuccessNotice>{sent}</SuccessNotice>}
       {error !== null && <ErrorNotice error={error} />}

@@ -14,14 +14,16 @@ import en from './locales/en.json?compiled'
 // A copy: Lingui keeps the object and adds the screens' English to it (loadScreensEnglish).
 export const i18n = setupI18n({ locale: DEFAULT_LOCALE, messages: { [DEFAULT_LOCALE]: { ...en } } })
 
-const otherLanguages: Record<Exclude<Locale, typeof DEFAULT_LOCALE>, () => Promise<{ default: Messages }>> = {
+/** The languages fetched when picked (English, the default, is bundled). */
+type FetchedLocale = Exclude<Locale, 'en'>
+const otherLanguages: Record<FetchedLocale, () => Promise<{ default: Messages }>> = {
   es: () => import('./locales/es.json?compiled'),
   ht: () => import('./locales/ht.json?compiled'),
 }
 /** Each language's catalogue: fetched once, and true once it is there. */
 const loaded = new Map<Locale, Promise<boolean>>([[DEFAULT_LOCALE, Promise.resolve(true)]])
 
-function loadCatalogue(language: Exclude<Locale, typeof DEFAULT_LOCALE>): Promise<boolean> {
+function loadCatalogue(language: FetchedLocale): Promise<boolean> {
   const catalogue = otherLanguages[language]().then(
     (module) => {
       i18n.load(language, module.default)
@@ -41,7 +43,7 @@ function loadCatalogue(language: Exclude<Locale, typeof DEFAULT_LOCALE>): Promis
  * cannot be fetched (offline), the interface stays in the language it was in.
  */
 export async function changeLanguage(language: Locale): Promise<void> {
-  if (await (loaded.get(language) ?? loadCatalogue(language as Exclude<Locale, typeof DEFAULT_LOCALE>))) i18n.activate(language)
+  if (await (loaded.get(language) ?? loadCatalogue(language as FetchedLocale))) i18n.activate(language)
 }
 
 let screensEnglish: Promise<void> | undefined
