@@ -27,7 +27,7 @@ function compile(key: string, message: string): CompiledMessage {
   try {
     return compileMessageOrThrow(message)
   } catch (error) {
-    throw new Error(`The catalogue message ${key} is not ICU as Lingui reads it: ${(error as Error).message}`)
+    throw new Error(`The catalogue message ${key} is not ICU as Lingui reads it: ${(error as Error).message}`, { cause: error })
   }
 }
 
