@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { compression } from 'vite-plugin-compression2'
+import { compiledCatalogues } from './compiledCatalogues.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const backend = 'http://localhost:3000'
@@ -11,7 +12,7 @@ export default defineConfig({
   base: '/',
   // .br and .gz beside every text asset, served as they are (cms/app.ts). index.html is not among
   // them: the server fills in its page data on each request and compresses that answer itself.
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/index\.html$/], threshold: 1024 })],
+  plugins: [compiledCatalogues(), react(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/index\.html$/], threshold: 1024 })],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

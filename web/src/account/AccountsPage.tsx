@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Trans, useTranslation } from 'react-i18next'
+import { Trans, useTranslation } from '../i18n/useTranslation'
 import { request } from '../api/client'
 import { readPageData, type SocialProvider } from '../api/pageData'
 import type { User, UserAnswer } from '../api/types'
@@ -91,7 +91,7 @@ export function AccountsPage() {
             {local ? (
               <>
                 <p>
-                  <Trans t={t} i18nKey="account.accounts.logsInWith" values={{ login: local.username ?? user.email }} components={{ strong: <strong /> }} />
+                  <Trans i18nKey="account.accounts.logsInWith" values={{ login: local.username ?? user.email }} components={{ strong: <strong /> }} />
                 </p>
                 <div className="form-actions">
                   <button type="button" className="button button-secondary" onClick={() => open('email')}>

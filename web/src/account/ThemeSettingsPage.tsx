@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { LOCALE_NAMES, LOCALES, isLocale, type Locale } from '../../../common/locales'
 import type { Theme } from '../api/types'
 import { useSession } from '../session/useSession'

@@ -1,6 +1,6 @@
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useForm } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import type { InferType } from 'yup'
 import type { User } from '../api/types'
 import { fieldProps } from '../ui/fieldProps'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Trans, useTranslation } from 'react-i18next'
+import { Trans, useTranslation } from '../i18n/useTranslation'
 import { useSession } from '../session/useSession'
 import { ErrorNotice, SuccessNotice } from '../ui/Notice'
 import { resendConfirmation } from './api/session'
@@ -33,7 +33,7 @@ export function ConfirmEmailNotice() {
         {t('auth.confirm.title')}
       </h2>
       <p>
-        <Trans t={t} i18nKey="auth.confirm.sent" values={{ email: user?.email }} components={{ strong: <strong /> }} />
+        <Trans i18nKey="auth.confirm.sent" values={{ email: user?.email }} components={{ strong: <strong /> }} />
       </p>
       {sent && <SuccessNotice>{sent}</SuccessNotice>}
       {error !== null && <ErrorNotice error={error} />}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { useSession } from '../session/useSession'
 import { ErrorNotice } from '../ui/Notice'

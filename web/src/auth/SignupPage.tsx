@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import type { User } from '../api/types'
 import { useSession } from '../session/useSession'

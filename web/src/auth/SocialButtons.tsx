@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { readPageData, type SocialProvider } from '../api/pageData'
 import { socialLoginHref } from './safeRedirect'
 

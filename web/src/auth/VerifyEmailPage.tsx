@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { Link, useSearchParams } from 'react-router-dom'
 import { useSession } from '../session/useSession'
 import { ErrorNotice, SuccessNotice } from '../ui/Notice'

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { api } from '../api/client'
 import type { NewLogin } from '../../../common/progress'
 import { Modal } from '../ui/Modal'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { type TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
+import type { TFunction } from '../i18n/useTranslation'
+import { useTranslation } from '../i18n/useTranslation'
 import { Link, useParams } from 'react-router-dom'
 import useSWR, { useSWRConfig } from 'swr'
 import { api, ApiError } from '../api/client'

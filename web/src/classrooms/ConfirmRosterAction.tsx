@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { Modal } from '../ui/Modal'
 import { ErrorNotice } from '../ui/Notice'
 import { SaveButton } from '../ui/SaveButton'

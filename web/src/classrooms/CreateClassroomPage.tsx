@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { Link, useNavigate } from 'react-router-dom'
 import { useSession } from '../session/useSession'
 import { useDocumentTitle } from '../ui/useDocumentTitle'

@@ -1,7 +1,7 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react'
 import useSWR from 'swr'
 import { keys } from '../api/keys'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { type ClassroomProgress, progressStates } from '../../../common/progress'
 import { Loading } from '../ui/Loading'
 import { ErrorNotice } from '../ui/Notice'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { Link, useParams } from 'react-router-dom'
 import useSWR from 'swr'
 import { ApiError } from '../api/client'
@@ -12,9 +12,9 @@ import './roster.css'
 
 /** One student's page, from the grid: every activity with state, score, attempts, time spent, last opened. */
 export function StudentProgressPage() {
-  const { t, i18n } = useTranslation()
+  const { t, language } = useTranslation()
   const { classroomId = '', studentId = '' } = useParams()
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.resolvedLanguage) : t('classrooms.progress.never'))
+  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(language) : t('classrooms.progress.never'))
   const duration = (seconds: number) =>
     seconds < 60 ? t('classrooms.progress.seconds', { count: seconds }) : t('classrooms.progress.minutes', { count: Math.round(seconds / 60) })
   const { data, error, isLoading } = useSWR<StudentProgress>(keys.studentProgress(classroomId, studentId))

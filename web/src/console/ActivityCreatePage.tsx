@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { useSearchParams } from 'react-router-dom'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { ActivityForm } from './ActivityForm'

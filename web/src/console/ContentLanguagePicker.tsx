@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { LOCALE_NAMES, LOCALES, isLocale } from '../../../common/locales'
 import { setEditingLocale, useEditingLocale } from './editingLocale'
 

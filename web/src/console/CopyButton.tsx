@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { useEffect, useState } from 'react'
 import { COPY_FLASH_MS } from './consoleMessages'
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { Link } from 'react-router-dom'
 import useSWR from 'swr'
 import { useSession } from '../session/useSession'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import type { ComponentProps } from 'react'
 import { TextArea } from '../ui/TextArea'
 import { MarkdownPreview } from './MarkdownPreview'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { useId, useRef, useState } from 'react'
 import { request } from '../api/client'
 import { Modal } from '../ui/Modal'

@@ -1,5 +1,5 @@
 import { i18n } from '../i18n/i18n'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { useId } from 'react'
 import { Link } from 'react-router-dom'
 import { ConsoleList, type Column } from './ConsoleList'

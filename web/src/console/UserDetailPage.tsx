@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { translateMessage } from '../i18n/messages'
 import { useId, useState, type FormEvent } from 'react'
 import { EDUCATOR_TYPES, STAFF_SCOPES } from '../api/types'

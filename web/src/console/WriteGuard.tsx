@@ -1,6 +1,6 @@
 import en from '../i18n/locales/en.json'
 import { translateMessage } from '../i18n/messages'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import type { ReactNode } from 'react'
 import { useSession } from '../session/useSession'
 import { can, type Collection } from './consoleScopes'

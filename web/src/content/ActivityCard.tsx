@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, type MouseEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { api } from '../api/client'
 import { asObject, type Activity, type Attempt, type Media, type OpenAnswer } from '../api/types'
 import { AttemptStatus } from './AttemptStatus'

@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
+import type { TFunction } from '../i18n/useTranslation'
+import { useTranslation } from '../i18n/useTranslation'
 import type { Attempt } from '../api/types'
 
 /** The score as a whole percentage: the scaled score, else raw of max. */

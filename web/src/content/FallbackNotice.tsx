@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import type { Locale } from '../../../common/locales'
 import { useLanguage } from './translation'
 

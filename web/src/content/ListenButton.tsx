@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore, type RefObject } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import type { Locale } from '../../../common/locales'
 
 const synthesis = (): SpeechSynthesis | null => (typeof window !== 'undefined' && 'speechSynthesis' in window ? window.speechSynthesis : null)

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import type { Activity, Attempt, Launch } from '../api/types'
 import { Modal } from '../ui/Modal'
 import { ErrorNotice } from '../ui/Notice'

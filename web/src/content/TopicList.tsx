@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import useSWR from 'swr'
 import { keys } from '../api/keys'
 import type { Paginated, Topic } from '../api/types'

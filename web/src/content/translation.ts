@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { DEFAULT_LOCALE, type Locale } from '../../../common/locales'
 import type { Translatable } from '../api/types'
 
@@ -9,5 +9,5 @@ export function shownLanguage(doc: Translatable, language: Locale): Locale {
 
 /** The interface's language, re-rendering when it changes. */
 export function useLanguage(): Locale {
-  return (useTranslation().i18n.resolvedLanguage ?? DEFAULT_LOCALE) as Locale
+  return useTranslation().language
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, matchLocale, type Locale } from '../../../common/locales'
 import type { Preferences } from '../session/preferences'
-import { i18n } from './i18n'
+import { changeLanguage, currentLanguage } from './i18n'
 
 /** The first of the browser's languages that the product speaks, else English. */
 export function browserLanguage(nav: Pick<Navigator, 'languages' | 'language'> = navigator): Locale {
@@ -15,6 +15,6 @@ export const languageOf = (preferences: Pick<Preferences, 'language'>): Locale =
  * screen readers and hyphenation never read one language's words as another's.
  */
 export async function applyLanguage(language: Locale, root: HTMLElement = document.documentElement): Promise<void> {
-  await i18n.changeLanguage(language)
-  root.lang = i18n.resolvedLanguage ?? DEFAULT_LOCALE
+  await changeLanguage(language)
+  root.lang = currentLanguage()
 }

@@ -3,24 +3,24 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ErrorNotice, SuccessNotice } from '../ui/Notice'
 import { EMAIL_REQUIRED } from '../ui/messages'
 import { TextInput } from '../ui/TextInput'
-import { i18n } from './i18n'
+import { changeLanguage } from './i18n'
 import { translateMessage } from './messages'
 
 afterEach(async () => {
-  await i18n.changeLanguage('en')
+  await changeLanguage('en')
 })
 
 describe('the product messages in the reader’s language', () => {
   it('shows a yup message on a field in Spanish, and again in English after switching back', async () => {
-    await i18n.changeLanguage('es')
+    await changeLanguage('es')
     render(<TextInput label="Correo" error={EMAIL_REQUIRED} touched />)
     expect(screen.getByText('El correo electrónico es obligatorio.')).toBeInTheDocument()
-    await act(() => i18n.changeLanguage('en'))
+    await act(() => changeLanguage('en'))
     expect(screen.getByText(EMAIL_REQUIRED)).toBeInTheDocument()
   })
 
   it('translates a notice given as one of the messages and leaves a server’s words alone', async () => {
-    await i18n.changeLanguage('ht')
+    await changeLanguage('ht')
     render(
       <>
         <SuccessNotice>{EMAIL_REQUIRED}</SuccessNotice>

@@ -2,10 +2,10 @@ import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ConfirmEmailNotice } from '../auth/ConfirmEmailNotice'
 import { makeUser, renderApp } from '../test/render'
-import { i18n } from './i18n'
+import { changeLanguage } from './i18n'
 
 afterEach(async () => {
-  await i18n.changeLanguage('en')
+  await changeLanguage('en')
 })
 
 // Sentences with a bold part come from one catalogue entry through <Trans>, so translators can
@@ -21,7 +21,7 @@ describe('a sentence with a bold part', () => {
   })
 
   it('reads in Haitian Creole with the address still in bold', async () => {
-    await i18n.changeLanguage('ht')
+    await changeLanguage('ht')
     renderApp(<ConfirmEmailNotice />, { user })
     const address = screen.getByText('ana@example.org')
     expect(address.tagName).toBe('STRONG')

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
 import { fieldProps } from '../ui/fieldProps'
 import { SelectInput, type Option } from '../ui/SelectInput'

@@ -1,6 +1,6 @@
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { Controller, useForm, type Resolver } from 'react-hook-form'
 import { ApiError } from '../api/client'
 import type { AccountType, User } from '../api/types'

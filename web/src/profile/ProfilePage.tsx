@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import type { EducatorType } from '../api/types'
 import { useSession } from '../session/useSession'
 import { ErrorNotice } from '../ui/Notice'

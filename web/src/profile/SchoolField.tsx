@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import type { School } from '../api/types'
 import { translateMessage } from '../i18n/messages'
 import { RequiredDot } from '../ui/Field'

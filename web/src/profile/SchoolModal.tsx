@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import type { School } from '../api/types'
 import { Modal } from '../ui/Modal'
 import { SchoolCreate } from './SchoolCreate'

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import useSWR from 'swr'
 import { keys } from '../api/keys'
 import type { Paginated, School } from '../api/types'

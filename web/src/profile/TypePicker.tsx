@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import type { EducatorType } from '../api/types'
 import { PRODUCT_NAME } from '../ui/useDocumentTitle'
 import { ACCOUNT_TYPES } from './profileOptions'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { Link } from 'react-router-dom'
 import { PRODUCT_NAME } from '../ui/useDocumentTitle'
 import { FOOTER_COLUMNS, VERSION, type FooterLink } from './footerLinks'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { Link, NavLink } from 'react-router-dom'
 import { useSession } from '../session/useSession'
 import { PRODUCT_NAME } from '../ui/useDocumentTitle'

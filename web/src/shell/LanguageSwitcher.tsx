@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { LOCALE_NAMES, LOCALES, isLocale } from '../../../common/locales'
 import { languageOf } from '../i18n/language'
 import { useSession } from '../session/useSession'

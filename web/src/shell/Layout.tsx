@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { Outlet, useLocation } from 'react-router-dom'
 import { needsEmailConfirmation } from '../auth/emailConfirmation'
 import { withScreensEnglish } from '../i18n/i18n'

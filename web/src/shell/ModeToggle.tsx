@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { useSession } from '../session/useSession'
 
 /** The day/night toggle of the header. */

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { translateMessage } from '../i18n/messages'
 import { RequiredDot } from './Field'
 

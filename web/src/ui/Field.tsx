@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { translateMessage } from '../i18n/messages'
 
 export interface FieldProps {

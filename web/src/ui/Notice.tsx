@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import en from '../i18n/locales/en.json'
 import { translateMessage } from '../i18n/messages'
 

@@ -1,5 +1,5 @@
 import { useState, type InputHTMLAttributes, type Ref } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { Field, type FieldProps, useFieldControl } from './Field'
 
 type Props = FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'required' | 'type'> & { ref?: Ref<HTMLInputElement> }

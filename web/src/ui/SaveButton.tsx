@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import en from '../i18n/locales/en.screens.json'
 
 type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> & {
