@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react'
 import { Link } from 'react-router-dom'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/useTranslation'
 import { type Id, progressStates } from '../../../common/progress'
 import type { Grid } from './progressGrid'
 
