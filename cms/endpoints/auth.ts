@@ -60,16 +60,14 @@ const logoutHandler: Endpoint['handler'] = async (req) => {
 const sendResetLink = async (req: PayloadRequest, email: string) => {
   const token = await req.payload.forgotPassword({ collection: 'users', data: { email }, disableEmail: true, req })
   if (!token) return
-  const { docs } = await req.payload.find({
+  // The database read alone: the account's language is all the mail needs (no hooks).
+  const account = await req.payload.db.findOne<{ id: number | string; language?: string | null }>({
     collection: 'users',
     where: { email: { equals: email } },
     select: { language: true },
-    limit: 1,
-    depth: 0,
-    overrideAccess: true,
     req,
   })
-  await req.payload.sendEmail({ to: email, ...resetPasswordMessage(token, recipientLanguage(req, docs[0])) })
+  await req.payload.sendEmail({ to: email, ...resetPasswordMessage(token, recipientLanguage(req, account ?? undefined)) })
 }
 
 const passwordRequest: Endpoint = {
