@@ -3,7 +3,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { AuthenticationError, LockedAuth, logoutOperation } from 'payload'
 import { generateExpiredPayloadCookie } from 'payload/shared'
 
-import { resetPasswordText } from '../email'
+import { recipientLanguage, resetPasswordMessage } from '../email'
 import { badRequest, checkEmail, checkPassword, type FieldError, HttpError, json, onlyFields, readBody, requiredString, throwIfErrors } from './http'
 import { loadPublicUser, sessionCookie } from './userResponse'
 
@@ -56,16 +56,18 @@ const logoutHandler: Endpoint['handler'] = async (req) => {
   return json({ message: messages.loggedOut }, 200, { 'Set-Cookie': expired })
 }
 
-/** Makes a reset token and mails the link, when an account uses that email. */
+/** Makes a reset token and mails the link, when an account uses that email, in the account's language. */
 const sendResetLink = async (req: PayloadRequest, email: string) => {
   const token = await req.payload.forgotPassword({ collection: 'users', data: { email }, disableEmail: true, req })
   if (!token) return
-  await req.payload.sendEmail({
-    to: email,
-    subject: 'Reset your Civics360 password',
-    text: resetPasswordText(token),
-    html: await req.payload.collections.users.config.auth.forgotPassword?.generateEmailHTML?.({ req, token, user: { email } }),
+  // The database read alone: the account's language is all the mail needs (no hooks).
+  const account = await req.payload.db.findOne<{ id: number | string; language?: string | null }>({
+    collection: 'users',
+    where: { email: { equals: email } },
+    select: { language: true },
+    req,
   })
+  await req.payload.sendEmail({ to: email, ...resetPasswordMessage(token, recipientLanguage(req, account ?? undefined)) })
 }
 
 const passwordRequest: Endpoint = {

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, Endpoint, Field, FieldAccess } from 'payload'
 
 import { selfOrUserReaders } from '../../access/selfOrUserReaders'
-import { confirmEmailMessage } from '../../cms/email'
+import { confirmEmailMessage, recipientLanguage } from '../../cms/email'
 import { badRequest, HttpError, json, onlyFields, readBody, requiredString, requireUser, throwIfErrors, type FieldError } from '../../cms/endpoints/http'
 import { loadPublicUser } from '../../cms/endpoints/userResponse'
 
@@ -73,7 +73,7 @@ export const sendConfirmationEmail: CollectionAfterChangeHook = async ({ doc, re
   if (typeof token !== 'string' || !doc.email) return doc
   delete req.context.confirmationToken
   try {
-    await req.payload.sendEmail({ to: doc.email, ...confirmEmailMessage(token) })
+    await req.payload.sendEmail({ to: doc.email, ...confirmEmailMessage(token, recipientLanguage(req, doc)) })
   } catch (err) {
     req.payload.logger.error({ err }, `Could not send the email confirmation link to user ${doc.id}`)
   }
@@ -130,7 +130,7 @@ const resend: Endpoint = {
       overrideAccess: true,
       req,
     })
-    await req.payload.sendEmail({ to: user.email, ...confirmEmailMessage(token) })
+    await req.payload.sendEmail({ to: user.email, ...confirmEmailMessage(token, recipientLanguage(req, user)) })
     return json({ message: emailVerificationMessages.sent })
   },
 }

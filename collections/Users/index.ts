@@ -12,7 +12,7 @@ import { checkLoginFields, loginChangeEffects, requireCurrentPassword } from './
 import { equalLoginTiming } from './hooks/loginTiming'
 import { userEndpoints } from '../../cms/endpoints/users'
 import { unlinkProviderEndpoint } from '../../cms/oauth/unlinkEndpoint'
-import { resetPasswordEmail } from '../../cms/email'
+import { recipientLanguage, resetPasswordMessage } from '../../cms/email'
 import { accountTypes, defaults, gradeOptions, modes, socialProviders, subjectOptions, themes } from '../../common/userOptions'
 import { limitSessions } from './hooks/limitSessions'
 import { readProviders } from './providers'
@@ -50,8 +50,10 @@ export const Users: CollectionConfig = {
     },
     forgotPassword: {
       expiration: 60 * minutes,
-      generateEmailSubject: () => 'Reset your Civics360 password',
-      generateEmailHTML: resetPasswordEmail,
+      // Payload's own mail (a Local API forgotPassword without disableEmail); /forgot-password is
+      // answered by cms/endpoints/auth.ts with the same message.
+      generateEmailSubject: ({ req, user } = {}) => resetPasswordMessage('', recipientLanguage(req, user)).subject,
+      generateEmailHTML: ({ req, token, user } = {}) => resetPasswordMessage(token ?? '', recipientLanguage(req, user)).html,
     },
   },
   access: {

@@ -12,6 +12,24 @@ freshPagePerTest((session) => ({ context, page } = session))
 const htmlLang = (target: Page) => target.evaluate(() => document.documentElement.lang)
 const switcher = (target: Page) => target.getByRole('banner').getByRole('combobox', { name: /^(Language|Idioma|Lang)$/ })
 
+type Spoken = { text: string; lang: string }
+
+/**
+ * The browser's voices, stubbed: Debian's Chromium may have none at all. One Spanish voice, and
+ * what is spoken is recorded (window.spoken) instead of played.
+ */
+const stubSpanishVoice = (target: BrowserContext) =>
+  target.addInitScript(() => {
+    const spoken: Spoken[] = []
+    ;(window as unknown as { spoken: Spoken[] }).spoken = spoken
+    const voices = [{ lang: 'es-ES', name: 'Spanish test voice', default: false, localService: true, voiceURI: 'es-test' }]
+    Object.defineProperty(window.speechSynthesis, 'getVoices', { value: () => voices })
+    Object.defineProperty(window.speechSynthesis, 'speak', {
+      value: (utterance: SpeechSynthesisUtterance) => spoken.push({ text: utterance.text, lang: utterance.lang }),
+    })
+  })
+const spokenIn = (target: Page) => target.evaluate(() => (window as unknown as { spoken: Spoken[] }).spoken)
+
 /** Opens a topic from the topics list by its shown title. */
 const openTopic = async (target: Page, title: string) => {
   await target.goto('/topics')
@@ -133,23 +151,14 @@ describe('languages', () => {
   })
 
   it('Listen reads the text aloud in its language with a voice for it, and is hidden without one', async () => {
-    // Debian's Chromium may have no voices at all: both cases are set up with a stubbed voice list.
-    await context.addInitScript(() => {
-      const spoken: { text: string; lang: string }[] = []
-      ;(window as unknown as { spoken: typeof spoken }).spoken = spoken
-      const voices = [{ lang: 'es-ES', name: 'Spanish test voice', default: false, localService: true, voiceURI: 'es-test' }]
-      Object.defineProperty(window.speechSynthesis, 'getVoices', { value: () => voices })
-      Object.defineProperty(window.speechSynthesis, 'speak', {
-        value: (utterance: SpeechSynthesisUtterance) => spoken.push({ text: utterance.text, lang: utterance.lang }),
-      })
-    })
+    await stubSpanishVoice(context)
     await page.goto('/')
     await switcher(page).selectOption('es')
     await openTopic(page, 'Ciudadanía')
     const listen = await visible(page.getByRole('button', { name: 'Escuchar' }))
     await listen.click()
     await visible(page.getByRole('button', { name: 'Pausa' }))
-    const spoken = await page.evaluate(() => (window as unknown as { spoken: { text: string; lang: string }[] }).spoken)
+    const spoken = await spokenIn(page)
     expect(spoken).toHaveLength(1)
     expect(spoken[0].lang).toBe('es-ES')
     expect(spoken[0].text).toContain('¿Qué significa ser ciudadano?')
@@ -161,6 +170,56 @@ describe('languages', () => {
     await switcher(page).selectOption('ht')
     await visible(page.getByRole('heading', { level: 1, name: 'Sitwayènte' }))
     expect(await page.getByRole('button', { name: 'Koute' }).count()).toBe(0)
+    expectNoPageErrors(context)
+  })
+
+  it("Listen on a module's readings and content panels reads each activity in its language; none on links, none without a voice", async () => {
+    await stubSpanishVoice(context)
+    const student = demoStudent()
+    await logInAt(page, student.login, student.password)
+    await switcher(page).selectOption('es')
+    try {
+      await openTopic(page, 'Ciudadanía')
+      await page.getByRole('link', { name: 'Cómo llegar a ser ciudadano' }).first().click()
+      await visible(page.getByRole('heading', { level: 1, name: 'Cómo llegar a ser ciudadano' }))
+      const reading = await visible(page.getByRole('group', { name: 'Leer en voz alta El Juramento de Lealtad' }))
+      await visible(page.getByRole('group', { name: 'Leer en voz alta El proceso de naturalización' }))
+      // The module's own panel keeps its Listen; a list of links has none.
+      await visible(page.getByRole('group', { name: 'Leer en voz alta', exact: true }))
+      expect(await page.getByRole('group', { name: /Recursos sobre la ciudadanía/ }).count()).toBe(0)
+      expect(await page.getByRole('heading', { level: 2, name: 'El Juramento de Lealtad' }).getAttribute('lang')).toBe('es')
+
+      await reading.getByRole('button', { name: 'Escuchar' }).click()
+      await visible(reading.getByRole('button', { name: 'Pausa' }))
+      const spoken = await spokenIn(page)
+      expect(spoken).toHaveLength(1)
+      expect(spoken[0].lang).toBe('es-ES')
+      // That reading's own text, and nothing of the other cards.
+      expect(spoken[0].text).toContain('Los nuevos ciudadanos dicen estas palabras en su ceremonia de naturalización.')
+      expect(spoken[0].text).toContain('Juramento de Lealtad de la naturalización a los Estados Unidos de América')
+      expect(spoken[0].text).not.toContain('Pasos para la naturalización')
+      expect(spoken[0].text).not.toContain('Tres caminos')
+      await reading.getByRole('button', { name: 'Pausa' }).click()
+      await visible(reading.getByRole('button', { name: 'Continuar' }))
+      await expectAccessible(page, 'module with Listen on its activities, paused')
+      // The keyboard reaches and works the buttons too.
+      await reading.getByRole('button', { name: 'Continuar' }).focus()
+      await page.keyboard.press('Enter')
+      await visible(reading.getByRole('button', { name: 'Pausa' }))
+      await reading.getByRole('button', { name: 'Detener' }).click()
+      await visible(reading.getByRole('button', { name: 'Escuchar' }))
+
+      // Haitian Creole: no voice for it, so no Listen anywhere on the page.
+      await switcher(page).selectOption('ht')
+      await visible(page.getByRole('heading', { level: 1, name: 'Kijan pou w vin sitwayen' }))
+      await visible(page.getByRole('heading', { level: 2, name: 'Sèman Fidelite a' }))
+      expect(await page.getByRole('button', { name: 'Koute' }).count()).toBe(0)
+      await expectAccessible(page, 'module in Haitian Creole without a voice')
+    } finally {
+      // Put the demo student back as it was, for the other browser tests.
+      await switcher(page).selectOption('en')
+      await visible(page.getByRole('banner').getByRole('link', { name: 'Topics' }))
+    }
     expectNoPageErrors(context)
   })
 })

@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useRef, type MouseEvent } from 'react'
+import { useCallback, useEffect, useId, useRef, type MouseEvent } from 'react'
 import { useTranslation } from '../i18n/useTranslation'
 import { api } from '../api/client'
 import { asObject, type Activity, type Attempt, type Media, type OpenAnswer } from '../api/types'
 import { AttemptStatus } from './AttemptStatus'
 import { Html } from './Html'
+import { ListenButton } from './ListenButton'
 import { StorylineActivity } from './StorylineActivity'
+import { shownLanguage, useLanguage } from './translation'
 
 type OnAttempt = (attempt: Attempt) => void
 
@@ -163,6 +165,10 @@ interface CardProps {
 /** One activity of a module; its width (full, half, third) sets its span of the grid. */
 export function ActivityCard({ activity, attempt, onProgress }: CardProps) {
   const ref = useRef<HTMLElement>(null)
+  const text = useRef<HTMLDivElement>(null)
+  const titleId = useId()
+  // The language the activity is really shown in (English where it has no translation yet).
+  const shown = shownLanguage(activity, useLanguage())
   const record = useRecordOpen(activity, onProgress)
   const tracked = activity.type !== 'storyline'
   useFrameFocus(ref, tracked && activity.type === 'video' ? record : noop)
@@ -175,12 +181,20 @@ export function ActivityCard({ activity, attempt, onProgress }: CardProps) {
     // users activate them as usual, so the article needs no key handler of its own).
     <article ref={ref} onClick={onClick} className={`card activity-card activity-${activity.type ?? 'default'} width-${activity.width ?? 'full'}`}>
       <div className="card-body">
-        <h2 className="card-title">{activity.title}</h2>
+        <h2 className="card-title" id={titleId} lang={shown}>
+          {activity.title}
+        </h2>
         <AttemptStatus attempt={attempt} />
-        <ActivityBody activity={activity} onProgress={onProgress} />
+        <div ref={text} lang={shown}>
+          <ActivityBody activity={activity} onProgress={onProgress} />
+        </div>
+        {readAloud(activity.type) && <ListenButton target={text} language={shown} labelledBy={titleId} />}
       </div>
     </article>
   )
 }
 
 const noop = () => undefined
+
+/** A reading list and a content panel are text to read; links, videos and quizzes are not (issue 14). */
+const readAloud = (type: Activity['type']) => type === 'readings' || type === 'default' || !type

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore, type RefObject } from 'react'
+import { useEffect, useId, useState, useSyncExternalStore, type RefObject } from 'react'
 import { useTranslation } from '../i18n/useTranslation'
 import type { Locale } from '../../../common/locales'
 
@@ -29,9 +29,11 @@ type State = 'idle' | 'speaking' | 'paused'
 /**
  * Reads the target's text aloud with the browser's own speech synthesis (no third-party service),
  * in the language the text is shown in. Hidden where the browser has no voice for that language.
+ * `labelledBy` names what it reads (an activity card's title) where a page has several of them.
  */
-export function ListenButton({ target, language }: { target: RefObject<HTMLElement | null>; language: Locale }) {
+export function ListenButton({ target, language, labelledBy }: { target: RefObject<HTMLElement | null>; language: Locale; labelledBy?: string }) {
   const { t } = useTranslation()
+  const id = useId()
   const voice = useVoice(language)
   const [state, setState] = useState<State>('idle')
 
@@ -70,7 +72,9 @@ export function ListenButton({ target, language }: { target: RefObject<HTMLEleme
   }
 
   return (
-    <div role="group" aria-label={t('content.listen.group')} className="listen-controls">
+    // Named by its own label and the title ("Read aloud The Oath of Allegiance"), so the groups
+    // of a module's cards are told apart.
+    <div role="group" id={id} aria-label={t('content.listen.group')} aria-labelledby={labelledBy && `${id} ${labelledBy}`} className="listen-controls">
       {state === 'idle' ? (
         <button type="button" className="button button-small" onClick={listen}>
           <span aria-hidden="true">🔊 </span>
