@@ -35,7 +35,12 @@ const { server, base } = await bench.listen()
 // The actors: a student in a classroom of 30, its teacher, and staff who read users.
 const teacher = await payload.create({
   collection: 'users',
-  data: { email: 'bench-teacher@example.org', password, emailVerified: true, attributes: { type: 'teacher', firstName: 'Bench', lastName: 'Teacher', completed: true } } as never,
+  data: {
+    email: 'bench-teacher@example.org',
+    password,
+    emailVerified: true,
+    attributes: { type: 'teacher', firstName: 'Bench', lastName: 'Teacher', completed: true },
+  } as never,
   overrideAccess: true,
 })
 const classroom = await payload.create({
@@ -112,7 +117,10 @@ const maxId = async (table: string) => {
   return Number(res.id)
 }
 const body = 'A paragraph of the reading, as an editor would write it.'
-const html = `<p>${body}</p>`
+// The body column holds the Lexical state; its html and markdown are made from it when read.
+const paragraph = { type: 'paragraph', format: '', indent: 0, version: 1, direction: 'ltr', textFormat: 0 }
+const text = { type: 'text', text: body, format: 0, style: '', mode: 'normal', detail: 0, version: 1 }
+const lexical = JSON.stringify({ root: { type: 'root', format: '', indent: 0, version: 1, direction: 'ltr', children: [{ ...paragraph, children: [text] }] } })
 let topicId = await maxId('topics')
 let moduleId = await maxId('modules')
 let activityId = await maxId('activities')
@@ -124,13 +132,13 @@ const activities: unknown[][] = []
 const activityTexts: unknown[][] = []
 for (let t = 0; t < size.topics; t++) {
   topics.push([++topicId, 1000 + t, now, now])
-  topicTexts.push([`Large topic ${t}`, html, 'en', topicId])
+  topicTexts.push([`Large topic ${t}`, lexical, 'en', topicId])
   for (let m = 0; m < size.modulesPerTopic; m++) {
     modules.push([++moduleId, m, topicId, now, now])
-    moduleTexts.push([`Module ${t}.${m}`, 'A subtitle', html, 'en', moduleId])
+    moduleTexts.push([`Module ${t}.${m}`, 'A subtitle', lexical, 'en', moduleId])
     for (let a = 0; a < size.activitiesPerModule; a++) {
       activities.push([++activityId, moduleId, 'default', a, 'full', now, now])
-      activityTexts.push([`Activity ${t}.${m}.${a}`, html, 'en', activityId])
+      activityTexts.push([`Activity ${t}.${m}.${a}`, lexical, 'en', activityId])
     }
   }
 }

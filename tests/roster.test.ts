@@ -283,3 +283,28 @@ describe('the classroom page', () => {
     expect(preloadsOf((await teacher.get('/user/classrooms/create')).body as string)).toEqual([])
   })
 })
+
+describe('the grid in another language', () => {
+  it("names topics, modules and activities in the reader's language, in English where a title has no translation", async () => {
+    const before = (await teacher.get(`/api/classrooms/${classroom.id}/progress`)).body
+    const topicId = before.topics.find((t: any) => t.title === 'The Constitution').id
+    await server.payload.update({ collection: 'topics', id: topicId, locale: 'es', data: { title: 'La Constitución' } as never, overrideAccess: true })
+    try {
+      const spanish = (await teacher.get(`/api/classrooms/${classroom.id}/progress?locale=es`)).body
+      const topic = spanish.topics.find((t: any) => t.id === topicId)
+      expect(topic.title).toBe('La Constitución')
+      expect(topic.modules.map((m: any) => [m.title, m.activities.map((a: any) => [a.title, a.type])])).toEqual([
+        [
+          'Bill of Rights',
+          [
+            ['Read the amendments', 'default'],
+            ['Quiz', 'storyline'],
+          ],
+        ],
+      ])
+      expect((await teacher.get(`/api/classrooms/${classroom.id}/progress`)).body.topics.find((t: any) => t.id === topicId).title).toBe('The Constitution')
+    } finally {
+      await server.payload.update({ collection: 'topics', id: topicId, locale: 'es', data: { title: null } as never, overrideAccess: true })
+    }
+  })
+})

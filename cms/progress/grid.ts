@@ -9,40 +9,81 @@ import {
   scorePercent,
   type TopicColumns,
 } from '../../common/progress'
-import type { Attempt, Classroom } from '../payload-types'
+import { DEFAULT_LOCALE, isLocale } from '../../common/locales'
+import type { Activity, Attempt, Classroom } from '../payload-types'
 
 const idOf = (value: unknown): Id | null => (value && typeof value === 'object' ? (value as { id: Id }).id : (value as Id | null)) ?? null
-type Ordered = { order?: number | null; title?: string | null }
-const byOrder = (a: Ordered, b: Ordered) => (a.order ?? 0) - (b.order ?? 0) || String(a.title).localeCompare(String(b.title))
+type Ordered = { order?: unknown; title?: string | null }
+/** The site's order (PostgreSQL answers numeric columns as strings), then the title. */
+const byOrder = (a: Ordered, b: Ordered) => Number(a.order ?? 0) - Number(b.order ?? 0) || String(a.title).localeCompare(String(b.title))
+
+/** Runs one query on either SQL adapter (each brings its own drizzle, whose `sql` builds what its driver runs); null on MongoDB. */
+const sqlRows = async <Row>(payload: PayloadRequest['payload'], build: (sql: Sql) => unknown): Promise<Row[] | null> => {
+  if (payload.db.name === 'sqlite') {
+    const { sql } = await import('@payloadcms/db-sqlite/drizzle')
+    return (payload.db as unknown as { drizzle: { all: (query: unknown) => Promise<Row[]> } }).drizzle.all(build(sql))
+  }
+  if (payload.db.name === 'postgres') {
+    const { sql } = await import('@payloadcms/db-postgres/drizzle')
+    const db = payload.db as unknown as { drizzle: { execute: (query: unknown) => Promise<{ rows: Row[] }> } }
+    return (await db.drizzle.execute(build(sql as unknown as Sql))).rows
+  }
+  return null
+}
+type Sql = typeof import('@payloadcms/db-sqlite/drizzle').sql
+
+/** A topic, module or activity as the grid needs it: `parent` is a module's topic or an activity's module. */
+type CatalogueRow = { id: Id; order: unknown; parent: Id | null; title: string | null; type?: Activity['type'] }
+const catalogueTables = { topics: 'null', modules: 't.topic_id', activities: 't.module_id' } as const
 
 /**
- * The grid's columns: every activity, grouped by module and topic in the site's order. Three
- * small reads of the whole catalogue (a few hundred rows), whatever the classroom's size.
+ * One level of the catalogue in the reader's language (English where it has no translation, as
+ * Payload's fallback does), straight from SQL. Payload's find made documents of 10,000 localized
+ * activities in about 10 s, holding the server that long (bench/large.ts); this query takes
+ * milliseconds. MongoDB reads through Payload.
  */
+const catalogueRows = async (req: PayloadRequest, table: keyof typeof catalogueTables): Promise<CatalogueRow[]> => {
+  const locale = isLocale(req.locale) ? req.locale : DEFAULT_LOCALE
+  const rows = await sqlRows<CatalogueRow>(
+    req.payload,
+    (
+      sql,
+    ) => sql`select t.id as id, t."order" as "order", ${sql.raw(catalogueTables[table])} as parent, ${sql.raw(table === 'activities' ? 't.type' : 'null')} as type,
+      coalesce(l.title, e.title) as title
+      from ${sql.raw(`"${table}"`)} t
+      left join ${sql.raw(`"${table}_locales"`)} l on l._parent_id = t.id and l._locale = ${locale}
+      left join ${sql.raw(`"${table}_locales"`)} e on e._parent_id = t.id and e._locale = ${DEFAULT_LOCALE}`,
+  )
+  if (rows) return rows
+  const { docs } = await req.payload.find({ collection: table, pagination: false, depth: 0, overrideAccess: true, req })
+  return docs.map((doc) => ({
+    id: doc.id,
+    order: doc.order,
+    title: doc.title ?? null,
+    parent: 'topic' in doc ? idOf(doc.topic) : 'module' in doc ? idOf(doc.module) : null,
+    type: 'type' in doc ? doc.type : undefined,
+  }))
+}
+
+/** The grid's columns: every activity, grouped by module and topic in the site's order. */
 export const activityColumns = async (req: PayloadRequest): Promise<TopicColumns[]> => {
-  const all = { pagination: false, depth: 0, overrideAccess: true, req } as const
-  const [topics, modules, activities] = await Promise.all([
-    req.payload.find({ collection: 'topics', select: { title: true, order: true }, ...all }).then((r) => r.docs),
-    req.payload.find({ collection: 'modules', select: { title: true, order: true, topic: true }, ...all }).then((r) => r.docs),
-    req.payload.find({ collection: 'activities', select: { title: true, order: true, module: true, type: true }, ...all }).then((r) => r.docs),
-  ])
-  const activitiesOf = new Map<string, typeof activities>()
-  for (const activity of activities.sort(byOrder)) {
-    const key = String(idOf(activity.module))
-    activitiesOf.set(key, [...(activitiesOf.get(key) ?? []), activity])
+  const [topics, modules, activities] = await Promise.all([catalogueRows(req, 'topics'), catalogueRows(req, 'modules'), catalogueRows(req, 'activities')])
+  const childrenOf = (rows: CatalogueRow[]) => {
+    const byParent = new Map<string, CatalogueRow[]>()
+    for (const row of rows.sort(byOrder)) byParent.set(String(row.parent), [...(byParent.get(String(row.parent)) ?? []), row])
+    return (parent: Id) => byParent.get(String(parent)) ?? []
   }
+  const modulesOf = childrenOf(modules)
+  const activitiesOf = childrenOf(activities)
+  // Titles are required in English (requiredInEnglish), so the fallback always finds one.
   return topics.sort(byOrder).map((topic) => ({
     id: topic.id,
-    // Titles are required in English (requiredInEnglish) and read with fallback; the types allow none.
     title: topic.title ?? '',
-    modules: modules
-      .filter((m) => String(idOf(m.topic)) === String(topic.id))
-      .sort(byOrder)
-      .map((m) => ({
-        id: m.id,
-        title: m.title ?? '',
-        activities: (activitiesOf.get(String(m.id)) ?? []).map((a) => ({ id: a.id, title: a.title ?? '', type: a.type })),
-      })),
+    modules: modulesOf(topic.id).map((m) => ({
+      id: m.id,
+      title: m.title ?? '',
+      activities: activitiesOf(m.id).map((a) => ({ id: a.id, title: a.title ?? '', type: a.type! })),
+    })),
   }))
 }
 
@@ -73,23 +114,13 @@ const numberOrNull = (value: unknown) => (value === null || value === undefined 
  */
 const aggregatedAttempts = async (payload: PayloadRequest['payload'], classroomId: Id): Promise<AttemptRow[] | null> => {
   const columns = 'student_id, activity_id, status, score_raw, score_min, score_max, score_scaled'
-  let cells: unknown
-  if (payload.db.name === 'sqlite') {
-    // Each adapter brings its own copy of drizzle: its `sql` builds the query its driver runs.
-    const { sql } = await import('@payloadcms/db-sqlite/drizzle')
-    const db = payload.db as unknown as { drizzle: { all: (query: unknown) => Promise<{ cells: string }[]> } }
-    ;[{ cells }] = await db.drizzle.all(
-      sql`select json_group_array(json_array(${sql.raw(columns)})) as cells from attempts where classroom_id = ${classroomId}`,
-    )
-  } else if (payload.db.name === 'postgres') {
-    const { sql } = await import('@payloadcms/db-postgres/drizzle')
-    const db = payload.db as unknown as { drizzle: { execute: (query: unknown) => Promise<{ rows: { cells: unknown }[] }> } }
-    ;[{ cells }] = (
-      await db.drizzle.execute(
-        sql`select coalesce(json_agg(json_build_array(${sql.raw(columns)})), '[]'::json) as cells from attempts where classroom_id = ${classroomId}`,
-      )
-    ).rows
-  } else return null
+  const rows = await sqlRows<{ cells: unknown }>(payload, (sql) =>
+    payload.db.name === 'sqlite'
+      ? sql`select json_group_array(json_array(${sql.raw(columns)})) as cells from attempts where classroom_id = ${classroomId}`
+      : sql`select coalesce(json_agg(json_build_array(${sql.raw(columns)})), '[]'::json) as cells from attempts where classroom_id = ${classroomId}`,
+  )
+  if (!rows) return null
+  const [{ cells }] = rows
   return (typeof cells === 'string' ? JSON.parse(cells) : cells) as AttemptRow[]
 }
 
