@@ -9,13 +9,13 @@
  */
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { scormElements, fromScorm, scormLaunchData } from '../attempts/progress'
-import { applyProgress, findAttempt, learnerName, openAttempt, readOwnAttempt, stateOf, withAttemptLock } from '../attempts/store'
-import { basicAuth, issueLaunchToken } from '../attempts/token'
-import { contentOrigin, contentUrl, publicUrl } from '../env'
-import type { Activity, Attempt, User } from '../payload-types'
-import type { Standard } from '../storyline/launch'
-import { badRequest, type FieldError, HttpError, json, notFound, onlyFields, readBody, requireUser, routeParam } from './http'
+import { scormElements, fromScorm, scormLaunchData } from '../../../cms/attempts/progress'
+import { applyProgress, findAttempt, learnerName, openAttempt, readOwnAttempt, stateOf, withAttemptLock } from '../../../cms/attempts/store'
+import { basicAuth, issueLaunchToken } from '../../../cms/attempts/token'
+import { contentOrigin, contentUrl, publicUrl } from '../../../cms/env'
+import type { Activity, Attempt, User } from '../../../cms/payload-types'
+import type { Standard } from '../../../cms/storyline/launch'
+import { badRequest, type FieldError, HttpError, json, notFound, onlyFields, readBody, requireUser, routeParam } from '../../../cms/http'
 
 const findReadableActivity = async (req: PayloadRequest) => {
   const id = routeParam(req, 'id')

@@ -16,11 +16,11 @@ import { createHash, randomUUID } from 'node:crypto'
 
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { fromStatement, type Reported } from '../attempts/progress'
-import { applyProgress, findAttempt, withAttemptLock } from '../attempts/store'
-import { tokenFromHeader, verifyLaunchToken } from '../attempts/token'
-import type { Activity, Attempt } from '../payload-types'
-import { HttpError } from './http'
+import { fromStatement, type Reported } from '../../../cms/attempts/progress'
+import { applyProgress, findAttempt, withAttemptLock } from '../../../cms/attempts/store'
+import { tokenFromHeader, verifyLaunchToken } from '../../../cms/attempts/token'
+import type { Activity, Attempt } from '../../../cms/payload-types'
+import { HttpError } from '../../../cms/http'
 
 /** Parsed JSON from a package (statements, state documents): checked field by field where read. */
 type Json = Record<string, any>
