@@ -5,7 +5,7 @@
  *   PUT  /api/activities/:id/attempt   save progress (SCORM data from the runtime, time spent)
  *
  * Both act for the logged-in user on their own attempt only. xAPI packages report to the LRS
- * under /api/xapi instead (cms/endpoints/xapi.ts). See docs/api.md, "Attempts".
+ * under /api/xapi instead (collections/Attempts/endpoints/xapi.ts). See docs/api.md, "Attempts".
  */
 import type { Endpoint, PayloadRequest } from 'payload'
 

@@ -10,7 +10,7 @@
  * everything read or written here is that attempt's. Statements are not stored as such: what they
  * say about the course (status, score) goes into the attempt, and their ids are answered. State
  * documents (Storyline's `bookmark`, `suspend_data`, `cumulative_time` …) are kept on the attempt
- * for resuming. Cross-origin calls come from the content origin (CORS in cms/app.ts).
+ * for resuming. Cross-origin calls come from the content origin (CORS in cms/expressApp.ts).
  */
 import { createHash, randomUUID } from 'node:crypto'
 
