@@ -32,7 +32,18 @@ const webNeverImportsServer = [
     message: 'The web app imports the generated Payload types as types only (import type …).',
   },
   {
-    group: ['**/cms/**', '!**/cms/payload-types', '**/collections/**', '**/access/**', '**/fields/**', '**/endpoints/**', '**/seed/**', 'payload', 'payload/*', '@payloadcms/*'],
+    group: [
+      '**/cms/**',
+      '!**/cms/payload-types',
+      '**/collections/**',
+      '**/access/**',
+      '**/fields/**',
+      '**/endpoints/**',
+      '**/seed/**',
+      'payload',
+      'payload/*',
+      '@payloadcms/*',
+    ],
     message: 'The web app never imports server code; shared constants and rules live in common/.',
   },
 ]
@@ -105,7 +116,8 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict({
         group: [...serverAppModules, '**/web/**'],
-        message: 'Collections, their endpoints, access rules and fields never import the server app (cms/expressApp, server, payload.config, Next app) or the web app.',
+        message:
+          'Collections, their endpoints, access rules and fields never import the server app (cms/expressApp, server, payload.config, Next app) or the web app.',
       }),
     },
   },
