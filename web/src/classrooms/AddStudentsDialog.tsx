@@ -4,11 +4,11 @@ import type { NewLogin } from '../../../common/progress'
 import { Modal } from '../ui/Modal'
 import { ErrorNotice } from '../ui/Notice'
 import { ModalActions } from '../ui/ModalActions'
-import type { useRoster } from './api/roster'
+import type { NewStudents, NewStudentsRequest } from './api/roster'
 
 interface Props {
   /** The roster's call, which also refreshes what the new students change. */
-  addStudents: ReturnType<typeof useRoster>['addStudents']
+  addStudents: (request: NewStudentsRequest) => Promise<NewStudents>
   onCreated: (logins: NewLogin[], message: string) => void
   onClose: () => void
 }

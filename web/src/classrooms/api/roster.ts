@@ -10,6 +10,8 @@ type Answer = { message: string }
 
 /** How the teacher asks for new students: a number of them, or their first names. */
 export type NewStudentsRequest = { count: number } | { firstNames: string[] }
+/** The new accounts, each with its password (shown once, on the login cards). */
+export type NewStudents = Answer & { students: NewLogin[] }
 
 /** One student of the classroom (docs/api.md, `/api/classrooms/:id/students/:studentId`). */
 const studentPath = (classroomId: Id, student: Student) => `/api/classrooms/${classroomId}/students/${student.id}`
@@ -37,9 +39,7 @@ export function useRoster(classroomId: Id) {
   }
 
   return {
-    /** New student accounts; the answer holds each one's password, once, for the login cards. */
-    addStudents: (request: NewStudentsRequest) =>
-      changingRoster(api.post<Answer & { students: NewLogin[] }>(`/api/classrooms/${classroomId}/students`, request)),
+    addStudents: (request: NewStudentsRequest) => changingRoster(api.post<NewStudents>(`/api/classrooms/${classroomId}/students`, request)),
     /** A new password for one student, for a new login card; nothing cached changes. */
     newLoginCard: (student: Student) => api.post<Answer & NewLogin>(`${studentPath(classroomId, student)}/password`),
     /** The student leaves the classroom; the account stays. */
