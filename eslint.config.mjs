@@ -32,7 +32,18 @@ const webNeverImportsServer = [
     message: 'The web app imports the generated Payload types as types only (import type …).',
   },
   {
-    group: ['**/cms/**', '!**/cms/payload-types', '**/collections/**', '**/access/**', '**/fields/**', '**/seed/**', 'payload', 'payload/*', '@payloadcms/*'],
+    group: [
+      '**/cms/**',
+      '!**/cms/payload-types',
+      '**/collections/**',
+      '**/access/**',
+      '**/fields/**',
+      '**/endpoints/**',
+      '**/seed/**',
+      'payload',
+      'payload/*',
+      '@payloadcms/*',
+    ],
     message: 'The web app never imports server code; shared constants and rules live in common/.',
   },
 ]
@@ -93,18 +104,20 @@ export default tseslint.config(
     files: ['common/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict({
-        group: ['**/cms/**', '**/collections/**', '**/access/**', '**/fields/**', '**/web/**', 'payload', 'payload/*', '@payloadcms/*'],
+        group: ['**/cms/**', '**/collections/**', '**/access/**', '**/fields/**', '**/endpoints/**', '**/web/**', 'payload', 'payload/*', '@payloadcms/*'],
         message: 'common/ holds constants and rules both sides import; it depends on nothing of either.',
       }),
     },
   },
-  // Collections, access rules and field factories are parts the server composes; they never reach up into it.
+  // Collections (with their endpoints and hooks), access rules, field factories and shared endpoints are parts the
+  // server composes; they may import server libraries (cms/http, cms/email, cms/attempts …), never the server app.
   {
-    files: ['collections/**/*.ts', 'access/**/*.ts', 'fields/**/*.ts'],
+    files: ['collections/**/*.ts', 'access/**/*.ts', 'fields/**/*.ts', 'endpoints/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict({
         group: [...serverAppModules, '**/web/**'],
-        message: 'Collections, access rules and fields never import the server app (cms/expressApp, server, payload.config, Next app) or the web app.',
+        message:
+          'Collections, their endpoints, access rules and fields never import the server app (cms/expressApp, server, payload.config, Next app) or the web app.',
       }),
     },
   },

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { publicUser } from './endpoints/userResponse'
+import { publicUser } from '../collections/Users/endpoints/userResponse'
 
 /** The signed-in user for the page data (spec section 3: hydration carries the user and the CSRF token). */
 export const pageUser = async (payload: Payload, headers: Headers) => {

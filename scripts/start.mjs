@@ -46,7 +46,7 @@ const webSources = newest(['web/src', 'web/index.html', 'web/vite.config.ts', 'w
 if (builtAt('web/dist/index.html') < webSources) {
   run('Building the web app (vite)', bin('vite'), ['build', '--config', 'web/vite.config.ts'])
 }
-const cmsSources = newest(['cms', 'collections', 'access', 'common', 'fields', 'package-lock.json'])
+const cmsSources = newest(['cms', 'collections', 'access', 'common', 'fields', 'endpoints', 'package-lock.json'])
 if (process.env.DISABLE_ADMIN !== 'true' && builtAt('cms/.next/BUILD_ID') < cmsSources) {
   run('Building the admin panel (next build)', bin('next'), ['build', 'cms'], { NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' })
 }

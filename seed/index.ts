@@ -10,7 +10,7 @@ import sharp from 'sharp'
 import yazl from 'yazl'
 
 import { allScopes } from '../common/scopes'
-import { storylineRecord } from '../cms/endpoints/storyline'
+import { storylineRecord } from '../collections/Activities/endpoints/storyline'
 import { installStorylinePackage } from '../cms/storyline/extract'
 import type { Activity } from '../cms/payload-types'
 import { uploadsDir } from '../cms/paths'

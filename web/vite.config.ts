@@ -10,7 +10,7 @@ const backend = 'http://localhost:3000'
 export default defineConfig({
   root,
   base: '/',
-  // .br and .gz beside every text asset, served as they are (cms/app.ts). index.html is not among
+  // .br and .gz beside every text asset, served as they are (cms/expressApp.ts). index.html is not among
   // them: the server fills in its page data on each request and compresses that answer itself.
   plugins: [compiledCatalogues(), react(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/index\.html$/], threshold: 1024 })],
   build: {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 
 import type { Payload } from 'payload'
 
-import { generateUsername } from '../endpoints/usernames'
+import { generateUsername } from '../../collections/Users/endpoints/usernames'
 import type { User } from '../payload-types'
 import type { SocialProfile } from './profile'
 

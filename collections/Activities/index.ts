@@ -1,9 +1,9 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionBeforeChangeHook, CollectionBeforeDeleteHook, CollectionConfig } from 'payload'
 
 import { authenticated } from '../../access/authenticated'
-import { attemptEndpoints } from '../../cms/endpoints/attempts'
-import { putUpdateEndpoint } from '../../cms/endpoints/putUpdate'
-import { clearedStoryline, storylineEndpoints } from '../../cms/endpoints/storyline'
+import { attemptEndpoints } from './endpoints/attempts'
+import { putUpdateEndpoint } from '../../endpoints/putUpdate'
+import { clearedStoryline, storylineEndpoints } from './endpoints/storyline'
 import { uploadsDir } from '../../cms/paths'
 import { activityTypeOptions, activityWidthOptions } from '../../common/activityOptions'
 import { isSameSitePath } from '../../common/sameSitePath'

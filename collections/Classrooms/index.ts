@@ -2,8 +2,8 @@ import type { CollectionConfig } from 'payload'
 
 import { ownerOrScope } from '../../access/ownerOrScope'
 import { scopesOf, userHasScope } from '../../common/scopes'
-import { classroomEndpoints } from '../../cms/endpoints/classrooms'
-import { rosterEndpoints } from '../../cms/endpoints/roster'
+import { classroomEndpoints } from './endpoints/classrooms'
+import { rosterEndpoints } from './endpoints/roster'
 import { hiddenUnless } from '../../access/adminHidden'
 
 export const Classrooms: CollectionConfig = {

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
-import { pageEndpoints } from '../../cms/endpoints/pages'
-import { putUpdateEndpoint } from '../../cms/endpoints/putUpdate'
+import { pageEndpoints } from './endpoints/bySlug'
+import { putUpdateEndpoint } from '../../endpoints/putUpdate'
 import { editor, lexicalToHtml, lexicalToMarkdown, markdownWritesBody } from '../../fields/richtext'
 import { contentAccess } from '../../access/contentAccess'
 import { hiddenUnless } from '../../access/adminHidden'

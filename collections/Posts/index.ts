@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { contentAccess } from '../../access/contentAccess'
-import { putUpdateEndpoint } from '../../cms/endpoints/putUpdate'
+import { putUpdateEndpoint } from '../../endpoints/putUpdate'
 import { markdownWritesBody, richTextFields } from '../../fields/richtext'
 import { hiddenUnless } from '../../access/adminHidden'
 import { scopesOf } from '../../common/scopes'

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { putUpdateEndpoint } from '../../cms/endpoints/putUpdate'
+import { putUpdateEndpoint } from '../../endpoints/putUpdate'
 import { markdownWritesBody, richTextFields } from '../../fields/richtext'
 import { contentAccess } from '../../access/contentAccess'
 import { hiddenUnless } from '../../access/adminHidden'

@@ -4,8 +4,8 @@ import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, Endpoint, F
 
 import { selfOrUserReaders } from '../../access/selfOrUserReaders'
 import { confirmEmailMessage, recipientLanguage } from '../../cms/email'
-import { badRequest, HttpError, json, onlyFields, readBody, requiredString, requireUser, throwIfErrors, type FieldError } from '../../cms/endpoints/http'
-import { loadPublicUser } from '../../cms/endpoints/userResponse'
+import { badRequest, HttpError, json, onlyFields, readBody, requiredString, requireUser, throwIfErrors, type FieldError } from '../../cms/http'
+import { loadPublicUser } from './endpoints/userResponse'
 
 /**
  * Email confirmation (docs/decisions.md, "Confirmed emails"). A local account proves it owns its

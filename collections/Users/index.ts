@@ -5,13 +5,13 @@ import { isStaff } from '../../access/isStaff'
 import { allScopes, scopesOf, userHasAnyScope, userHasScope } from '../../common/scopes'
 import { selfOrScope } from '../../access/selfOrScope'
 import { selfOrUserReaders } from '../../access/selfOrUserReaders'
-import { passwordDoors } from '../../cms/endpoints/auth'
+import { passwordDoors } from './endpoints/auth'
 import { publicUrl } from '../../cms/env'
 import { emailVerificationFields, issueConfirmationToken, sendConfirmationEmail } from './emailVerification'
 import { checkLoginFields, loginChangeEffects, requireCurrentPassword } from './hooks/accountWrites'
 import { equalLoginTiming } from './hooks/loginTiming'
-import { userEndpoints } from '../../cms/endpoints/users'
-import { unlinkProviderEndpoint } from '../../cms/oauth/unlinkEndpoint'
+import { userEndpoints } from './endpoints/users'
+import { unlinkProviderEndpoint } from './endpoints/unlinkProvider'
 import { recipientLanguage, resetPasswordMessage } from '../../cms/email'
 import { accountTypes, defaults, gradeOptions, modes, socialProviders, subjectOptions, themes } from '../../common/userOptions'
 import { limitSessions } from './hooks/limitSessions'
@@ -51,7 +51,7 @@ export const Users: CollectionConfig = {
     forgotPassword: {
       expiration: 60 * minutes,
       // Payload's own mail (a Local API forgotPassword without disableEmail); /forgot-password is
-      // answered by cms/endpoints/auth.ts with the same message.
+      // answered by collections/Users/endpoints/auth.ts with the same message.
       generateEmailSubject: ({ req, user } = {}) => resetPasswordMessage('', recipientLanguage(req, user)).subject,
       generateEmailHTML: ({ req, token, user } = {}) => resetPasswordMessage(token ?? '', recipientLanguage(req, user)).html,
     },

@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import AxeBuilder from '@axe-core/playwright'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest'
 
 /** Flags measured to work with Debian's Chromium on these machines (../shared/STACK-NOTES.md). */
 export const CHROMIUM_ARGS = [
@@ -129,9 +129,9 @@ export const rootClasses = (page: Page) => page.evaluate(() => Array.from(docume
 
 export type DemoLogin = { role: string; login: string; password: string }
 
-/** The demo accounts the server's first start wrote to <DATA_DIR>/demo-logins.txt. */
-export const demoLogins = (): DemoLogin[] => {
-  const text = fs.readFileSync(path.join(dataDir(), 'demo-logins.txt'), 'utf8')
+/** The demo accounts a server's first start wrote to <dir>/demo-logins.txt (default: the shared server's). */
+export const demoLogins = (dir: string = dataDir()): DemoLogin[] => {
+  const text = fs.readFileSync(path.join(dir, 'demo-logins.txt'), 'utf8')
   return text
     .split('\n')
     .filter((line) => /^\s+\S/.test(line))
@@ -211,4 +211,23 @@ export const freshPagePerTest = (use: (session: { browser: Browser; context: Bro
     if (ctx.task.result?.state === 'fail') await dumpDiagnostics(ctx.task.name, context)
     await context?.close()
   })
+}
+
+/**
+ * The steps of one serial scenario: after a failed step the later ones skip, since each builds on
+ * the one before. `onFailure` runs before the error is reported (to dump the open browser contexts).
+ */
+export const serialSteps = (onFailure: (step: string) => Promise<void> = async () => {}) => {
+  let broken = false
+  return (name: string, body: () => Promise<void>) =>
+    it(name, async (ctx) => {
+      if (broken) ctx.skip()
+      try {
+        await body()
+      } catch (error) {
+        broken = true
+        await onFailure(name)
+        throw error
+      }
+    })
 }

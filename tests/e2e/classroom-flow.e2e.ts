@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect } from 'vitest'
 
 import {
   contentURL,
@@ -10,6 +10,7 @@ import {
   launchBrowser,
   logoutThroughMenu,
   newContext,
+  serialSteps,
   submitLogin,
   unique,
   visible,
@@ -27,25 +28,16 @@ let teacherContext: BrowserContext
 let studentContext: BrowserContext
 let teacher: Page
 let student: Page
-let broken = false
 
 const educator = { email: `${unique('teacher')}@e2e.test`, password: 'Educator-pass-1234' }
 const school = { name: unique('E2E Middle School'), district: 'Leon County Schools' }
 const classroom = { name: 'Civics, period 5', code: unique('E2E').toUpperCase().slice(0, 16), url: '' }
 const pupil = { username: '', password: 'Student-pass-1234', newPassword: 'Changed-by-teacher-5678' }
 
-const step = (name: string, body: () => Promise<void>) =>
-  it(name, async (ctx) => {
-    if (broken) ctx.skip()
-    try {
-      await body()
-    } catch (error) {
-      broken = true
-      await dumpDiagnostics(`${name} (teacher)`, teacherContext)
-      await dumpDiagnostics(`${name} (student)`, studentContext)
-      throw error
-    }
-  })
+const step = serialSteps(async (name) => {
+  await dumpDiagnostics(`${name} (teacher)`, teacherContext)
+  await dumpDiagnostics(`${name} (student)`, studentContext)
+})
 
 beforeAll(async () => {
   browser = await launchBrowser()

@@ -1,7 +1,18 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect } from 'vitest'
 
-import { contentURL, dumpDiagnostics, expectAccessible, expectNoPageErrors, launchBrowser, newContext, unique, visible, waitForPath } from './browser'
+import {
+  contentURL,
+  dumpDiagnostics,
+  expectAccessible,
+  expectNoPageErrors,
+  launchBrowser,
+  newContext,
+  serialSteps,
+  unique,
+  visible,
+  waitForPath,
+} from './browser'
 import {
   apiCall,
   apiLogin,
@@ -40,20 +51,10 @@ const open = async (): Promise<[BrowserContext, Page]> => {
 }
 
 /** Serial steps: the first failure dumps every open context and skips the rest of the scenario. */
-const scenario = () => {
-  const state = { broken: false }
-  return (name: string, body: () => Promise<void>) =>
-    it(name, async (ctx) => {
-      if (state.broken) ctx.skip()
-      try {
-        await body()
-      } catch (error) {
-        state.broken = true
-        for (const [index, context] of contexts.entries()) await dumpDiagnostics(`${name} (context ${index})`, context)
-        throw error
-      }
-    })
-}
+const scenario = () =>
+  serialSteps(async (name) => {
+    for (const [index, context] of contexts.entries()) await dumpDiagnostics(`${name} (context ${index})`, context)
+  })
 
 /** The success notice (role=status) with exactly this text. */
 const notice = (page: Page, text: string) => visible(page.getByRole('status').filter({ hasText: text }))

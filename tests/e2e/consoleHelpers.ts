@@ -1,10 +1,7 @@
-import fs from 'node:fs'
-import path from 'node:path'
-
 import type { Page } from 'playwright-core'
 import yazl from 'yazl'
 
-import { baseURL, dataDir, type DemoLogin, submitLogin, unique, visible, waitForPath } from './browser'
+import { baseURL, demoLogins, submitLogin, unique, visible, waitForPath } from './browser'
 
 /**
  * Helpers of the console and admin browser tests: API calls made as a given account (to prepare
@@ -13,29 +10,16 @@ import { baseURL, dataDir, type DemoLogin, submitLogin, unique, visible, waitFor
 
 export const EDITOR_ROLE = 'Staff editor (every scope)'
 
-/** The demo accounts a server's first start wrote to <dir>/demo-logins.txt (default: the shared server's). */
-export const demoLoginsIn = (dir: string = dataDir()): DemoLogin[] =>
-  fs
-    .readFileSync(path.join(dir, 'demo-logins.txt'), 'utf8')
-    .split('\n')
-    .filter((line) => /^\s+\S/.test(line))
-    .map((line) => {
-      const parts = line.trim().split(/\s+/)
-      const password = parts.pop() as string
-      const login = parts.pop() as string
-      return { role: parts.join(' '), login, password }
-    })
-
 /** The seeded editor, who holds every scope (users:write included). */
 export const demoEditor = (dir?: string) => {
-  const found = demoLoginsIn(dir).find((entry) => entry.role === EDITOR_ROLE)
+  const found = demoLogins(dir).find((entry) => entry.role === EDITOR_ROLE)
   if (!found) throw new Error(`No "${EDITOR_ROLE}" in demo-logins.txt`)
   return found
 }
 
 /** The seeded student (username demo-student). */
 export const demoStudent = (dir?: string) => {
-  const found = demoLoginsIn(dir).find((entry) => entry.login === 'demo-student')
+  const found = demoLogins(dir).find((entry) => entry.login === 'demo-student')
   if (!found) throw new Error('No demo-student in demo-logins.txt')
   return found
 }

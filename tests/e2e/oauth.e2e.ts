@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto'
 
 import { type MutableResponse, OAuth2Server } from 'oauth2-mock-server'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect } from 'vitest'
 
 import { type ServerProcess, startServerProcess } from './serverProcess'
-import { expectAccessible, expectSignedIn, launchBrowser, logoutThroughMenu, submitLogin, unique, visible, waitForPath } from './browser'
+import { expectAccessible, expectSignedIn, launchBrowser, logoutThroughMenu, serialSteps, submitLogin, unique, visible, waitForPath } from './browser'
 
 /**
  * Social sign-in in a real browser. The shared e2e server has no provider configured, so this file
@@ -27,19 +27,9 @@ let baseURL: string
 let browser: Browser
 let context: BrowserContext
 let page: Page
-let broken = false
 const pageErrors: string[] = []
 
-const step = (name: string, body: () => Promise<void>) =>
-  it(name, async (ctx) => {
-    if (broken) ctx.skip()
-    try {
-      await body()
-    } catch (error) {
-      broken = true
-      throw error
-    }
-  })
+const step = serialSteps()
 
 beforeAll(async () => {
   await oauth.issuer.keys.generate('RS256')

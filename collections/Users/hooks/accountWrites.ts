@@ -3,7 +3,7 @@ import { incrementLoginAttempts, ValidationError } from 'payload'
 
 import { accountRuleMessages, emailPattern, passwordProblem, usernamePattern } from '../../../common/accountRules'
 import { userHasScope } from '../../../common/scopes'
-import { HttpError } from '../../../cms/endpoints/http'
+import { HttpError } from '../../../cms/http'
 import { passwordMatches } from '../passwordCheck'
 
 /**

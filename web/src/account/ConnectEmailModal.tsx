@@ -2,30 +2,24 @@ import { yupResolver } from '@hookform/resolvers/yup'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from '../i18n/useTranslation'
 import type { InferType } from 'yup'
-import type { User } from '../api/types'
 import { translateMessage } from '../i18n/messages'
 import { fieldProps } from '../ui/fieldProps'
 import { Modal } from '../ui/Modal'
 import { ErrorNotice } from '../ui/Notice'
 import { PasswordInput } from '../ui/PasswordInput'
-import { SaveButton } from '../ui/SaveButton'
+import { ModalActions } from '../ui/ModalActions'
 import { TextInput } from '../ui/TextInput'
-import { addLocalLogin, useLoginChange } from './api/providers'
-import { connectEmailSchema, EMAIL_ADDED, EMAIL_COPIED } from './accountSchemas'
+import en from '../i18n/locales/en.json'
+import { addLocalLogin, type LoginModalProps, useLoginChange } from './api/providers'
+import { connectEmailSchema } from './accountSchemas'
 
 type Values = InferType<typeof connectEmailSchema>
 
-interface Props {
-  user: User
-  onDone: (user: User, message: string) => void
-  onClose: () => void
-}
-
 /** Adds an email and password login to a social-only account. */
-export function ConnectEmailModal({ user, onDone, onClose }: Props) {
+export function ConnectEmailModal({ user, onDone, onClose }: LoginModalProps) {
   const prefill = user.meta?.oauthEmail ?? ''
   const { t } = useTranslation()
-  const { error, save } = useLoginChange(onDone, EMAIL_ADDED)
+  const { error, save } = useLoginChange(onDone, en.messages.emailAdded)
   const form = useForm<Values>({
     resolver: yupResolver(connectEmailSchema),
     mode: 'onTouched',
@@ -44,17 +38,12 @@ export function ConnectEmailModal({ user, onDone, onClose }: Props) {
           type="email"
           autoComplete="email"
           required
-          hint={prefill ? translateMessage(EMAIL_COPIED) : undefined}
+          hint={prefill ? translateMessage(en.messages.emailCopied) : undefined}
           {...fieldProps(form, 'email')}
         />
         <PasswordInput label={t('auth.fields.password')} autoComplete="new-password" required {...fieldProps(form, 'password')} />
         <PasswordInput label={t('auth.fields.confirmPassword')} autoComplete="new-password" required {...fieldProps(form, 'confirmPassword')} />
-        <div className="form-actions modal-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <SaveButton label={t('account.accounts.updateEmail')} loading={form.formState.isSubmitting} />
-        </div>
+        <ModalActions saveLabel={t('account.accounts.updateEmail')} saving={form.formState.isSubmitting} onCancel={onClose} />
       </form>
     </Modal>
   )

@@ -8,7 +8,7 @@ import { SaveButton } from '../ui/SaveButton'
 import { SelectInput } from '../ui/SelectInput'
 import { Switch } from '../ui/Switch'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
-import { THEME_UPDATED } from './accountSchemas'
+import en from '../i18n/locales/en.json'
 
 /** The themes' names (proper names, the same in every language); the default one says so in the reader's. */
 const THEME_OPTIONS: { value: Theme; label: string; isDefault?: boolean }[] = [
@@ -46,7 +46,7 @@ export function ThemeSettingsPage() {
   return (
     <>
       <h1>{t('account.theme.title')}</h1>
-      {status === 'saved' && <SuccessNotice>{THEME_UPDATED}</SuccessNotice>}
+      {status === 'saved' && <SuccessNotice>{en.messages.themeUpdated}</SuccessNotice>}
       {status === 'error' && <ErrorNotice error={error} />}
       <form onSubmit={save} className="form" onChange={() => status === 'saved' && setStatus('idle')}>
         <SelectInput

@@ -2,28 +2,26 @@ import { yupResolver } from '@hookform/resolvers/yup'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from '../i18n/useTranslation'
 import type { InferType } from 'yup'
-import type { User } from '../api/types'
 import { fieldProps } from '../ui/fieldProps'
 import { Modal } from '../ui/Modal'
 import { ErrorNotice } from '../ui/Notice'
 import { PasswordInput } from '../ui/PasswordInput'
-import { SaveButton } from '../ui/SaveButton'
+import { ModalActions } from '../ui/ModalActions'
 import { TextInput } from '../ui/TextInput'
-import { updateLocalLogin, useLoginChange } from './api/providers'
-import { EMAIL_UPDATED, updateEmailSchema } from './accountSchemas'
+import en from '../i18n/locales/en.json'
+import { updateLocalLogin, type LoginModalProps, useLoginChange } from './api/providers'
+import { updateEmailSchema } from './accountSchemas'
 
 type Values = InferType<typeof updateEmailSchema>
 
-interface Props {
-  user: User
+interface Props extends LoginModalProps {
+  /** The account's current email, the field's first value. */
   email: string
-  onDone: (user: User, message: string) => void
-  onClose: () => void
 }
 
 export function UpdateEmailModal({ user, email, onDone, onClose }: Props) {
   const { t } = useTranslation()
-  const { error, save } = useLoginChange(onDone, EMAIL_UPDATED)
+  const { error, save } = useLoginChange(onDone, en.messages.emailUpdated)
   const form = useForm<Values>({ resolver: yupResolver(updateEmailSchema), mode: 'onTouched', defaultValues: { email, currentPassword: '' } })
 
   const submit = (values: Values) => save(() => updateLocalLogin(user, { username: values.email, currentPassword: values.currentPassword }))
@@ -34,12 +32,7 @@ export function UpdateEmailModal({ user, email, onDone, onClose }: Props) {
         {error !== null && <ErrorNotice error={error} />}
         <TextInput label={t('auth.fields.email')} type="email" autoComplete="email" required {...fieldProps(form, 'email')} />
         <PasswordInput label={t('account.fields.currentPassword')} autoComplete="current-password" required {...fieldProps(form, 'currentPassword')} />
-        <div className="form-actions modal-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <SaveButton label={t('account.accounts.updateEmail')} loading={form.formState.isSubmitting} />
-        </div>
+        <ModalActions saveLabel={t('account.accounts.updateEmail')} saving={form.formState.isSubmitting} onCancel={onClose} />
       </form>
     </Modal>
   )

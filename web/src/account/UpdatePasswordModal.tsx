@@ -2,26 +2,20 @@ import { yupResolver } from '@hookform/resolvers/yup'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from '../i18n/useTranslation'
 import type { InferType } from 'yup'
-import type { User } from '../api/types'
 import { fieldProps } from '../ui/fieldProps'
 import { Modal } from '../ui/Modal'
 import { ErrorNotice } from '../ui/Notice'
 import { PasswordInput } from '../ui/PasswordInput'
-import { SaveButton } from '../ui/SaveButton'
-import { updateLocalLogin, useLoginChange } from './api/providers'
-import { PASSWORD_UPDATED, updatePasswordSchema } from './accountSchemas'
+import { ModalActions } from '../ui/ModalActions'
+import en from '../i18n/locales/en.json'
+import { updateLocalLogin, type LoginModalProps, useLoginChange } from './api/providers'
+import { updatePasswordSchema } from './accountSchemas'
 
 type Values = InferType<typeof updatePasswordSchema>
 
-interface Props {
-  user: User
-  onDone: (user: User, message: string) => void
-  onClose: () => void
-}
-
-export function UpdatePasswordModal({ user, onDone, onClose }: Props) {
+export function UpdatePasswordModal({ user, onDone, onClose }: LoginModalProps) {
   const { t } = useTranslation()
-  const { error, save } = useLoginChange(onDone, PASSWORD_UPDATED)
+  const { error, save } = useLoginChange(onDone, en.messages.passwordUpdated)
   const form = useForm<Values>({
     resolver: yupResolver(updatePasswordSchema),
     mode: 'onTouched',
@@ -37,12 +31,7 @@ export function UpdatePasswordModal({ user, onDone, onClose }: Props) {
         <PasswordInput label={t('account.fields.currentPassword')} autoComplete="current-password" required {...fieldProps(form, 'currentPassword')} />
         <PasswordInput label={t('auth.fields.password')} autoComplete="new-password" required {...fieldProps(form, 'password')} />
         <PasswordInput label={t('auth.fields.confirmPassword')} autoComplete="new-password" required {...fieldProps(form, 'confirmPassword')} />
-        <div className="form-actions modal-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <SaveButton label={t('account.accounts.updatePassword')} loading={form.formState.isSubmitting} />
-        </div>
+        <ModalActions saveLabel={t('account.accounts.updatePassword')} saving={form.formState.isSubmitting} onCancel={onClose} />
       </form>
     </Modal>
   )

@@ -1,19 +1,20 @@
 import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from '../i18n/useTranslation'
-import { api } from '../api/client'
 import type { NewLogin } from '../../../common/progress'
 import { Modal } from '../ui/Modal'
 import { ErrorNotice } from '../ui/Notice'
-import { SaveButton } from '../ui/SaveButton'
+import { ModalActions } from '../ui/ModalActions'
+import type { NewStudents, NewStudentsRequest } from './api/roster'
 
 interface Props {
-  classroomId: string | number
+  /** The roster's call, which also refreshes what the new students change. */
+  addStudents: (request: NewStudentsRequest) => Promise<NewStudents>
   onCreated: (logins: NewLogin[], message: string) => void
   onClose: () => void
 }
 
 /** Many student accounts at once, from a number or a list of first names (kept only for the teacher). */
-export function AddStudentsDialog({ classroomId, onCreated, onClose }: Props) {
+export function AddStudentsDialog({ addStudents, onCreated, onClose }: Props) {
   const { t } = useTranslation()
   const ids = useId()
   const [how, setHow] = useState<'count' | 'names'>('count')
@@ -36,10 +37,7 @@ export function AddStudentsDialog({ classroomId, onCreated, onClose }: Props) {
     setProblem(null)
     setBusy(true)
     try {
-      const answer = await api.post<{ message: string; students: NewLogin[] }>(
-        `/api/classrooms/${classroomId}/students`,
-        how === 'count' ? { count: number } : { firstNames },
-      )
+      const answer = await addStudents(how === 'count' ? { count: number } : { firstNames })
       onCreated(answer.students, answer.message)
     } catch (failure) {
       setError(failure)
@@ -98,12 +96,7 @@ export function AddStudentsDialog({ classroomId, onCreated, onClose }: Props) {
             </p>
           )}
         </div>
-        <div className="form-actions modal-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            {t('classrooms.roster.cancel')}
-          </button>
-          <SaveButton label={t('classrooms.roster.create')} loading={busy} />
-        </div>
+        <ModalActions saveLabel={t('classrooms.roster.create')} saving={busy} onCancel={onClose} cancelLabel={t('classrooms.roster.cancel')} />
       </form>
     </Modal>
   )

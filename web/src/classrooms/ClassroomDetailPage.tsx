@@ -2,8 +2,8 @@ import { useState } from 'react'
 import type { TFunction } from '../i18n/useTranslation'
 import { useTranslation } from '../i18n/useTranslation'
 import { Link, useParams } from 'react-router-dom'
-import useSWR, { useSWRConfig } from 'swr'
-import { api, ApiError } from '../api/client'
+import useSWR from 'swr'
+import { ApiError } from '../api/client'
 import { keys } from '../api/keys'
 import type { Classroom, Student } from '../api/types'
 import { useSession } from '../session/useSession'
@@ -11,12 +11,14 @@ import { Loading } from '../ui/Loading'
 import { NotFound } from '../ui/NotFound'
 import { ErrorNotice, SuccessNotice } from '../ui/Notice'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
+import en from '../i18n/locales/en.json'
 import { translateMessage } from '../i18n/messages'
 import { ClassroomForm, type ClassroomValues } from './ClassroomForm'
-import { NO_STUDENTS } from './classroomSchema'
 import { ResetStudentPasswordDialog } from './ResetStudentPasswordDialog'
 import type { NewLogin } from '../../../common/progress'
 import { AddStudentsDialog } from './AddStudentsDialog'
+import { useUpdateClassroom } from './api/classrooms'
+import { useRoster } from './api/roster'
 import { ConfirmRosterAction } from './ConfirmRosterAction'
 import { LoginCards } from './LoginCards'
 import { ProgressGrid } from './ProgressGrid'
@@ -48,7 +50,7 @@ function StudentsTable({
 }) {
   const { t } = useTranslation()
   const students = classroom.students ?? []
-  if (students.length === 0) return <p className="empty-state">{translateMessage(NO_STUDENTS)}</p>
+  if (students.length === 0) return <p className="empty-state">{translateMessage(en.messages.noStudents)}</p>
   return (
     <div className="table-wrapper">
       <table className="table">
@@ -108,7 +110,6 @@ export function ClassroomDetailPage() {
   const { t } = useTranslation()
   const { classroomId = '' } = useParams()
   const { user } = useSession()
-  const { mutate } = useSWRConfig()
   const key = user ? keys.classroom(user.id, classroomId) : null
   const { data: classroom, error, isLoading } = useSWR<Classroom>(key)
   // The grid's request starts with the classroom's, not after it (ProgressGrid reads the same cache entry).
@@ -118,35 +119,26 @@ export function ClassroomDetailPage() {
   const [adding, setAdding] = useState(false)
   const [cards, setCards] = useState<NewLogin[] | null>(null)
   const [action, setAction] = useState<{ kind: RosterAction; student: Student } | null>(null)
+  const updateClassroom = useUpdateClassroom(classroomId)
+  const roster = useRoster(classroomId)
   const heading = classroom?.name ?? t('classrooms.detail.loadingHeading')
   useDocumentTitle(heading)
 
   if (error instanceof ApiError && error.status === 404) return <NotFound />
 
   async function update(values: ClassroomValues) {
-    if (!user || !key) return
-    const saved = await api.put<Classroom>(`/api/classrooms/${classroomId}`, values)
-    await mutate(key, { ...classroom, ...saved }, { revalidate: false })
-    void mutate(keys.classrooms(user.id))
-  }
-
-  /** After a roster change: the students table, the classroom list's count and the grid. */
-  function rosterChanged(message: string) {
-    setNotice(message)
-    if (key) void mutate(key)
-    if (user) void mutate(keys.classrooms(user.id))
-    void mutate(keys.classroomProgress(classroomId))
+    if (!user || !classroom) return
+    await updateClassroom(user, classroom, values)
   }
 
   async function runAction(kind: RosterAction, student: Student) {
-    const base = `/api/classrooms/${classroomId}/students/${student.id}`
     if (kind === 'card') {
-      const login = await api.post<NewLogin & { message: string }>(`${base}/password`)
+      const login = await roster.newLoginCard(student)
       setCards([login])
       setNotice(login.message)
     } else {
-      const answer = await api.delete<{ message: string }>(kind === 'remove' ? base : `${base}/account`)
-      rosterChanged(answer.message)
+      const answer = await (kind === 'remove' ? roster.removeStudent(student) : roster.deleteStudent(student))
+      setNotice(answer.message)
     }
     setAction(null)
   }
@@ -201,11 +193,11 @@ export function ClassroomDetailPage() {
           </section>
           {adding && (
             <AddStudentsDialog
-              classroomId={classroom.id}
+              addStudents={roster.addStudents}
               onCreated={(logins, message) => {
                 setAdding(false)
                 setCards(logins)
-                rosterChanged(message)
+                setNotice(message)
               }}
               onClose={() => setAdding(false)}
             />

@@ -8,7 +8,7 @@ import { Loading } from '../ui/Loading'
 import { ErrorNotice } from '../ui/Notice'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { translateMessage } from '../i18n/messages'
-import { NO_CLASSROOMS } from './classroomSchema'
+import en from '../i18n/locales/en.json'
 
 export function ClassroomsPage() {
   const { t } = useTranslation()
@@ -26,7 +26,7 @@ export function ClassroomsPage() {
       </div>
       {isLoading && <Loading label={t('classrooms.list.loading')} />}
       {error && !data && <ErrorNotice error={error} />}
-      {data && classrooms.length === 0 && <p className="empty-state">{translateMessage(NO_CLASSROOMS)}</p>}
+      {data && classrooms.length === 0 && <p className="empty-state">{translateMessage(en.messages.noClassrooms)}</p>}
       {classrooms.length > 0 && (
         <ul className="card-grid classroom-cards">
           {classrooms.map((classroom) => (

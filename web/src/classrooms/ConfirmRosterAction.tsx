@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from '../i18n/useTranslation'
 import { Modal } from '../ui/Modal'
 import { ErrorNotice } from '../ui/Notice'
-import { SaveButton } from '../ui/SaveButton'
+import { ModalActions } from '../ui/ModalActions'
 
 interface Props {
   title: string
@@ -36,12 +36,7 @@ export function ConfirmRosterAction({ title, body, confirmLabel, run, onClose }:
       >
         {error !== null && <ErrorNotice error={error} />}
         <p>{body}</p>
-        <div className="form-actions modal-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            {t('classrooms.roster.cancel')}
-          </button>
-          <SaveButton label={confirmLabel} loading={busy} />
-        </div>
+        <ModalActions saveLabel={confirmLabel} saving={busy} onCancel={onClose} cancelLabel={t('classrooms.roster.cancel')} />
       </form>
     </Modal>
   )

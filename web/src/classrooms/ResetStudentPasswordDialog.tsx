@@ -9,9 +9,10 @@ import { fieldProps } from '../ui/fieldProps'
 import { Modal } from '../ui/Modal'
 import { ErrorNotice } from '../ui/Notice'
 import { PasswordInput } from '../ui/PasswordInput'
-import { SaveButton } from '../ui/SaveButton'
-import { resetStudentPassword } from './api/classrooms'
-import { STUDENT_PASSWORD_UPDATED, studentPasswordSchema } from './classroomSchema'
+import { ModalActions } from '../ui/ModalActions'
+import en from '../i18n/locales/en.json'
+import { resetStudentPassword } from './api/roster'
+import { studentPasswordSchema } from './classroomSchema'
 
 type Values = InferType<typeof studentPasswordSchema>
 
@@ -33,7 +34,7 @@ export function ResetStudentPasswordDialog({ classroomId, student, username, onD
     setError(null)
     try {
       const answer = await resetStudentPassword(classroomId, student, values)
-      onDone(`${answer?.message || translateMessage(STUDENT_PASSWORD_UPDATED)} (${username})`)
+      onDone(`${answer?.message || translateMessage(en.messages.studentPasswordUpdated)} (${username})`)
     } catch (failure) {
       setError(failure)
     }
@@ -44,12 +45,7 @@ export function ResetStudentPasswordDialog({ classroomId, student, username, onD
       <form onSubmit={form.handleSubmit(submit)} noValidate className="form">
         {error !== null && <ErrorNotice error={error} />}
         <PasswordInput label={t('classrooms.resetPassword.newPassword')} autoComplete="new-password" required {...fieldProps(form, 'password')} />
-        <div className="form-actions modal-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <SaveButton label={t('auth.reset.title')} loading={form.formState.isSubmitting} />
-        </div>
+        <ModalActions saveLabel={t('auth.reset.title')} saving={form.formState.isSubmitting} onCancel={onClose} />
       </form>
     </Modal>
   )

@@ -5,9 +5,6 @@ import { PASSWORD_REQUIRED } from '../ui/messages'
 // Spec section 5, word for word.
 export const CLASSROOM_NAME_REQUIRED = en.messages.classroomNameRequired
 export const CLASSROOM_CODE_REQUIRED = en.messages.classroomCodeRequired
-export const NO_CLASSROOMS = en.messages.noClassrooms
-export const NO_STUDENTS = en.messages.noStudents
-export const STUDENT_PASSWORD_UPDATED = en.messages.studentPasswordUpdated
 
 export const classroomSchema = object({
   name: string().trim().required(CLASSROOM_NAME_REQUIRED),

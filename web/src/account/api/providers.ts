@@ -13,11 +13,18 @@ export const addLocalLogin = (user: User, login: { username: string; password: s
 export const updateLocalLogin = (user: User, change: { username?: string; password?: string; currentPassword: string }) =>
   api.put<UserAnswer>(providersPath(user), { provider: 'local', ...change })
 
+/** What the accounts page hands a login modal: the account, what to do after a save, and how to close. */
+export interface LoginModalProps {
+  user: User
+  onDone: (user: User, message: string) => void
+  onClose: () => void
+}
+
 /**
  * A modal's save: clears the last error, makes the call, and hands the updated user on with the
  * modal's message; a failure stays in `error` for the modal to show.
  */
-export function useLoginChange(onDone: (user: User, message: string) => void, message: string) {
+export function useLoginChange(onDone: LoginModalProps['onDone'], message: string) {
   const [error, setError] = useState<unknown>(null)
   async function save(call: () => Promise<UserAnswer>) {
     setError(null)

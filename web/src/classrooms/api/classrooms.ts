@@ -1,7 +1,7 @@
 import { useSWRConfig } from 'swr'
 import { api } from '../../api/client'
 import { keys } from '../../api/keys'
-import type { Classroom, Student, User } from '../../api/types'
+import type { Classroom, User } from '../../api/types'
 import type { ClassroomValues } from '../ClassroomForm'
 
 /**
@@ -18,6 +18,15 @@ export function useCreateClassroom() {
   }
 }
 
-/** A teacher sets a new password for one of their students (no cached data holds passwords). */
-export const resetStudentPassword = (classroomId: string | number, student: Student, values: { password: string }) =>
-  api.put<{ message?: string }>(`/api/classrooms/${classroomId}/students/${student.id}/password`, values)
+/**
+ * A classroom's new name or code: the answer goes into the page's cache entry at once (over the
+ * students it already holds) and the teacher's list is fetched again.
+ */
+export function useUpdateClassroom(classroomId: string | number) {
+  const { mutate } = useSWRConfig()
+  return async (user: User, classroom: Classroom, values: ClassroomValues) => {
+    const saved = await api.put<Classroom>(`/api/classrooms/${classroomId}`, values)
+    await mutate(keys.classroom(user.id, classroomId), { ...classroom, ...saved }, { revalidate: false })
+    void mutate(keys.classrooms(user.id))
+  }
+}

@@ -1,11 +1,22 @@
 import type { Endpoint } from 'payload'
 
-import { defaults } from '../../common/userOptions'
+import { defaults } from '../../../common/userOptions'
 import { logIn } from './auth'
-import { classroomMessages, findClassroomByCode } from './classrooms'
-import { badRequest, type Body, checkEmail, checkPassword, conflict, type FieldError, onlyFields, readBody, requiredString, throwIfErrors } from './http'
+import { classroomMessages, findClassroomByCode } from '../../Classrooms/endpoints/classrooms'
+import {
+  badRequest,
+  type Body,
+  checkEmail,
+  checkPassword,
+  conflict,
+  type FieldError,
+  onlyFields,
+  readBody,
+  requiredString,
+  throwIfErrors,
+} from '../../../cms/http'
 import { usernameTaken } from './usernames'
-import { accountRuleMessages, usernamePattern } from '../../common/accountRules'
+import { accountRuleMessages, usernamePattern } from '../../../common/accountRules'
 
 const defaultPreferences = { mode: defaults.mode, size: defaults.size, theme: defaults.theme }
 

@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
-import { deriveProviders } from '../../collections/Users/providers'
-import type { Classroom } from '../payload-types'
+import { deriveProviders } from '../../Users/providers'
+import type { Classroom } from '../../../cms/payload-types'
 
 /**
  * A classroom as its teacher sees it. Of each student the teacher sees only the username, names

@@ -1,13 +1,13 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { defaults } from '../../common/userOptions'
-import { fileNameFor, progressCsv } from '../progress/csv'
-import { activityColumns, classroomCells, classroomProgress, rosterOf } from '../progress/grid'
-import { inTransaction } from '../progress/transaction'
+import { defaults } from '../../../common/userOptions'
+import { fileNameFor, progressCsv } from '../../../cms/progress/csv'
+import { activityColumns, classroomCells, classroomProgress, rosterOf } from '../../../cms/progress/grid'
+import { inTransaction } from '../../../cms/progress/transaction'
 import { ownedClassroom } from './classrooms'
-import { badRequest, json, notFound, onlyFields, readBody, routeParam, sameId } from './http'
-import type { Classroom, User } from '../payload-types'
-import { generateUsernames, randomPassword } from './usernames'
+import { badRequest, json, notFound, onlyFields, readBody, routeParam, sameId } from '../../../cms/http'
+import type { Classroom, User } from '../../../cms/payload-types'
+import { generateUsernames, randomPassword } from '../../Users/endpoints/usernames'
 
 /** The most accounts one request creates: a large class, with room to spare. */
 export const maxBulkStudents = 100

@@ -3,8 +3,8 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { AuthenticationError, LockedAuth, logoutOperation } from 'payload'
 import { generateExpiredPayloadCookie } from 'payload/shared'
 
-import { recipientLanguage, resetPasswordMessage } from '../email'
-import { badRequest, checkEmail, checkPassword, type FieldError, HttpError, json, onlyFields, readBody, requiredString, throwIfErrors } from './http'
+import { recipientLanguage, resetPasswordMessage } from '../../../cms/email'
+import { badRequest, checkEmail, checkPassword, type FieldError, HttpError, json, onlyFields, readBody, requiredString, throwIfErrors } from '../../../cms/http'
 import { loadPublicUser, sessionCookie } from './userResponse'
 
 export const messages = {

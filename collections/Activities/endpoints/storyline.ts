@@ -22,8 +22,8 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { userHasScope } from '../../common/scopes'
-import { dataDir, uploadsDir } from '../paths'
+import { userHasScope } from '../../../common/scopes'
+import { dataDir, uploadsDir } from '../../../cms/paths'
 import {
   type InstalledPackage,
   installStorylinePackage,
@@ -31,8 +31,8 @@ import {
   StorylinePackageError,
   type StorylineLimits,
   storylineLimitsFromEnv,
-} from '../storyline/extract'
-import { forbidden, HttpError, json, notFound, requireUser, routeParam } from './http'
+} from '../../../cms/storyline/extract'
+import { forbidden, HttpError, json, notFound, requireUser, routeParam } from '../../../cms/http'
 
 const MB = 1024 * 1024
 

@@ -1,7 +1,7 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { userHasAnyScope, userHasScope } from '../../common/scopes'
-import type { Classroom } from '../payload-types'
+import { userHasAnyScope, userHasScope } from '../../../common/scopes'
+import type { Classroom } from '../../../cms/payload-types'
 import { classroomsWithStudents } from './classroomResponse'
 import {
   type Body,
@@ -18,7 +18,7 @@ import {
   routeParam,
   sameId,
   throwIfErrors,
-} from './http'
+} from '../../../cms/http'
 
 export const classroomMessages = {
   name: 'Classroom name is required.',

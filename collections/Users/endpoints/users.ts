@@ -1,12 +1,12 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { userHasScope } from '../../common/scopes'
-import { defaults, modes, themes } from '../../common/userOptions'
-import { LOCALES, isLocale } from '../../common/locales'
-import { checkProfile, parseProfile, type ProfileInput } from '../../collections/Users/profileRules'
-import type { User } from '../payload-types'
-import { classroomsWithStudents } from './classroomResponse'
-import { checkClassroomInput, classroomMessages, codeTaken } from './classrooms'
+import { userHasScope } from '../../../common/scopes'
+import { defaults, modes, themes } from '../../../common/userOptions'
+import { LOCALES, isLocale } from '../../../common/locales'
+import { checkProfile, parseProfile, type ProfileInput } from '../profileRules'
+import type { User } from '../../../cms/payload-types'
+import { classroomsWithStudents } from '../../Classrooms/endpoints/classroomResponse'
+import { checkClassroomInput, classroomMessages, codeTaken } from '../../Classrooms/endpoints/classrooms'
 import {
   badRequest,
   type Body,
@@ -25,7 +25,7 @@ import {
   routeParam,
   sameId,
   throwIfErrors,
-} from './http'
+} from '../../../cms/http'
 import { generateUsername } from './usernames'
 import { updatePublicUser } from './userResponse'
 

@@ -10,17 +10,17 @@
  * everything read or written here is that attempt's. Statements are not stored as such: what they
  * say about the course (status, score) goes into the attempt, and their ids are answered. State
  * documents (Storyline's `bookmark`, `suspend_data`, `cumulative_time` …) are kept on the attempt
- * for resuming. Cross-origin calls come from the content origin (CORS in cms/app.ts).
+ * for resuming. Cross-origin calls come from the content origin (CORS in cms/expressApp.ts).
  */
 import { createHash, randomUUID } from 'node:crypto'
 
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { fromStatement, type Reported } from '../attempts/progress'
-import { applyProgress, findAttempt, withAttemptLock } from '../attempts/store'
-import { tokenFromHeader, verifyLaunchToken } from '../attempts/token'
-import type { Activity, Attempt } from '../payload-types'
-import { HttpError } from './http'
+import { fromStatement, type Reported } from '../../../cms/attempts/progress'
+import { applyProgress, findAttempt, withAttemptLock } from '../../../cms/attempts/store'
+import { tokenFromHeader, verifyLaunchToken } from '../../../cms/attempts/token'
+import type { Activity, Attempt } from '../../../cms/payload-types'
+import { HttpError } from '../../../cms/http'
 
 /** Parsed JSON from a package (statements, state documents): checked field by field where read. */
 type Json = Record<string, any>

@@ -1,6 +1,6 @@
 import type { Endpoint } from 'payload'
 
-import { json, notFound } from './http'
+import { json, notFound } from '../../../cms/http'
 
 export const pageEndpoints: Endpoint[] = [
   {

@@ -1,9 +1,9 @@
 import type { Endpoint } from 'payload'
 
-import { deriveProviders } from '../../collections/Users/providers'
-import { badRequest, forbidden, HttpError, json, notFound, requireUser, routeParam, sameId } from '../endpoints/http'
-import { updatePublicUser } from '../endpoints/userResponse'
-import { isSocialProvider, providerLabels } from './config'
+import { deriveProviders } from '../providers'
+import { badRequest, forbidden, HttpError, json, notFound, requireUser, routeParam, sameId } from '../../../cms/http'
+import { updatePublicUser } from './userResponse'
+import { isSocialProvider, providerLabels } from '../../../cms/oauth/config'
 
 type Identity = { id?: string; provider?: string | null; subject?: string | null; email?: string | null }
 

@@ -5,17 +5,17 @@
  *   PUT  /api/activities/:id/attempt   save progress (SCORM data from the runtime, time spent)
  *
  * Both act for the logged-in user on their own attempt only. xAPI packages report to the LRS
- * under /api/xapi instead (cms/endpoints/xapi.ts). See docs/api.md, "Attempts".
+ * under /api/xapi instead (collections/Attempts/endpoints/xapi.ts). See docs/api.md, "Attempts".
  */
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { scormElements, fromScorm, scormLaunchData } from '../attempts/progress'
-import { applyProgress, findAttempt, learnerName, openAttempt, readOwnAttempt, stateOf, withAttemptLock } from '../attempts/store'
-import { basicAuth, issueLaunchToken } from '../attempts/token'
-import { contentOrigin, contentUrl, publicUrl } from '../env'
-import type { Activity, Attempt, User } from '../payload-types'
-import type { Standard } from '../storyline/launch'
-import { badRequest, type FieldError, HttpError, json, notFound, onlyFields, readBody, requireUser, routeParam } from './http'
+import { scormElements, fromScorm, scormLaunchData } from '../../../cms/attempts/progress'
+import { applyProgress, findAttempt, learnerName, openAttempt, readOwnAttempt, stateOf, withAttemptLock } from '../../../cms/attempts/store'
+import { basicAuth, issueLaunchToken } from '../../../cms/attempts/token'
+import { contentOrigin, contentUrl, publicUrl } from '../../../cms/env'
+import type { Activity, Attempt, User } from '../../../cms/payload-types'
+import type { Standard } from '../../../cms/storyline/launch'
+import { badRequest, type FieldError, HttpError, json, notFound, onlyFields, readBody, requireUser, routeParam } from '../../../cms/http'
 
 const findReadableActivity = async (req: PayloadRequest) => {
   const id = routeParam(req, 'id')

@@ -2,7 +2,7 @@ import type { PayloadRequest } from 'payload'
 
 import { addDataAndFileToRequest, APIError } from 'payload'
 
-import { accountRuleMessages, emailPattern, passwordProblem } from '../../common/accountRules'
+import { accountRuleMessages, emailPattern, passwordProblem } from '../common/accountRules'
 
 export type FieldError = { path: string; message: string }
 
