@@ -1,8 +1,7 @@
 import { useState } from 'react'
 import { Trans, useTranslation } from '../i18n/useTranslation'
-import { request } from '../api/client'
 import { readPageData, type SocialProvider } from '../api/pageData'
-import type { User, UserAnswer } from '../api/types'
+import type { User } from '../api/types'
 import { useSession } from '../session/useSession'
 import { translateMessage } from '../i18n/messages'
 import { ErrorNotice, SuccessNotice } from '../ui/Notice'
@@ -11,6 +10,7 @@ import en from '../i18n/locales/en.json'
 import { ConnectEmailModal } from './ConnectEmailModal'
 import { UpdateEmailModal } from './UpdateEmailModal'
 import { UpdatePasswordModal } from './UpdatePasswordModal'
+import { unlinkProvider } from './api/providers'
 
 export const FACEBOOK_CONNECTED = en.messages.facebookConnected
 export const GOOGLE_CONNECTED = en.messages.googleConnected
@@ -58,7 +58,7 @@ export function AccountsPage() {
     setUnlinkError(null)
     setUnlinking(provider)
     try {
-      const answer = await request<UserAnswer>('DELETE', `/api/users/${user.id}/providers/${provider}`)
+      const answer = await unlinkProvider(user, provider)
       setUser(answer.user)
       setSuccess(answer.message ?? null)
     } catch (failure) {

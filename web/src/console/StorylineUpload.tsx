@@ -1,9 +1,8 @@
 import { useTranslation } from '../i18n/useTranslation'
 import { useId, useRef, useState } from 'react'
-import { request } from '../api/client'
 import { Modal } from '../ui/Modal'
 import { SuccessNotice } from '../ui/Notice'
-import { upload, type DocAnswer } from './consoleApi'
+import { deleteStoryline, upload } from './consoleApi'
 import { ConsoleError } from './ConsoleError'
 import type { Standard } from '../api/types'
 import { formatDate, type ActivityDoc } from './consoleTypes'
@@ -49,7 +48,7 @@ export function StorylineUpload({ activity, onUploaded }: Props) {
     setDone(null)
     setError(null)
     try {
-      const answer = await request<DocAnswer<ActivityDoc>>('DELETE', `/api/activities/${activity.id}/storyline`)
+      const answer = await deleteStoryline<ActivityDoc>(activity.id)
       setDone(PACKAGE_REMOVED)
       onUploaded(answer.doc)
     } catch (failure) {

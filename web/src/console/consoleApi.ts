@@ -39,6 +39,10 @@ export const putDoc = <T>(collection: Collection, id: string | number, body: unk
 export const deleteDoc = (collection: Collection, id: string | number) => request<unknown>('DELETE', `/api/${collection}/${encodeURIComponent(String(id))}`)
 
 /** Revalidates every cached read of a collection (console lists and the public pages alike). */
+/** An activity's Storyline package is removed (its files too); the answer is the activity without it. */
+export const deleteStoryline = <T>(activityId: string | number) =>
+  request<DocAnswer<T>>('DELETE', `/api/activities/${encodeURIComponent(String(activityId))}/storyline`)
+
 export function useRevalidateCollection() {
   const { mutate } = useSWRConfig()
   // Only the matcher: passing `undefined` as data would clear the cache and unmount open forms.

@@ -13,6 +13,9 @@ export const addLocalLogin = (user: User, login: { username: string; password: s
 export const updateLocalLogin = (user: User, change: { username?: string; password?: string; currentPassword: string }) =>
   api.put<UserAnswer>(providersPath(user), { provider: 'local', ...change })
 
+/** A Google or Facebook login is disconnected (the server keeps at least one way to log in). */
+export const unlinkProvider = (user: User, provider: string) => api.delete<UserAnswer>(`/api/users/${user.id}/providers/${encodeURIComponent(provider)}`)
+
 /** What the accounts page hands a login modal: the account, what to do after a save, and how to close. */
 export interface LoginModalProps {
   user: User
