@@ -70,7 +70,11 @@ export const activityColumns = async (req: PayloadRequest): Promise<TopicColumns
   const [topics, modules, activities] = await Promise.all([catalogueRows(req, 'topics'), catalogueRows(req, 'modules'), catalogueRows(req, 'activities')])
   const childrenOf = (rows: CatalogueRow[]) => {
     const byParent = new Map<string, CatalogueRow[]>()
-    for (const row of rows.sort(byOrder)) byParent.set(String(row.parent), [...(byParent.get(String(row.parent)) ?? []), row])
+    for (const row of rows.sort(byOrder)) {
+      const siblings = byParent.get(String(row.parent))
+      if (siblings) siblings.push(row)
+      else byParent.set(String(row.parent), [row])
+    }
     return (parent: Id) => byParent.get(String(parent)) ?? []
   }
   const modulesOf = childrenOf(modules)
