@@ -21,6 +21,8 @@ const nextConfig = {
   outputFileTracingRoot: root,
   typescript: { tsconfigPath: '../tsconfig.json' },
   poweredByHeader: false,
+  // Payload's password hashing (patched to argon2id) loads a native module, which is required at run time, not bundled.
+  serverExternalPackages: ['@node-rs/argon2'],
 }
 
 export default withPayload(nextConfig, { devBundleServerPackages: false })

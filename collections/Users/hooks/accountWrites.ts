@@ -1,10 +1,9 @@
 import type { CollectionBeforeChangeHook, CollectionBeforeOperationHook, CollectionBeforeValidateHook, PayloadRequest } from 'payload'
-import { incrementLoginAttempts, ValidationError } from 'payload'
+import { incrementLoginAttempts, ValidationError, verifyPasswordHash } from 'payload'
 
 import { accountRuleMessages, emailPattern, passwordProblem, usernamePattern } from '../../../common/accountRules'
 import { userHasScope } from '../../../common/scopes'
 import { HttpError } from '../../../cms/http'
-import { passwordMatches } from '../passwordCheck'
 
 /**
  * The account rules of every write path: the product's endpoints, Payload's generated
@@ -55,7 +54,7 @@ export const requireCurrentPassword: CollectionBeforeOperationHook = async ({ ar
   if (!stored || stored.hasPassword === false || !changesLogin(data, stored)) return args
   if (typeof currentPassword !== 'string' || currentPassword === '') throw invalid('currentPassword', accountRuleMessages.currentPasswordRequired)
   if (stored.lockUntil && new Date(stored.lockUntil).getTime() > Date.now()) throw new HttpError(429, lockedMessage)
-  if (!(await passwordMatches(stored, currentPassword))) {
+  if (!(await verifyPasswordHash(stored, currentPassword))) {
     await incrementLoginAttempts({ collection: req.payload.collections.users.config, payload: req.payload, user: stored as never })
     throw invalid('currentPassword', accountRuleMessages.currentPasswordWrong)
   }

@@ -1,6 +1,5 @@
 import type { CollectionBeforeOperationHook } from 'payload'
-
-import { spendPasswordCheckTime } from '../passwordCheck'
+import { spendPasswordHashTime } from 'payload'
 
 /**
  * A login for an account that does not exist costs one password hash, like a wrong password for
@@ -20,6 +19,6 @@ export const equalLoginTiming: CollectionBeforeOperationHook = async ({ args, op
     overrideAccess: true,
     req,
   })
-  if (totalDocs === 0) await spendPasswordCheckTime(data.password)
+  if (totalDocs === 0) await spendPasswordHashTime(data.password)
   return args
 }
