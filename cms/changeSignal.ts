@@ -16,6 +16,8 @@ const retryMs = 1000
  * read checks it first.
  */
 const versionSequence = 'civics360_content_version'
+/** The same for accounts, one version per account (and `*`: every account), so a kept account is used only while current (cms/accountCache.ts). */
+const accountVersions = 'civics360_account_versions'
 
 export type ChangeSignal = {
   send: (message: string) => Promise<void>
@@ -23,6 +25,10 @@ export type ChangeSignal = {
   bumpContentVersion: () => Promise<void>
   /** The shared content version, or undefined while the connection is down (then nothing is served from a cache). */
   contentVersion: () => Promise<string | undefined>
+  /** Advances an account's shared version (`*`: every account's); resolves once PostgreSQL has it. */
+  bumpAccountVersion: (id: string) => Promise<void>
+  /** An account's shared version, or undefined while the connection is down. */
+  accountVersion: (id: string) => Promise<string | undefined>
   close: () => Promise<void>
 }
 
@@ -43,6 +49,7 @@ export const listenForChanges = (connectionString: string, onSignal: (message: s
     try {
       await next.connect()
       await next.query(`CREATE SEQUENCE IF NOT EXISTS ${versionSequence}`)
+      await next.query(`CREATE TABLE IF NOT EXISTS ${accountVersions} (account text PRIMARY KEY, version bigint NOT NULL)`)
       await next.query(`LISTEN ${channel}`)
       if (closed) return void (await next.end())
       client = next
@@ -81,6 +88,23 @@ export const listenForChanges = (connectionString: string, onSignal: (message: s
     contentVersion: () =>
       inLine(() => client?.query<{ last_value: string }>(`SELECT last_value FROM ${versionSequence}`)).then(
         (result) => result?.rows[0]?.last_value,
+        (err) => (log(err), undefined),
+      ),
+    bumpAccountVersion: (id) =>
+      inLine(() =>
+        client?.query(
+          `INSERT INTO ${accountVersions} (account, version) VALUES ($1, 1) ON CONFLICT (account) DO UPDATE SET version = ${accountVersions}.version + 1`,
+          [id],
+        ),
+      ).then(() => undefined, log),
+    accountVersion: (id) =>
+      inLine(() =>
+        client?.query<{ version: string }>(
+          `SELECT coalesce(string_agg(account || '=' || version, ',' ORDER BY account), '') AS version FROM ${accountVersions} WHERE account IN ($1, '*')`,
+          [id],
+        ),
+      ).then(
+        (result) => result?.rows[0]?.version,
         (err) => (log(err), undefined),
       ),
     close: async () => {

@@ -44,6 +44,7 @@ export const databaseAdapter = () => {
   }
   return sqliteAdapter({
     client: { url: sqliteUrl() },
+    wal: { synchronous: 'NORMAL' },
     push: false,
     migrationDir: path.resolve(import.meta.dirname ?? '.', 'migrations/sqlite'),
   })

@@ -113,7 +113,7 @@ export const createApp = ({ payload, config, next }: AppOptions) => {
     app.all('/__nextjs_original-stack-frame', (req, res) => next(req, res))
   }
 
-  const indexFile = path.join(webDistDir, 'index.html')
+  const indexPage = builtIndexPage(path.join(webDistDir, 'index.html'))
   // The build writes .br and .gz beside every text asset (web/vite.config.ts); they are sent as they are.
   app.use(
     expressStaticGzip(webDistDir, {
@@ -125,7 +125,8 @@ export const createApp = ({ payload, config, next }: AppOptions) => {
   )
   app.get('/{*path}', async (req, res, nextFn) => {
     try {
-      if (!fs.existsSync(indexFile)) {
+      const page = await indexPage()
+      if (page === undefined) {
         res.status(503).type('text/plain').send('The web app is not built yet. Run `npm run build:web`.')
         return
       }
@@ -134,7 +135,7 @@ export const createApp = ({ payload, config, next }: AppOptions) => {
       if (req.headers.cookie) headers.set('cookie', req.headers.cookie)
       if (req.headers.authorization) headers.set('authorization', req.headers.authorization)
       const user = await pageUser(payload, headers)
-      const html = (await fs.promises.readFile(indexFile, 'utf8'))
+      const html = page
         .replace(
           pageDataPattern,
           `<script id="page-data" type="application/json">${scriptSafeJson({ csrfToken, user, socialProviders: enabledProviders() })}</script>`,
@@ -165,6 +166,20 @@ export const createApp = ({ payload, config, next }: AppOptions) => {
     if (!res.headersSent) res.status(status).json({ errors: [{ message }] })
   })
   return app
+}
+
+/**
+ * The built index.html, read once per build (a stat per request notices a new one), or undefined
+ * before the web app is built. Every page answer is this file with the request's page data.
+ */
+const builtIndexPage = (file: string) => {
+  let kept: { mtimeMs: number; html: string } | undefined
+  return async (): Promise<string | undefined> => {
+    const stat = await fs.promises.stat(file).catch(() => undefined)
+    if (!stat) return undefined
+    if (kept?.mtimeMs !== stat.mtimeMs) kept = { mtimeMs: stat.mtimeMs, html: await fs.promises.readFile(file, 'utf8') }
+    return kept.html
+  }
 }
 
 const storylinePath = /^\/[A-Za-z0-9_-]+\/storyline\//

@@ -1,14 +1,13 @@
 import type { Payload } from 'payload'
 
-import { publicUser } from '../collections/Users/endpoints/userResponse'
+import { keptPublicUser } from '../collections/Users/endpoints/userResponse'
 
 /** The signed-in user for the page data (spec section 3: hydration carries the user and the CSRF token). */
 export const pageUser = async (payload: Payload, headers: Headers) => {
   try {
     const { user } = await payload.auth({ headers })
     if (!user) return null
-    const full = await payload.findByID({ collection: 'users', id: user.id, depth: 1, overrideAccess: true })
-    return publicUser(full as unknown as Record<string, unknown>)
+    return await keptPublicUser(payload, user.id)
   } catch {
     return null
   }

@@ -7,6 +7,7 @@ import type { NextFunction, Request, Response } from 'express'
 import { LRUCache } from 'lru-cache'
 import type { CollectionConfig, Config, Payload, Plugin } from 'payload'
 
+import { forgetAccountsOnWrite, useSharedAccountVersions } from './accountCache'
 import { type ChangeSignal, listenForChanges } from './changeSignal'
 import { databaseKind, databaseUrl } from './db'
 import { forgetEveryone, forgetUser, isSignedIn } from './signedIn'
@@ -74,11 +75,12 @@ const cacheIsCurrent = async () => {
 /** Tell this instance and the others that an account changed (its sessions may have). */
 const announceUser = async (id: string) => {
   forgetUser(id)
+  await signal?.bumpAccountVersion(id)
   await signal?.send(`user:${id}`)
 }
 
 /** What the API request in progress changed (`watchChanges`); absent for the Local API outside a request. */
-type Changes = { content: boolean; users: Set<string> }
+type Changes = { content: boolean; users: Set<string>; everyone: boolean }
 const requestChanges = new AsyncLocalStorage<Changes>()
 
 export const contentChanged = () => {
@@ -93,9 +95,23 @@ export const userChanged = (userId: string | number) => {
   void announceUser(id)
 }
 
+/** Tell this instance and the others that any account may have changed (or a classroom or school they show). */
+const announceEveryone = async () => {
+  forgetEveryone()
+  await signal?.bumpAccountVersion('*')
+  await signal?.send('users')
+}
+
+const everyoneChanged = () => {
+  const changes = requestChanges.getStore()
+  if (changes) changes.everyone = true
+  void announceEveryone()
+}
+
 const onSignal = (message: string | undefined) => {
   if (message === 'content') return clear()
   if (message?.startsWith('user:')) return forgetUser(message.slice('user:'.length))
+  if (message === 'users') return forgetEveryone()
   clear()
   forgetEveryone()
 }
@@ -200,14 +216,27 @@ export const publicReadCache =
  * on every instance. Given to `payloadApiHandler`, which every API request goes through.
  */
 export const watchChanges = async (work: () => Promise<globalThis.Response>) => {
-  const changes: Changes = { content: false, users: new Set() }
+  const changes: Changes = { content: false, users: new Set(), everyone: false }
   const response = await requestChanges.run(changes, work)
-  await Promise.all([...(changes.content ? [announceContent()] : []), ...[...changes.users].map(announceUser)])
+  await Promise.all([...(changes.content ? [announceContent()] : []), ...(changes.everyone ? [announceEveryone()] : [...changes.users].map(announceUser))])
   return response
 }
 
+/** Collections whose documents appear in the kept view of an account (its classroom, its school: cms/accountCache.ts). */
+const accountViewCollections = new Set(['classrooms', 'schools'])
+
 const withHooks = (collection: CollectionConfig): CollectionConfig => {
   const hooks = collection.hooks ?? {}
+  if (accountViewCollections.has(collection.slug)) {
+    return {
+      ...collection,
+      hooks: {
+        ...hooks,
+        afterChange: [...(hooks.afterChange ?? []), ({ doc }) => (everyoneChanged(), doc)],
+        afterDelete: [...(hooks.afterDelete ?? []), ({ doc }) => (everyoneChanged(), doc)],
+      },
+    }
+  }
   if (contentCollections.has(collection.slug)) {
     return {
       ...collection,
@@ -242,12 +271,21 @@ export const publicCachePlugin: Plugin = (config: Config): Config => ({
   collections: config.collections?.map(withHooks),
   onInit: async (payload) => {
     await config.onInit?.(payload)
+    forgetAccountsOnWrite(
+      payload,
+      (id) => (id === undefined ? forgetEveryone() : forgetUser(id)),
+      (id) => (id === undefined ? everyoneChanged() : userChanged(id)),
+    )
     if (databaseKind() !== 'postgres' || signal) return
     const opened = listenForChanges(databaseUrl(), onSignal, (err) => payload.logger.warn({ err }, 'Content change signal: connection problem (retrying)'))
     signal = opened
+    useSharedAccountVersions((id) => opened.accountVersion(id))
     const destroy = payload.destroy.bind(payload)
     payload.destroy = async () => {
-      if (signal === opened) signal = undefined
+      if (signal === opened) {
+        signal = undefined
+        useSharedAccountVersions(undefined)
+      }
       await opened.close()
       await destroy()
     }

@@ -2,6 +2,8 @@ import type { Request } from 'express'
 import { LRUCache } from 'lru-cache'
 import type { Payload } from 'payload'
 
+import { forgetAccount, forgetAllAccounts } from './accountCache'
+
 /**
  * "Is this request signed in?" for the public-read cache (cms/publicCache.ts), without reading the
  * account on every request: Payload's JWT check reads the whole account (about 10 ms on SQLite,
@@ -29,14 +31,17 @@ const expiryOf = (token: string) => {
   }
 }
 
+/** An account changed: its tokens' answers and its kept copy (cms/accountCache.ts) are forgotten. */
 export const forgetUser = (userId: string | number) => {
   changes++
+  forgetAccount(userId)
   const id = String(userId)
   for (const [key, value] of known.entries()) if (value.userId === id) known.delete(key)
 }
 
 export const forgetEveryone = () => {
   changes++
+  forgetAllAccounts()
   known.clear()
 }
 

@@ -1,5 +1,6 @@
 import { pbkdf2Sync, randomBytes } from 'node:crypto'
 
+import { hash as argon2Hash } from '@node-rs/argon2'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { Actors, password } from './helpers/actors'
@@ -7,7 +8,7 @@ import { Client } from './helpers/client'
 import { startServer, type TestServer } from './helpers/server'
 
 /**
- * Issue 12: passwords are hashed with argon2id (OWASP's minimum: 19 MiB, 2 passes, 1 lane) on
+ * Issue 12: passwords are hashed with argon2id (OWASP's minimum: 12 MiB, 3 passes, 1 lane) on
  * every door that sets one, and accounts hashed earlier with PBKDF2 still log in and are moved
  * to argon2id by that login. The hashing is Payload's own, patched
  * (`patches/payload+3.90.1.patch`), so Payload's routes, the admin and ours share it.
@@ -24,7 +25,7 @@ afterAll(async () => {
   await server?.close()
 })
 
-const argon2idHash = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{43}\$[A-Za-z0-9+/]{43}$/
+const argon2idHash = /^\$argon2id\$v=19\$m=12288,t=3,p=1\$[A-Za-z0-9+/]{43}\$[A-Za-z0-9+/]{43}$/
 
 /** The stored hash and salt, read past Payload's field rules (they are hidden from every API). */
 const stored = async (id: number | string) => {
@@ -34,13 +35,20 @@ const stored = async (id: number | string) => {
 const logIn = (login: string, pass: string, route = '/api/login') =>
   new Client(server.base).post(route, route === '/api/login' ? { username: login, password: pass } : { email: login, password: pass })
 
-/** Writes a hash the way Payload 3.90 (PBKDF2-SHA256, 600,000 rounds) or Payload 3.0–3.89 (25,000 rounds) did. */
-const setPbkdf2Hash = async (id: number | string, pass: string, kind: 'pbkdf2-600k' | 'pbkdf2-25k') => {
+type OlderHash = 'pbkdf2-600k' | 'pbkdf2-25k' | 'argon2id-19MiB'
+
+/**
+ * Writes a hash the way Payload 3.90 (PBKDF2-SHA256, 600,000 rounds) or Payload 3.0–3.89 (25,000
+ * rounds) did, or argon2id with other parameters (OWASP's first setting: 19 MiB, 2 passes).
+ */
+const setOlderHash = async (id: number | string, pass: string, kind: OlderHash) => {
   const salt = randomBytes(32).toString('hex')
   const hash =
     kind === 'pbkdf2-600k'
       ? `pbkdf2-sha256-v1:${pbkdf2Sync(pass, salt, 600_000, 32, 'sha256').toString('hex')}`
-      : pbkdf2Sync(pass, salt, 25_000, 512, 'sha256').toString('hex')
+      : kind === 'pbkdf2-25k'
+        ? pbkdf2Sync(pass, salt, 25_000, 512, 'sha256').toString('hex')
+        : await argon2Hash(pass, { memoryCost: 19456, timeCost: 2, parallelism: 1 }) // argon2id, the default
   await server.payload.db.updateOne({ collection: 'users', id, data: { hash, salt } })
   return hash
 }
@@ -93,12 +101,12 @@ describe('every door that sets a password stores argon2id, and that password log
   })
 })
 
-describe('an account hashed earlier with PBKDF2 keeps working and moves to argon2id at its next login', () => {
-  for (const kind of ['pbkdf2-600k', 'pbkdf2-25k'] as const) {
+describe("an account hashed earlier (PBKDF2, or other argon2id settings) keeps working and moves to today's at its next login", () => {
+  for (const kind of ['pbkdf2-600k', 'pbkdf2-25k', 'argon2id-19MiB'] as const) {
     for (const route of ['/api/login', '/api/users/login']) {
       it(`${kind} through ${route}: a wrong password changes nothing; the right one logs in and rehashes`, async () => {
         const teacher = await actors.educator()
-        const old = await setPbkdf2Hash(teacher.user.id, password, kind)
+        const old = await setOlderHash(teacher.user.id, password, kind)
 
         expect((await logIn(teacher.user.email, 'not-the-password', route)).status).toBe(401)
         expect((await stored(teacher.user.id)).hash).toBe(old)
@@ -114,7 +122,7 @@ describe('an account hashed earlier with PBKDF2 keeps working and moves to argon
 
   it('the current-password check accepts a PBKDF2 hash and refuses a wrong password against it', async () => {
     const teacher = await actors.educator()
-    await setPbkdf2Hash(teacher.user.id, password, 'pbkdf2-600k')
+    await setOlderHash(teacher.user.id, password, 'pbkdf2-600k')
     const wrong = await teacher.patch(`/api/users/${teacher.user.id}`, { password: 'another-pass-3', currentPassword: 'not-the-password' })
     expect(wrong.status).toBe(400)
     const right = await teacher.patch(`/api/users/${teacher.user.id}`, { password: 'another-pass-3', currentPassword: password })
@@ -125,7 +133,7 @@ describe('an account hashed earlier with PBKDF2 keeps working and moves to argon
 
   it('a stored hash that is neither form never logs in', async () => {
     const teacher = await actors.educator()
-    await server.payload.db.updateOne({ collection: 'users', id: teacher.user.id, data: { hash: '$argon2id$v=19$m=19456,t=2,p=1$broken', salt: 'x' } })
+    await server.payload.db.updateOne({ collection: 'users', id: teacher.user.id, data: { hash: '$argon2id$v=19$m=12288,t=3,p=1$broken', salt: 'x' } })
     expect((await logIn(teacher.user.email, password)).status).toBe(401)
   })
 })

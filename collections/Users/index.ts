@@ -6,6 +6,7 @@ import { allScopes, scopesOf, userHasAnyScope, userHasScope } from '../../common
 import { selfOrScope } from '../../access/selfOrScope'
 import { selfOrUserReaders } from '../../access/selfOrUserReaders'
 import { passwordDoors } from './endpoints/auth'
+import { keptAccountStrategy } from '../../cms/accountCache'
 import { publicUrl } from '../../cms/env'
 import { emailVerificationFields, issueConfirmationToken, sendConfirmationEmail } from './emailVerification'
 import { checkLoginFields, loginChangeEffects, requireCurrentPassword } from './hooks/accountWrites'
@@ -37,6 +38,8 @@ export const Users: CollectionConfig = {
     listSearchableFields: ['email', 'username', 'attributes.firstName', 'attributes.lastName'],
   },
   auth: {
+    // Payload's JWT check against a kept copy of the account (cms/accountCache.ts); Payload's own runs after it for anything it refuses.
+    strategies: [keptAccountStrategy],
     loginWithUsername: { allowEmailLogin: true, requireEmail: false, requireUsername: false },
     maxLoginAttempts: 5,
     lockTime: 10 * minutes,

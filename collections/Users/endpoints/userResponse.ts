@@ -1,6 +1,8 @@
-import type { PayloadRequest } from 'payload'
-
+import type { Payload, PayloadRequest } from 'payload'
+import { NotFound } from 'payload'
 import { generatePayloadCookie } from 'payload/shared'
+
+import { keptAccountView } from '../../../cms/accountCache'
 
 type Doc = Record<string, unknown>
 
@@ -39,11 +41,24 @@ export const publicUser = (user: Doc) => {
   }
 }
 
-/** Reads the account fresh, with its school and classroom, as the client sees it. */
-export const loadPublicUser = async (req: PayloadRequest, id: string | number) => {
-  const user = await req.payload.findByID({ collection: 'users', id, depth: 1, overrideAccess: true, req })
-  return publicUser(user as unknown as Doc)
+/** The account with its school and classroom, as the client sees it: only what `publicUser` shows of them. */
+const readPublicUser = async (payload: Payload, id: string | number, req?: PayloadRequest) => {
+  const populate = { classrooms: { name: true, code: true }, schools: { name: true, district: true, state: true, country: true } } as const
+  const user = await payload.findByID({ collection: 'users', id, depth: 1, populate, overrideAccess: true, req, disableErrors: true })
+  return user ? publicUser(user as unknown as Doc) : null
 }
+
+/**
+ * The account as the client sees it, kept between requests (cms/accountCache.ts; forgotten when
+ * the account, a classroom or a school changes). Inside a transaction it is read fresh, with it.
+ */
+export const loadPublicUser = async (req: PayloadRequest, id: string | number) => {
+  const user = req.transactionID ? await readPublicUser(req.payload, id, req) : await keptPublicUser(req.payload, id)
+  if (!user) throw new NotFound(req.t)
+  return user
+}
+
+export const keptPublicUser = (payload: Payload, id: string | number) => keptAccountView(id, 'public', () => readPublicUser(payload, id))
 
 /** Writes the account (the caller has checked the change) and answers it as the client sees it, in one step. */
 export const updatePublicUser = async (req: PayloadRequest, id: string | number, data: Record<string, unknown>) =>

@@ -27,7 +27,7 @@ import {
   throwIfErrors,
 } from '../../../cms/http'
 import { generateUsername } from './usernames'
-import { updatePublicUser } from './userResponse'
+import { loadPublicUser, updatePublicUser } from './userResponse'
 
 /** A user's profile, as the collection stores it (any value until checked). */
 type ProfileDraft = { [K in keyof NonNullable<User['attributes']>]?: unknown }
@@ -48,11 +48,20 @@ export const accountMessages = {
   passwordMismatch: 'Passwords do not match.',
 } as const
 
+const notYourAccount = 'You can only change your own account.'
+
+/** The id in the path, which must be the requester's own (signed in, so it exists: nothing to read). */
+const ownAccountId = (req: PayloadRequest, param: string) => {
+  const me = requireUser(req)
+  if (!sameId(me.id, routeParam(req, param))) throw forbidden(notYourAccount)
+  return me.id
+}
+
 /** The account named in the path, which must be the requester's own (or any, for `scope`). */
 const ownAccount = async (req: PayloadRequest, param: string, scope?: 'users:read' | 'users:write'): Promise<User> => {
   const me = requireUser(req)
   const id = routeParam(req, param)
-  if (!sameId(me.id, id) && !(scope && userHasScope(me, scope))) throw forbidden('You can only change your own account.')
+  if (!sameId(me.id, id) && !(scope && userHasScope(me, scope))) throw forbidden(notYourAccount)
   const user = await req.payload.findByID({ collection: 'users', id, depth: 0, overrideAccess: true, req, disableErrors: true })
   if (!user) throw notFound('User not found.')
   return user
@@ -193,7 +202,7 @@ const saveTheme: Endpoint = {
   path: '/:id/theme',
   method: 'put',
   handler: async (req) => {
-    const user = await ownAccount(req, 'id')
+    const id = ownAccountId(req, 'id')
     const body = await readBody(req)
     onlyFields(body, ['mode', 'size', 'theme', 'language'])
     const errors: FieldError[] = []
@@ -216,7 +225,14 @@ const saveTheme: Endpoint = {
     }
     if (!errors.length && !Object.keys(data).length) errors.push({ path: 'theme', message: 'Send mode, size, theme or language.' })
     throwIfErrors(errors)
-    return json({ message: accountMessages.themeUpdated, user: await updatePublicUser(req, user.id, data) })
+    // Preferences only, each checked above against the option lists the fields themselves use: one
+    // narrow write through the database adapter (0.4 ms) instead of a whole-account Payload update
+    // (15–20 ms: every field validated and every array rewritten), because a class saves themes
+    // while it browses. The adapter's wrapper forgets the kept account here and on the other
+    // instances (cms/accountCache.ts); no Users hook acts on these fields. Payload's own
+    // PATCH /api/users/:id still takes the full path.
+    await req.payload.db.updateOne({ collection: 'users', id, data: { ...data, updatedAt: new Date().toISOString() }, req, returning: false })
+    return json({ message: accountMessages.themeUpdated, user: await loadPublicUser(req, id) })
   },
 }
 

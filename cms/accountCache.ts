@@ -1,0 +1,144 @@
+import { LRUCache } from 'lru-cache'
+import type { AuthStrategy, Payload } from 'payload'
+import { JWTAuthentication } from 'payload'
+
+/**
+ * The signed-in account, kept in memory between its requests (issue 12: a class of 200 that never
+ * waits). Payload's JWT check reads the whole account on every signed-in request (about 4 ms of
+ * the one JavaScript thread on SQLite, most of a cached read); a class browsing sends hundreds a
+ * second. This strategy runs Payload's own check (`JWTAuthentication`: the token's signature and
+ * version, cookie CSRF rules, a live session listed on the account) against a kept copy of the
+ * account as that check reads it (depth 0, past access rules).
+ *
+ * A copy is forgotten whenever the account is written: every write to `users` through the
+ * database adapter (`forgetAccountsOnWrite`; that covers Payload's own direct writes too: a new
+ * session at login, a password reset ending all sessions, a lock), every Users hook that
+ * `cms/publicCache.ts` announces, and on PostgreSQL the other instances' announcements, with a
+ * shared version per account checked before a copy is used. A read that started before a write
+ * is not kept (`generation`). A token whose session the copy does not list
+ * yet (a login a moment ago) is checked once more against a fresh read.
+ */
+type Doc = Record<string, unknown>
+/** Account id → (view: how it was read → what was read, at which shared version). */
+const accounts = new LRUCache<string, Map<string, { value: unknown; version: string }>>({ max: 20_000 })
+let generation = 0
+
+export const forgetAccount = (id: string | number) => {
+  generation++
+  accounts.delete(String(id))
+}
+
+export const forgetAllAccounts = () => {
+  generation++
+  accounts.clear()
+}
+
+/**
+ * On PostgreSQL, an account's version shared by the instances (cms/changeSignal.ts): a writer
+ * advances it before its answer leaves, so a copy kept here is used only while it is current,
+ * without waiting for the NOTIFY. Undefined when it cannot be read (then the account is read
+ * fresh). Not set on SQLite: one process, and every write passes `forgetAccountsOnWrite`.
+ */
+let sharedVersion: ((id: string) => Promise<string | undefined>) | undefined
+export const useSharedAccountVersions = (read: typeof sharedVersion) => {
+  sharedVersion = read
+}
+
+/** A private copy (Payload marks the user of each request: `_sid`, `_strategy`, `collection`). */
+const copy = <T>(value: T): T => structuredClone(value)
+
+/**
+ * One view of an account (`view` names how it is read), from the kept copy or from `read`. The
+ * caller must read with overrideAccess and outside any transaction: the copy is shared.
+ */
+export const keptAccountView = async <T>(id: string | number, view: string, read: () => Promise<T | null>): Promise<T | null> => {
+  const key = String(id)
+  const version = sharedVersion ? await sharedVersion(key) : ''
+  if (version === undefined) return read()
+  const kept = accounts.get(key)?.get(view)
+  if (kept && kept.version === version) return copy(kept.value as T)
+  const started = generation
+  const value = await read()
+  if (value !== null && started === generation) {
+    const views = accounts.get(key) ?? new Map<string, { value: unknown; version: string }>()
+    views.set(view, { value: copy(value), version })
+    accounts.set(key, views)
+  }
+  return value
+}
+
+type FindByIDOptions = Parameters<Payload['findByID']>[0]
+
+/** The account as Payload's JWT check reads it, kept. */
+const keptAccount = (payload: Payload, options: FindByIDOptions): Promise<Doc | null> =>
+  keptAccountView(
+    options.id,
+    `jwt|${options.depth ?? ''}|${options.locale ?? ''}|${options.fallbackLocale ?? ''}`,
+    async () =>
+      // Read without the request, as Payload's check in effect does: its user is not known yet, and
+      // the Users read hooks must see the account as the check sees it (sessions included).
+      (await payload.findByID({ ...options, req: undefined, disableErrors: true })) as Doc | null,
+  )
+
+type AuthArgs = Parameters<AuthStrategy['authenticate']>[0]
+
+/** Payload's JWT check with the account read from the kept copy; `fresh` skips the copy. */
+const checkToken = async (args: AuthArgs, fresh: boolean) => {
+  const { payload } = args
+  let servedFromCopy: string | undefined
+  const findByID = async (options: FindByIDOptions) => {
+    if (fresh || options.collection !== 'users' || options.overrideAccess !== true) return payload.findByID(options)
+    servedFromCopy = String(options.id)
+    return keptAccount(payload, options)
+  }
+  const reading = Object.create(payload, { findByID: { value: findByID } }) as Payload
+  const result = await JWTAuthentication({ ...args, payload: reading, strategyName: 'local-jwt' })
+  return { result, servedFromCopy }
+}
+
+export const keptAccountStrategy: AuthStrategy = {
+  name: 'kept-account-jwt',
+  authenticate: async (args) => {
+    const { result, servedFromCopy } = await checkToken(args, false)
+    if (result.user || !servedFromCopy) return result
+    // Refused against the copy: perhaps a session added since it was read. Decide on a fresh read.
+    forgetAccount(servedFromCopy)
+    return (await checkToken(args, true)).result
+  },
+}
+
+type WriteArgs = { collection?: string; id?: number | string; where?: unknown }
+
+/**
+ * Every write to `users` through the adapter forgets the account's copy: Payload writes some
+ * account changes straight through it, without hooks. `forget` runs here before the write;
+ * `announce` after it, to this instance and the others (undefined: every account).
+ */
+export const forgetAccountsOnWrite = (
+  payload: Payload,
+  forget: (id: string | number | undefined) => void,
+  announce: (id: string | number | undefined) => void,
+) => {
+  const db = payload.db as unknown as Record<string, unknown>
+  for (const method of ['updateOne', 'updateMany', 'deleteOne', 'deleteMany', 'upsert']) {
+    const original = db[method]
+    if (typeof original !== 'function') continue
+    db[method] = async function (this: unknown, args: WriteArgs, ...rest: unknown[]) {
+      const isUsers = args?.collection === 'users'
+      const before = isUsers ? (args.id ?? idOf(args.where)) : undefined
+      if (isUsers) forget(before)
+      try {
+        return await (original as (...a: unknown[]) => Promise<unknown>).call(this, args, ...rest)
+      } finally {
+        // Again once written: a read between the first forget and the write could have kept the old account.
+        if (isUsers) announce(before)
+      }
+    }
+  }
+}
+
+/** The id a `where` names (`{ id: { equals } }`), else undefined (then every copy is forgotten). */
+const idOf = (where: unknown): string | number | undefined => {
+  const equals = (where as { id?: { equals?: unknown } } | undefined)?.id?.equals
+  return typeof equals === 'string' || typeof equals === 'number' ? equals : undefined
+}
