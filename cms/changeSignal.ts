@@ -20,13 +20,12 @@ const versionSequence = 'civics360_content_version'
 const accountVersions = 'civics360_account_versions'
 
 export type ChangeSignal = {
-  send: (message: string) => Promise<void>
-  /** Advances the shared content version; resolves once PostgreSQL has it. */
-  bumpContentVersion: () => Promise<void>
+  /** Advances the shared content version and tells every instance; resolves once PostgreSQL has both. */
+  announceContent: () => Promise<void>
   /** The shared content version, or undefined while the connection is down (then nothing is served from a cache). */
   contentVersion: () => Promise<string | undefined>
-  /** Advances an account's shared version (`*`: every account's); resolves once PostgreSQL has it. */
-  bumpAccountVersion: (id: string) => Promise<void>
+  /** Advances an account's shared version (`*`: every account's) and tells every instance; resolves once PostgreSQL has both. */
+  announceAccount: (id: string) => Promise<void>
   /** An account's shared version, or undefined while the connection is down. */
   accountVersion: (id: string) => Promise<string | undefined>
   close: () => Promise<void>
@@ -81,32 +80,58 @@ export const listenForChanges = (connectionString: string, onSignal: (message: s
     return result
   }
 
+  /**
+   * Reads that arrive while the line is busy share one query, sent when the line frees: every
+   * reader still sees what was committed before it asked (the query leaves after it), and a class
+   * browsing costs a query per line turn instead of one per request.
+   */
+  const batched = <T>(read: (keys: string[]) => Promise<Map<string, T> | undefined>) => {
+    let waiting: Map<string, ((value: T | undefined) => void)[]> | undefined
+    return (key: string) =>
+      new Promise<T | undefined>((resolve) => {
+        if (!waiting) {
+          const batch = new Map<string, ((value: T | undefined) => void)[]>()
+          waiting = batch
+          void inLine(async () => {
+            waiting = undefined
+            const values = await read([...batch.keys()]).catch((err: unknown) => (log(err), undefined))
+            for (const [k, resolvers] of batch) for (const done of resolvers) done(values?.get(k))
+          })
+        }
+        const resolvers = waiting.get(key) ?? []
+        resolvers.push(resolve)
+        waiting.set(key, resolvers)
+      })
+  }
+
+  const readContentVersion = batched(async () => {
+    const result = await client?.query<{ last_value: string }>(`SELECT last_value FROM ${versionSequence}`)
+    return result && new Map([['', result.rows[0]?.last_value]])
+  })
+  const readAccountVersions = batched(async (ids) => {
+    if (!client) return undefined
+    const { rows } = await client.query<{ account: string; version: string }>(`SELECT account, version::text FROM ${accountVersions} WHERE account = ANY($1)`, [
+      [...ids, '*'],
+    ])
+    const found = new Map(rows.map((row) => [row.account, row.version]))
+    // A version is the account's own and everyone's together: either advancing changes it.
+    return new Map(ids.map((id) => [id, `${found.get(id) ?? 0}/${found.get('*') ?? 0}`]))
+  })
+
   return {
-    /** Resolves once PostgreSQL has taken the message (it is then on its way to every listener). */
-    send: (message) => inLine(() => client?.query('SELECT pg_notify($1, $2)', [channel, message])).then(() => undefined, log),
-    bumpContentVersion: () => inLine(() => client?.query(`SELECT nextval('${versionSequence}')`)).then(() => undefined, log),
-    contentVersion: () =>
-      inLine(() => client?.query<{ last_value: string }>(`SELECT last_value FROM ${versionSequence}`)).then(
-        (result) => result?.rows[0]?.last_value,
-        (err) => (log(err), undefined),
-      ),
-    bumpAccountVersion: (id) =>
+    announceContent: () => inLine(() => client?.query(`SELECT nextval('${versionSequence}'), pg_notify($1, 'content')`, [channel])).then(() => undefined, log),
+    contentVersion: () => readContentVersion(''),
+    announceAccount: (id) =>
       inLine(() =>
         client?.query(
-          `INSERT INTO ${accountVersions} (account, version) VALUES ($1, 1) ON CONFLICT (account) DO UPDATE SET version = ${accountVersions}.version + 1`,
-          [id],
+          `WITH bumped AS (
+             INSERT INTO ${accountVersions} (account, version) VALUES ($1, 1)
+             ON CONFLICT (account) DO UPDATE SET version = ${accountVersions}.version + 1 RETURNING 1
+           ) SELECT pg_notify($2, $3) FROM bumped`,
+          [id, channel, id === '*' ? 'users' : `user:${id}`],
         ),
       ).then(() => undefined, log),
-    accountVersion: (id) =>
-      inLine(() =>
-        client?.query<{ version: string }>(
-          `SELECT coalesce(string_agg(account || '=' || version, ',' ORDER BY account), '') AS version FROM ${accountVersions} WHERE account IN ($1, '*')`,
-          [id],
-        ),
-      ).then(
-        (result) => result?.rows[0]?.version,
-        (err) => (log(err), undefined),
-      ),
+    accountVersion: (id) => readAccountVersions(id),
     close: async () => {
       closed = true
       clearTimeout(retry)

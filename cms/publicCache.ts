@@ -52,8 +52,7 @@ const clear = () => {
 /** Tell this instance and the others that content changed: their caches are cleared. */
 const announceContent = async () => {
   clear()
-  await signal?.bumpContentVersion()
-  await signal?.send('content')
+  await signal?.announceContent()
 }
 
 /** The content version this instance's cache was filled at (PostgreSQL; see changeSignal.ts). */
@@ -75,8 +74,7 @@ const cacheIsCurrent = async () => {
 /** Tell this instance and the others that an account changed (its sessions may have). */
 const announceUser = async (id: string) => {
   forgetUser(id)
-  await signal?.bumpAccountVersion(id)
-  await signal?.send(`user:${id}`)
+  await signal?.announceAccount(id)
 }
 
 /** What the API request in progress changed (`watchChanges`); absent for the Local API outside a request. */
@@ -89,23 +87,30 @@ export const contentChanged = () => {
   void announceContent()
 }
 
+/**
+ * An account changed: forgotten here at once; the other instances are told when the request
+ * that changed it has finished (`watchChanges`, before its answer leaves), or at once outside a
+ * request. One announcement per account per request, however many writes it made.
+ */
 export const userChanged = (userId: string | number) => {
   const id = String(userId)
-  requestChanges.getStore()?.users.add(id)
-  void announceUser(id)
+  const changes = requestChanges.getStore()
+  if (!changes) return void announceUser(id)
+  forgetUser(id)
+  changes.users.add(id)
 }
 
 /** Tell this instance and the others that any account may have changed (or a classroom or school they show). */
 const announceEveryone = async () => {
   forgetEveryone()
-  await signal?.bumpAccountVersion('*')
-  await signal?.send('users')
+  await signal?.announceAccount('*')
 }
 
 const everyoneChanged = () => {
   const changes = requestChanges.getStore()
-  if (changes) changes.everyone = true
-  void announceEveryone()
+  if (!changes) return void announceEveryone()
+  forgetEveryone()
+  changes.everyone = true
 }
 
 const onSignal = (message: string | undefined) => {
@@ -211,15 +216,19 @@ export const publicReadCache =
 
 /**
  * Hooks run before their transaction commits, so a read in between (here or on another instance)
- * could keep the old state. A request that changed content or accounts says so again once Payload
- * has answered (committed by then) and before the answer leaves: the next request sees the change,
- * on every instance. Given to `payloadApiHandler`, which every API request goes through.
+ * could keep the old state. A request that changed content says so again once Payload has
+ * answered (committed by then) and before the answer leaves; a request that changed accounts says
+ * so to the other instances then (once per account): the next request sees the change, on every
+ * instance. Given to `payloadApiHandler`, which every API request goes through.
  */
 export const watchChanges = async (work: () => Promise<globalThis.Response>) => {
   const changes: Changes = { content: false, users: new Set(), everyone: false }
-  const response = await requestChanges.run(changes, work)
-  await Promise.all([...(changes.content ? [announceContent()] : []), ...(changes.everyone ? [announceEveryone()] : [...changes.users].map(announceUser))])
-  return response
+  try {
+    return await requestChanges.run(changes, work)
+  } finally {
+    // A request that failed may still have written (SQLite has no transactions here): tell everyone either way.
+    await Promise.all([...(changes.content ? [announceContent()] : []), ...(changes.everyone ? [announceEveryone()] : [...changes.users].map(announceUser))])
+  }
 }
 
 /** Collections whose documents appear in the kept view of an account (its classroom, its school: cms/accountCache.ts). */
