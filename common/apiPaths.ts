@@ -6,6 +6,9 @@
 type Id = string | number
 
 export const apiPaths = {
+  /** The home page's topics, each with its modules. */
+  topics: () => '/api/topics?sort=order&depth=2&limit=100',
+  topic: (id: Id) => `/api/topics/${encodeURIComponent(String(id))}?depth=2`,
   classroom: (userId: Id, classroomId: Id) => `/api/users/${userId}/classrooms/${classroomId}`,
   classroomProgress: (classroomId: Id) => `/api/classrooms/${encodeURIComponent(String(classroomId))}/progress`,
 }

@@ -8,8 +8,8 @@ import type { StaffCollection } from '../../../common/scopes'
 const PAGE_SIZE = 20
 
 export const keys = {
-  topics: () => '/api/topics?sort=order&depth=2&limit=100',
-  topic: (id: string) => `/api/topics/${encodeURIComponent(id)}?depth=2`,
+  topics: apiPaths.topics,
+  topic: (id: string) => apiPaths.topic(id),
   modules: () => '/api/modules?sort=order&depth=1&limit=100',
   module: (id: string) => `/api/modules/${encodeURIComponent(id)}?depth=3`,
   pageBySlug: (slug: string) => `/api/pages/slug/${encodeURIComponent(slug)}`,
