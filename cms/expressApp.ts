@@ -15,7 +15,7 @@ import { healthRoutes } from './health'
 import { enabledProviders } from './oauth/config'
 import { socialSignInRoutes } from './oauth/routes'
 import { pageDataPattern, pageUser, scriptSafeJson } from './pageData'
-import { pagePreloads } from './pagePreloads'
+import { type BuildManifest, modulePreloads, pagePreloads } from './pagePreloads'
 import { payloadApiHandler, payloadGet, sendResponse } from './payloadHandler'
 import { publicReadCache, watchChanges } from './publicCache'
 import { rateLimits } from './rateLimits'
@@ -113,7 +113,7 @@ export const createApp = ({ payload, config, next }: AppOptions) => {
     app.all('/__nextjs_original-stack-frame', (req, res) => next(req, res))
   }
 
-  const indexPage = builtIndexPage(path.join(webDistDir, 'index.html'))
+  const indexPage = builtIndexPage(webDistDir)
   // The build writes .br and .gz beside every text asset (web/vite.config.ts); they are sent as they are.
   app.use(
     expressStaticGzip(webDistDir, {
@@ -135,12 +135,12 @@ export const createApp = ({ payload, config, next }: AppOptions) => {
       if (req.headers.cookie) headers.set('cookie', req.headers.cookie)
       if (req.headers.authorization) headers.set('authorization', req.headers.authorization)
       const user = await pageUser(payload, headers)
-      const html = page
+      const html = page.html
         .replace(
           pageDataPattern,
           `<script id="page-data" type="application/json">${scriptSafeJson({ csrfToken, user, socialProviders: enabledProviders() })}</script>`,
         )
-        .replace('</head>', `${pagePreloads(req.path, user, req.headers['accept-language'])}</head>`)
+        .replace('</head>', `${pagePreloads(req.path, user, req.headers['accept-language'])}${page.modules.get(req.path) ?? ''}</head>`)
       res.setHeader('Cache-Control', 'no-store')
       res.type('html').send(html)
     } catch (error) {
@@ -169,16 +169,24 @@ export const createApp = ({ payload, config, next }: AppOptions) => {
 }
 
 /**
- * The built index.html, read once per build (a stat per request notices a new one), or undefined
- * before the web app is built. Every page answer is this file with the request's page data.
+ * The built index.html and the sign-in pages' module preloads (from Vite's manifest), read once
+ * per build (a stat per request notices a new one), or undefined before the web app is built.
+ * Every page answer is this file with the request's page data.
  */
-const builtIndexPage = (file: string) => {
-  let kept: { mtimeMs: number; html: string } | undefined
-  return async (): Promise<string | undefined> => {
-    const stat = await fs.promises.stat(file).catch(() => undefined)
+const builtIndexPage = (distDir: string) => {
+  const indexFile = path.join(distDir, 'index.html')
+  let kept: { mtimeMs: number; html: string; modules: Map<string, string> } | undefined
+  return async (): Promise<typeof kept> => {
+    const stat = await fs.promises.stat(indexFile).catch(() => undefined)
     if (!stat) return undefined
-    if (kept?.mtimeMs !== stat.mtimeMs) kept = { mtimeMs: stat.mtimeMs, html: await fs.promises.readFile(file, 'utf8') }
-    return kept.html
+    if (kept?.mtimeMs !== stat.mtimeMs) {
+      const manifest = await fs.promises
+        .readFile(path.join(distDir, '.vite', 'manifest.json'), 'utf8')
+        .then((text) => JSON.parse(text) as BuildManifest)
+        .catch(() => ({}))
+      kept = { mtimeMs: stat.mtimeMs, html: await fs.promises.readFile(indexFile, 'utf8'), modules: modulePreloads(manifest) }
+    }
+    return kept
   }
 }
 

@@ -35,3 +35,41 @@ export function pagePreloads(pathname: string, user: PageUser | null, acceptLang
   const language = isLocale(user?.language) ? user.language : (matchLocale((acceptLanguage ?? '').split(',')) ?? DEFAULT_LOCALE)
   return fetches.map((path) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${localizedPath(path, language)}">`).join('')
 }
+
+/** The parts of Vite's build manifest (web/dist/.vite/manifest.json) read here. */
+export type BuildManifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>
+
+/**
+ * The sign-in pages' own modules: a whole class opens them at the start of a lesson, on school
+ * Wi-Fi. Each is a chunk the SPA loads only after its entry has run, and its imports after that.
+ * A key that is not in the manifest (a page renamed or moved) preloads nothing, and a test fails.
+ */
+export const signInPageModules: Record<string, string> = {
+  '/login': 'src/auth/LoginPage.tsx',
+  '/signup': 'src/auth/SignupPage.tsx',
+  '/forgot': 'src/auth/ForgotPage.tsx',
+  '/reset': 'src/auth/ResetPage.tsx',
+}
+
+/**
+ * Per sign-in page, `<link rel="modulepreload">` for every file its module needs that the entry
+ * does not load already (index.html names those), so they arrive beside the entry: one wave of
+ * round trips instead of two.
+ */
+export function modulePreloads(manifest: BuildManifest): Map<string, string> {
+  const collect = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return
+    into.add(key)
+    for (const imported of manifest[key].imports ?? []) collect(imported, into)
+  }
+  const withEntry = new Set<string>()
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) collect(key, withEntry)
+  const preloads = new Map<string, string>()
+  for (const [pathname, module] of Object.entries(signInPageModules)) {
+    const needed = new Set<string>()
+    collect(module, needed)
+    const links = [...needed].filter((key) => !withEntry.has(key)).map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`)
+    if (links.length) preloads.set(pathname, links.join(''))
+  }
+  return preloads
+}

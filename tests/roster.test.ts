@@ -4,8 +4,12 @@
  * for login cards, removing a student, deleting an account with all its data, and the JSON download.
  * Who may call each route is in tests/access-matrix.test.ts.
  */
+import fs from 'node:fs'
+import path from 'node:path'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { type BuildManifest, signInPageModules } from '../cms/pagePreloads'
 import { usernamePattern } from '../common/accountRules'
 import { Actors } from './helpers/actors'
 import { Client, fieldMessages, message } from './helpers/client'
@@ -295,6 +299,23 @@ describe('the classroom page', () => {
     const spanish = await visitor.request('GET', '/', undefined, { headers: { 'accept-language': 'es' } })
     expect(preloadsOf(spanish.body as string)).toEqual(['/api/topics?sort=order&depth=2&limit=100&locale=es'])
     expect(preloadsOf((await visitor.get('/topics')).body as string)).toEqual([])
+  })
+
+  it('the sign-in pages name their own modules in the HTML, files the server has, beyond what the entry loads', async () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'web', 'dist', '.vite', 'manifest.json'), 'utf8')) as BuildManifest
+    const modulePreloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])
+    const visitor = new Client(server.base)
+    const home = modulePreloadsOf((await visitor.get('/')).body as string)
+    for (const [page, module] of Object.entries(signInPageModules)) {
+      expect(manifest[module], `${module} is built as its own chunk`).toBeDefined()
+      const links = modulePreloadsOf((await visitor.get(page)).body as string)
+      // index.html's own (the entry's imports, on every page) and then the page's, none named twice.
+      expect(links.slice(0, home.length)).toEqual(home)
+      expect(new Set(links).size).toBe(links.length)
+      const own = links.slice(home.length)
+      expect(own).toContain(`/${manifest[module].file}`)
+      for (const link of own) expect((await visitor.get(link)).status).toBe(200)
+    }
   })
 })
 

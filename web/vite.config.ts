@@ -12,10 +12,17 @@ export default defineConfig({
   base: '/',
   // .br and .gz beside every text asset, served as they are (cms/expressApp.ts). index.html is not among
   // them: the server fills in its page data on each request and compresses that answer itself.
-  plugins: [compiledCatalogues(), react(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/index\.html$/], threshold: 1024 })],
+  plugins: [
+    compiledCatalogues(),
+    react(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/index\.html$/, /manifest\.json$/], threshold: 1024 }),
+  ],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which files each route's chunk needs, so the server can name them
+    // in the page's HTML (cms/pagePreloads.ts) instead of the browser finding them one wave at a time.
+    manifest: true,
   },
   server: {
     proxy: {
