@@ -14,6 +14,7 @@ import path from 'node:path'
 
 import { startServerProcess, type ServerProcess } from '../tests/e2e/serverProcess'
 import { freshDatabase } from '../tests/helpers/server'
+import { apiPaths } from '../common/apiPaths'
 import { percentile } from './harness'
 
 const browseSeconds = Number(process.argv[2] || 30)
@@ -148,7 +149,7 @@ const run = async (servers: ServerProcess[]) => {
       const moduleId = moduleIds[(id + step) % moduleIds.length]
       const actions = [
         () => timed(browse, 'GET / (SPA page with page data)', `${base()}/`, { headers }),
-        () => timed(browse, 'GET /api/topics?depth=2 (home)', `${base()}/api/topics?sort=order&depth=2&limit=100`, { headers }),
+        () => timed(browse, 'GET /api/topics?depth=2 (home)', `${base()}${apiPaths.topics()}`, { headers }),
         () => timed(browse, 'GET /api/modules/:id?depth=3 (with activities)', `${base()}/api/modules/${moduleId}?depth=3`, { headers }),
         () => timed(browse, 'GET /api/users/me', `${base()}/api/users/me`, { headers }),
         () =>

@@ -20,7 +20,8 @@ import { JWTAuthentication } from 'payload'
  */
 type Doc = Record<string, unknown>
 /** Account id → (view: how it was read → what was read, at which shared version). */
-const accounts = new LRUCache<string, Map<string, { value: unknown; version: string }>>({ max: 20_000 })
+// The most recently active accounts (a few KB each): a district's worth of classes at once.
+const accounts = new LRUCache<string, Map<string, { value: unknown; version: string }>>({ max: 5_000 })
 let generation = 0
 
 export const forgetAccount = (id: string | number) => {

@@ -6,8 +6,12 @@
 type Id = string | number
 
 export const apiPaths = {
-  /** The home page's topics, each with its modules. */
-  topics: () => '/api/topics?sort=order&depth=2&limit=100',
+  /**
+   * The home page's topics: each one's card (title, text, image) and its modules' titles, which is
+   * all the card shows. Without the projection every module came whole, its rich text three times
+   * over (Lexical, markdown, html): the answer grew with the site (issue 12).
+   */
+  topics: () => '/api/topics?sort=order&depth=2&limit=100&select[markdown]=false&populate[modules][title]=true',
   topic: (id: Id) => `/api/topics/${encodeURIComponent(String(id))}?depth=2`,
   classroom: (userId: Id, classroomId: Id) => `/api/users/${userId}/classrooms/${classroomId}`,
   classroomProgress: (classroomId: Id) => `/api/classrooms/${encodeURIComponent(String(classroomId))}/progress`,

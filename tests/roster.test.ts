@@ -291,13 +291,15 @@ describe('the classroom page', () => {
   it('the home and topic pages preload their topics for everyone, visitors included, with the first screen unchanged', async () => {
     const visitor = new Client(server.base)
     const home = preloadsOf((await visitor.get('/')).body as string)
-    expect(home).toEqual(['/api/topics?sort=order&depth=2&limit=100'])
+    expect(home).toEqual(['/api/topics?sort=order&depth=2&limit=100&select[markdown]=false&populate[modules][title]=true'])
     const topic = (await visitor.get(home[0])).body.docs[0]
     const topicPage = preloadsOf((await visitor.get(`/topics/${topic.id}`)).body as string)
     expect(topicPage).toEqual([`/api/topics/${topic.id}?depth=2`])
     for (const address of [...home, ...topicPage]) expect((await visitor.get(address)).status).toBe(200)
     const spanish = await visitor.request('GET', '/', undefined, { headers: { 'accept-language': 'es' } })
-    expect(preloadsOf(spanish.body as string)).toEqual(['/api/topics?sort=order&depth=2&limit=100&locale=es'])
+    expect(preloadsOf(spanish.body as string)).toEqual([
+      '/api/topics?sort=order&depth=2&limit=100&select[markdown]=false&populate[modules][title]=true&locale=es',
+    ])
     expect(preloadsOf((await visitor.get('/topics')).body as string)).toEqual([])
   })
 
