@@ -145,6 +145,9 @@ const run = async (servers: ServerProcess[]) => {
   const end = Date.now() + browseSeconds * 1000
   const student = async ({ id }: { id: number }) => {
     const headers = { authorization: `Bearer ${tokens.get(id)}` }
+    // A think time before the first step too: 200 people do not click at the same millisecond
+    // (the rush above measures that), and without it the first step measured the bench's own start.
+    await sleep(jitter())
     for (let step = 0; Date.now() < end; step++) {
       const moduleId = moduleIds[(id + step) % moduleIds.length]
       const actions = [

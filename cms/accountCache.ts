@@ -15,22 +15,30 @@ import { JWTAuthentication } from 'payload'
  * session at login, a password reset ending all sessions, a lock), every Users hook that
  * `cms/publicCache.ts` announces, and on PostgreSQL the other instances' announcements, with a
  * shared version per account checked before a copy is used. A read that started before a write
- * is not kept (`generation`). A token whose session the copy does not list
+ * is not kept (`stampOf`). A token whose session the copy does not list
  * yet (a login a moment ago) is checked once more against a fresh read.
  */
 type Doc = Record<string, unknown>
 /** Account id → (view: how it was read → what was read, at which shared version). */
 // The most recently active accounts (a few KB each): a district's worth of classes at once.
 const accounts = new LRUCache<string, Map<string, { value: unknown; version: string }>>({ max: 5_000 })
-let generation = 0
+/**
+ * When each account was last forgotten (a stamp from one counter, so a stamp never repeats), and
+ * when every account was: a read is kept only if neither moved while it ran. Per account, so a
+ * class logging in at once (each login writes its own account) does not discard each other's reads.
+ */
+let stamps = 0
+const forgotten = new LRUCache<string, number>({ max: 50_000 })
+let everyoneForgotten = 0
+const stampOf = (id: string) => `${everyoneForgotten}:${forgotten.get(id) ?? 'never'}`
 
 export const forgetAccount = (id: string | number) => {
-  generation++
+  forgotten.set(String(id), ++stamps)
   accounts.delete(String(id))
 }
 
 export const forgetAllAccounts = () => {
-  generation++
+  everyoneForgotten = ++stamps
   accounts.clear()
 }
 
@@ -58,9 +66,9 @@ export const keptAccountView = async <T>(id: string | number, view: string, read
   if (version === undefined) return read()
   const kept = accounts.get(key)?.get(view)
   if (kept && kept.version === version) return copy(kept.value as T)
-  const started = generation
+  const started = stampOf(key)
   const value = await read()
-  if (value !== null && started === generation) {
+  if (value !== null && started === stampOf(key)) {
     const views = accounts.get(key) ?? new Map<string, { value: unknown; version: string }>()
     views.set(view, { value: copy(value), version })
     accounts.set(key, views)

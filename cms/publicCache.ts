@@ -227,7 +227,14 @@ export const watchChanges = async (work: () => Promise<globalThis.Response>) => 
     return await requestChanges.run(changes, work)
   } finally {
     // A request that failed may still have written (SQLite has no transactions here): tell everyone either way.
-    await Promise.all([...(changes.content ? [announceContent()] : []), ...(changes.everyone ? [announceEveryone()] : [...changes.users].map(announceUser))])
+    // Accounts were forgotten here when they changed; the other instances learn now. (Forgetting
+    // them here again would only throw away what this request read after its writes: on SQLite
+    // those writes are committed at once, and on PostgreSQL the version advanced now outdates
+    // anything read before the commit.)
+    await Promise.all([
+      ...(changes.content ? [announceContent()] : []),
+      ...(changes.everyone ? [signal?.announceAccount('*')] : [...changes.users].map((id) => signal?.announceAccount(id))),
+    ])
   }
 }
 
