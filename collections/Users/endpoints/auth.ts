@@ -16,8 +16,17 @@ export const messages = {
   badResetToken: 'This password reset link is invalid or has expired. Please request a new one.',
 } as const
 
+/**
+ * A refused login answers no sooner than this. The password check costs an unknown account what
+ * it costs a known one (`equalLoginTiming`), but a known account's refusal also writes its failed
+ * attempt: with a 13 ms hash that write showed (38 ms against 94 ms on PostgreSQL), telling
+ * which accounts exist. Every refusal through the login doors now takes at least this long.
+ */
+const refusedLoginFloorMs = 150
+
 /** Logs in with a username or an email and answers the user, the token and the session cookie. */
 export const logIn = async (req: PayloadRequest, login: string, password: string, status = 200, message = 'Logged in.') => {
+  const started = performance.now()
   try {
     const result = await req.payload.login({ collection: 'users', data: { username: login, password }, req })
     if (!result.token || !result.user) throw new AuthenticationError()
@@ -27,7 +36,10 @@ export const logIn = async (req: PayloadRequest, login: string, password: string
     })
   } catch (error) {
     if (error instanceof LockedAuth) throw new HttpError(429, messages.locked)
-    if (error instanceof AuthenticationError) throw new HttpError(401, messages.badCredentials)
+    if (error instanceof AuthenticationError) {
+      await new Promise((resolve) => setTimeout(resolve, refusedLoginFloorMs - (performance.now() - started)))
+      throw new HttpError(401, messages.badCredentials)
+    }
     throw error
   }
 }
