@@ -52,9 +52,17 @@ export const signInPageModules: Record<string, string> = {
 }
 
 /**
- * Per sign-in page, `<link rel="modulepreload">` for every file its module needs that the entry
- * does not load already (index.html names those), so they arrive beside the entry: one wave of
- * round trips instead of two.
+ * Every lazy screen also waits for the English of the screens (`withScreensEnglish`,
+ * web/src/i18n/i18n.ts), a dynamic import that no page module names among its imports. Its
+ * manifest key is a virtual module's id holding the build's absolute path, so it is found by how
+ * the key ends.
+ */
+export const screensEnglishKeyEnding = '/web/src/i18n/locales/en.screens.json.js'
+
+/**
+ * Per sign-in page, `<link rel="modulepreload">` for every file its module and the screens'
+ * English need that the entry does not load already (index.html names those), so they arrive
+ * beside the entry: one wave of round trips instead of three.
  */
 export function modulePreloads(manifest: BuildManifest): Map<string, string> {
   const collect = (key: string, into: Set<string>) => {
@@ -64,10 +72,12 @@ export function modulePreloads(manifest: BuildManifest): Map<string, string> {
   }
   const withEntry = new Set<string>()
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) collect(key, withEntry)
+  const screensEnglish = Object.keys(manifest).find((key) => key.endsWith(screensEnglishKeyEnding))
   const preloads = new Map<string, string>()
   for (const [pathname, module] of Object.entries(signInPageModules)) {
     const needed = new Set<string>()
     collect(module, needed)
+    if (screensEnglish) collect(screensEnglish, needed)
     const links = [...needed].filter((key) => !withEntry.has(key)).map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`)
     if (links.length) preloads.set(pathname, links.join(''))
   }

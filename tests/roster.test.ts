@@ -9,7 +9,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { type BuildManifest, signInPageModules } from '../cms/pagePreloads'
+import { type BuildManifest, screensEnglishKeyEnding, signInPageModules } from '../cms/pagePreloads'
 import { usernamePattern } from '../common/accountRules'
 import { Actors } from './helpers/actors'
 import { Client, fieldMessages, message } from './helpers/client'
@@ -308,6 +308,8 @@ describe('the classroom page', () => {
     const modulePreloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])
     const visitor = new Client(server.base)
     const home = modulePreloadsOf((await visitor.get('/')).body as string)
+    const screensEnglish = Object.entries(manifest).find(([key]) => key.endsWith(screensEnglishKeyEnding))?.[1]
+    expect(screensEnglish, "the screens' English is built as its own chunk").toBeDefined()
     for (const [page, module] of Object.entries(signInPageModules)) {
       expect(manifest[module], `${module} is built as its own chunk`).toBeDefined()
       const links = modulePreloadsOf((await visitor.get(page)).body as string)
@@ -316,6 +318,7 @@ describe('the classroom page', () => {
       expect(new Set(links).size).toBe(links.length)
       const own = links.slice(home.length)
       expect(own).toContain(`/${manifest[module].file}`)
+      expect(own).toContain(`/${screensEnglish!.file}`)
       for (const link of own) expect((await visitor.get(link)).status).toBe(200)
     }
   })
