@@ -71,6 +71,28 @@ const cacheIsCurrent = async () => {
   }
   return true
 }
+/** Values computed from content alone (the progress grid's columns), by key, with the generation they were computed at. */
+const derived = new Map<string, { generation: number; value: Promise<unknown> }>()
+
+/**
+ * A value that depends on published content only, computed once per content change (on every
+ * instance: the same signal that clears the cache). A computation started before a change is
+ * used by the requests that were waiting for it, never after. Callers share the value: they must
+ * not change it.
+ */
+export const keptWhileContentUnchanged = async <T>(key: string, compute: () => Promise<T>): Promise<T> => {
+  if (!(await cacheIsCurrent())) return compute()
+  const kept = derived.get(key)
+  if (kept?.generation === generation) return kept.value as Promise<T>
+  const value = compute()
+  derived.set(key, { generation, value })
+  // A failure is not kept: the next request computes again.
+  value.catch(() => {
+    if (derived.get(key)?.value === value) derived.delete(key)
+  })
+  return value
+}
+
 /** Tell this instance and the others that an account changed (its sessions may have). */
 const announceUser = async (id: string) => {
   forgetUser(id)

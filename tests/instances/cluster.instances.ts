@@ -108,6 +108,13 @@ describe('three instances on one PostgreSQL database', () => {
     const topicPath = `/api/topics/${topic.id}?depth=2`
     // Read twice through b and c: the second answer comes from each one's cache.
     for (const instance of [b, c, b, c]) expect((await read(instance, topicPath)).title).toBe(topic.title)
+    // A teacher's progress grid names the topics from columns each instance keeps (cms/progress/grid.ts).
+    const teacher = await login(a.baseURL, 'teacher@civics360.local', demoPassword(seeder().dir, 'teacher@civics360.local'))
+    const teacherId = (await read(a, '/api/users/me', bearer(teacher.token))).user.id
+    const classroomId = (await read(a, `/api/users/${teacherId}/classrooms`, bearer(teacher.token))).docs[0].id
+    const gridTopicTitle = async (instance: ServerProcess) =>
+      (await read(instance, `/api/classrooms/${classroomId}/progress`, bearer(teacher.token))).topics.find((t: { id: unknown }) => t.id === topic.id)?.title
+    for (const instance of [b, c, b, c]) expect(await gridTopicTitle(instance)).toBe(topic.title)
     const editor = await login(a.baseURL, 'editor@civics360.local', demoPassword(seeder().dir, 'editor@civics360.local'))
     const renamed = `${topic.title} (revised)`
     const patched = await fetch(`${a.baseURL}/api/topics/${topic.id}`, {
@@ -117,6 +124,7 @@ describe('three instances on one PostgreSQL database', () => {
     })
     expect(patched.status).toBe(200)
     for (const instance of [b, c]) expect((await read(instance, topicPath)).title).toBe(renamed)
+    for (const instance of [b, c]) expect(await gridTopicTitle(instance)).toBe(renamed)
 
     const moduleId = (await read(b, '/api/modules?sort=order&limit=1&depth=0')).docs[0].id
     const modulePath = `/api/modules/${moduleId}?depth=3`
