@@ -28,7 +28,7 @@ const refusedLoginFloorMs = 150
 export const logIn = async (req: PayloadRequest, login: string, password: string, status = 200, message = 'Logged in.') => {
   const started = performance.now()
   try {
-    const result = await req.payload.login({ collection: 'users', data: { username: login, password }, req })
+    const result = await req.payload.login({ collection: 'users', data: { username: login, password }, depth: 0, req })
     if (!result.token || !result.user) throw new AuthenticationError()
     const user = await loadPublicUser(req, result.user.id)
     return json({ message, user: { ...user, token: result.token }, token: result.token, exp: result.exp }, status, {
