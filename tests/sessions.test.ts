@@ -65,4 +65,18 @@ describe('sessions per account', () => {
     expect(await accepted(client.token as string)).toBe(false)
     expect(await accepted(tokens[tokens.length - 1])).toBe(true)
   })
+
+  it('keeps the linked social accounts when the oldest sessions end, by password login and by social sign-in', async () => {
+    const client = await actors.educator()
+    const identities = [{ provider: 'google', subject: `google-${client.user.id}`, email: client.user.email }]
+    await server.payload.update({ collection: 'users', id: client.user.id, data: { identities } as never, overrideAccess: true })
+    const identitiesOf = async () =>
+      ((await server.payload.findByID({ collection: 'users', id: client.user.id, depth: 0, overrideAccess: true })) as { identities?: unknown[] }).identities
+    for (let i = 0; i < maxSessionsPerUser + 1; i++) await actors.login(client.user.email)
+    expect(await identitiesOf()).toMatchObject(identities)
+    const { issueSession } = await import('../cms/session')
+    await issueSession(server.payload, client.user.id)
+    expect(await sessionsOf(client.user.id)).toHaveLength(maxSessionsPerUser)
+    expect(await identitiesOf()).toMatchObject(identities)
+  })
 })

@@ -9,14 +9,23 @@ import { userChanged } from '../../../cms/publicCache'
  */
 export const maxSessionsPerUser = 10
 
-type SessionHolder = { id: number | string; sessions?: unknown[] | null }
+type SessionHolder = { id: number | string; sessions?: unknown[] | null; identities?: unknown[] | null }
 
-/** Keeps the newest `maxSessionsPerUser` sessions (Payload appends each new one last). */
+/**
+ * Keeps the newest `maxSessionsPerUser` sessions (Payload appends each new one last). The SQL
+ * adapters rewrite every array field of the account from the data of a write that names any, and
+ * empty the ones it leaves out: the write names the linked social accounts too, or they would be
+ * lost (read first when the caller's account does not carry them).
+ */
 export const endOldestSessions = async (payload: Payload, req: PayloadRequest, user: SessionHolder) => {
   const sessions = user.sessions ?? []
   if (sessions.length <= maxSessionsPerUser) return
   user.sessions = sessions.slice(-maxSessionsPerUser)
-  await payload.db.updateOne({ collection: 'users', id: user.id, data: { sessions: user.sessions }, req, returning: false })
+  const identities =
+    user.identities !== undefined
+      ? user.identities
+      : (await payload.db.findOne<SessionHolder>({ collection: 'users', where: { id: { equals: user.id } }, select: { identities: true }, req }))?.identities
+  await payload.db.updateOne({ collection: 'users', id: user.id, data: { sessions: user.sessions, identities: identities ?? [] }, req, returning: false })
   // The ended sessions' tokens may be remembered as signed in (cms/signedIn.ts).
   userChanged(user.id)
 }
