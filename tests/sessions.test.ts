@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { maxSessionsPerUser } from '../collections/Users/hooks/limitSessions'
+import { endOldestSessions, maxSessionsPerUser } from '../collections/Users/hooks/limitSessions'
 import { Actors } from './helpers/actors'
 import { Client } from './helpers/client'
 import { startServer, type TestServer } from './helpers/server'
@@ -76,6 +76,11 @@ describe('sessions per account', () => {
     expect(await identitiesOf()).toMatchObject(identities)
     const { issueSession } = await import('../cms/session')
     await issueSession(server.payload, client.user.id)
+    expect(await sessionsOf(client.user.id)).toHaveLength(maxSessionsPerUser)
+    expect(await identitiesOf()).toMatchObject(identities)
+    // A caller whose copy of the account does not carry the identities: they are read, not emptied.
+    const sessions = await sessionsOf(client.user.id)
+    await endOldestSessions(server.payload, undefined as never, { id: client.user.id, sessions: [...sessions, ...sessions.slice(0, 2)] })
     expect(await sessionsOf(client.user.id)).toHaveLength(maxSessionsPerUser)
     expect(await identitiesOf()).toMatchObject(identities)
   })
