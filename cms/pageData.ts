@@ -1,11 +1,12 @@
 import type { Payload } from 'payload'
 
 import { keptPublicUser } from '../collections/Users/endpoints/userResponse'
+import { requestUser } from './requestUser'
 
 /** The signed-in user for the page data (spec section 3: hydration carries the user and the CSRF token). */
 export const pageUser = async (payload: Payload, headers: Headers) => {
   try {
-    const { user } = await payload.auth({ headers })
+    const user = await requestUser(payload, headers)
     if (!user) return null
     return await keptPublicUser(payload, user.id)
   } catch {

@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache'
 import type { Payload } from 'payload'
 
 import { forgetAccount, forgetAllAccounts } from './accountCache'
+import { requestUser } from './requestUser'
 
 /**
  * "Is this request signed in?" for the public-read cache (cms/publicCache.ts), without reading the
@@ -55,7 +56,7 @@ export const isSignedIn = async (payload: Payload, req: Request): Promise<boolea
   const headers = new Headers()
   if (req.headers.authorization) headers.set('authorization', req.headers.authorization)
   if (req.headers.cookie) headers.set('cookie', req.headers.cookie)
-  const { user } = await payload.auth({ headers })
+  const user = await requestUser(payload, headers)
   if (!user) return false
   const exp = expiryOf(credentials.replace(/^(?:Bearer|JWT|cookie) /i, ''))
   if (started === changes && exp) known.set(credentials, { userId: String(user.id), exp })

@@ -6,6 +6,7 @@ import type { Payload } from 'payload'
 import { generatePayloadCookie } from 'payload/shared'
 
 import type { User } from '../payload-types'
+import { requestUser } from '../requestUser'
 import { issueSession } from '../session'
 import { callbackUrl, isSocialProvider, providerLabels, providerSettings, type SocialProvider } from './config'
 import { connectIdentity, type RefusalCode, signInWithProfile } from './accounts'
@@ -23,7 +24,7 @@ const outcomeFor = async (payload: Payload, req: Request, profile: SocialProfile
   if (!req.res?.locals.oauthConnect) return signInWithProfile(payload, profile)
   const headers = new Headers()
   if (req.headers.cookie) headers.set('cookie', req.headers.cookie)
-  const { user } = await payload.auth({ headers })
+  const user = await requestUser(payload, headers)
   return user ? connectIdentity(payload, user as User, profile) : signInWithProfile(payload, profile)
 }
 

@@ -91,7 +91,9 @@ export const startServerProcess = async ({
   const childEnv = Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)) as NodeJS.ProcessEnv
 
   const log = fs.openSync(logFile, 'a')
-  const server = spawn(process.execPath, ['--import', 'tsx', 'cms/server.ts'], { cwd: root, env: childEnv, stdio: ['ignore', log, log] })
+  // SERVER_NODE_ARGS adds Node flags to the server alone (a bench's `--cpu-prof`, say).
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []
+  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'cms/server.ts'], { cwd: root, env: childEnv, stdio: ['ignore', log, log] })
   fs.closeSync(log)
   onSpawn?.({ child: server, baseURL })
   const running = () => server.exitCode === null && server.signalCode === null
