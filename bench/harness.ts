@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
@@ -60,4 +61,25 @@ export const hammer = async (seconds: number, connections: number, request: () =
     }),
   )
   return { latencies: latencies.sort((a, b) => a - b), errors }
+}
+
+/**
+ * `connections` kept-alive connections GETting `url` for `seconds` from wrk (Debian's `wrk`: one
+ * thread of C, so the load costs the machine little beside the server it measures). Answers
+ * req/s, p50 and p99 in ms, and the answers that were not 2xx/3xx or failed.
+ */
+export const wrkLoad = (url: string, seconds: number, connections: number, headers: Record<string, string> = {}) => {
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([key, value]) => ['-H', `${key}: ${value}`]), url]
+  const run = spawnSync('wrk', args, { encoding: 'utf8' })
+  if (run.error) throw new Error(`This bench needs wrk (apt-get install wrk): ${run.error.message}`)
+  const out = run.stdout
+  const ms = (label: string) => {
+    const match = new RegExp(`^\\s*${label}%\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(out)
+    if (!match) throw new Error(`Unexpected wrk output:\n${out}${run.stderr}`)
+    return Number(match[1]) * { us: 0.001, ms: 1, s: 1000 }[match[2] as 'us' | 'ms' | 's']
+  }
+  const count = (pattern: RegExp) => Number(pattern.exec(out)?.[1] ?? 0)
+  const errors =
+    count(/Non-2xx or 3xx responses:\s+(\d+)/) + [...out.matchAll(/(?:connect|read|write|timeout) (\d+)/g)].reduce((sum, m) => sum + Number(m[1]), 0)
+  return { rps: count(/Requests\/sec:\s+([\d.]+)/), p50: ms('50'), p99: ms('99'), errors }
 }

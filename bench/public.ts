@@ -2,8 +2,11 @@
  * The public pages' data against the static-file ceiling of the same server, in one run (issue 12):
  * the home page's data, a page by slug, a topic page, and a module page's data for a signed-in
  * student, each at N connections for a few seconds, beside the web app's JS entry (a static file).
- * Requests send `Accept-Encoding: gzip, br` as a browser does. Prints req/s, p50, p99 and the
- * share of the ceiling's req/s.
+ * The server is the real one in its own process (`cms/server.ts`, production, SQLite, seeded), as
+ * it runs in production: a client in the server's own process took the server's JavaScript thread
+ * for itself and showed in every figure. Requests send `Accept-Encoding: gzip, br` as a browser
+ * does. The load comes from wrk (apt-get install wrk), which leaves the server most of the machine.
+ * Prints req/s, p50, p99 and the share of the ceiling's req/s.
  *   node --import tsx bench/public.ts [seconds per target, default 5] [connections, default 50]
  */
 import fs from 'node:fs'
@@ -11,7 +14,9 @@ import path from 'node:path'
 
 import http from 'node:http'
 
-import { hammer, percentile, startBenchServer } from './harness'
+import { demoLogins } from '../tests/e2e/browser'
+import { startServerProcess } from '../tests/e2e/serverProcess'
+import { wrkLoad } from './harness'
 
 const seconds = Number(process.argv[2] || 5)
 const connections = Number(process.argv[3] || 50)
@@ -20,22 +25,28 @@ const assets = path.join(process.cwd(), 'web', 'dist', 'assets')
 const entry = fs.existsSync(assets) ? fs.readdirSync(assets).find((name) => name.startsWith('index-') && name.endsWith('.js')) : undefined
 if (!entry) throw new Error('Build the web app first (npm run build:web): the ceiling is its JS entry.')
 
-const bench = await startBenchServer()
-const { payload } = bench
-const { server, base } = await bench.listen()
-const token = await bench.token(base, 'demo-student')
-const topic = (await payload.find({ collection: 'topics', limit: 1, sort: 'order', depth: 0, overrideAccess: true })).docs[0]
-const module = (await payload.find({ collection: 'modules', limit: 1, sort: 'order', depth: 0, overrideAccess: true })).docs[0]
+const server = await startServerProcess({ name: 'bench-public', env: { RATE_LIMIT_FACTOR: '100000' } })
+const base = server.baseURL
+const student = demoLogins(server.dir).find((account) => account.login === 'demo-student')!
+const login = await fetch(`${base}/api/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ username: student.login, password: student.password }),
+})
+const { token } = (await login.json()) as { token: string }
+const firstId = async (collection: string) =>
+  ((await (await fetch(`${base}/api/${collection}?sort=order&limit=1&depth=0`)).json()) as { docs: { id: number }[] }).docs[0].id
+const [topicId, moduleId] = [await firstId('topics'), await firstId('modules')]
 const { keys } = await import('../web/src/api/keys')
 
-const student = { authorization: `Bearer ${token}` }
+const asStudent = { authorization: `Bearer ${token}` }
 type Target = { name: string; path: string; headers?: Record<string, string> }
 const targets: Target[] = [
   { name: 'static: JS entry (the ceiling)', path: `/assets/${entry}` },
   { name: 'home data (topics list)', path: keys.topics() },
   { name: 'page by slug (privacy)', path: keys.pageBySlug('privacy') },
-  { name: 'topic page data', path: keys.topic(String(topic.id)) },
-  { name: 'module page data (student)', path: keys.module(String(module.id)), headers: student },
+  { name: 'topic page data', path: keys.topic(String(topicId)) },
+  { name: 'module page data (student)', path: keys.module(String(moduleId)), headers: asStudent },
 ]
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections })
@@ -59,12 +70,11 @@ for (const target of targets) {
   for (let i = 0; i < 20; i++) {
     bytes = (await get(base + target.path, headers)).bytes
   }
-  const { latencies, errors } = await hammer(seconds, connections, async () => (await get(base + target.path, headers)).status)
-  results.push({ name: target.name, rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), bytes, errors })
+  results.push({ name: target.name, ...wrkLoad(base + target.path, seconds, connections, headers), bytes })
 }
 
 const ceiling = results[0].rps
-console.log(`${connections} connections, ${seconds} s each, one server on SQLite (shared, loaded machine: compare within a run)`)
+console.log(`${connections} connections, ${seconds} s each, one server process on SQLite, load from wrk (the machine is shared: compare within a run)`)
 console.log(
   `${'target'.padEnd(32)} ${'req/s'.padStart(7)} ${'of static'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'bytes'.padStart(8)} errors`,
 )
@@ -73,5 +83,5 @@ for (const r of results) {
     `${r.name.padEnd(32)} ${r.rps.toFixed(0).padStart(7)} ${`${Math.round((100 * r.rps) / ceiling)} %`.padStart(9)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.bytes).padStart(8)} ${r.errors}`,
   )
 }
-await bench.close(server)
+await server.stop()
 process.exit(0)
