@@ -79,9 +79,12 @@ describe('sessions per account', () => {
     expect(await sessionsOf(client.user.id)).toHaveLength(maxSessionsPerUser)
     expect(await identitiesOf()).toMatchObject(identities)
     // A caller whose copy of the account does not carry the identities: they are read, not emptied.
+    // Its two oldest sessions come last: the stored order does not tell age (a login appends its
+    // session with the order restarting at 1), so the oldest by `createdAt` end.
     const sessions = await sessionsOf(client.user.id)
-    await endOldestSessions(server.payload, undefined as never, { id: client.user.id, sessions: [...sessions, ...sessions.slice(0, 2)] })
-    expect(await sessionsOf(client.user.id)).toHaveLength(maxSessionsPerUser)
+    const older = [1, 2].map((hours) => ({ ...sessions[0], id: `older-${hours}`, createdAt: new Date(Date.now() - hours * 3_600_000).toISOString() }))
+    await endOldestSessions(server.payload, undefined as never, { id: client.user.id, sessions: [...sessions, ...older] })
+    expect((await sessionsOf(client.user.id)).map((session) => session.id).sort()).toEqual(sessions.map((session) => session.id).sort())
     expect(await identitiesOf()).toMatchObject(identities)
   })
 })

@@ -11,16 +11,19 @@ export const maxSessionsPerUser = 10
 
 type SessionHolder = { id: number | string; sessions?: unknown[] | null; identities?: unknown[] | null }
 
+const createdAt = (session: unknown) => new Date((session as { createdAt?: string | Date }).createdAt ?? 0).getTime()
+
 /**
- * Keeps the newest `maxSessionsPerUser` sessions (Payload appends each new one last). The SQL
- * adapters rewrite every array field of the account from the data of a write that names any, and
- * empty the ones it leaves out: the write names the linked social accounts too, or they would be
- * lost (read first when the caller's account does not carry them).
+ * Keeps the newest `maxSessionsPerUser` sessions, by when each began: a login appends its session
+ * to the sessions table alone (patches/payload: one insert, whose stored order restarts at 1), so
+ * the stored order does not tell. The SQL adapters rewrite every array field of the account from
+ * the data of a write that names any, and empty the ones it leaves out: the write names the linked
+ * social accounts too, or they would be lost (read first when the caller's account does not carry them).
  */
 export const endOldestSessions = async (payload: Payload, req: PayloadRequest, user: SessionHolder) => {
   const sessions = user.sessions ?? []
   if (sessions.length <= maxSessionsPerUser) return
-  user.sessions = sessions.slice(-maxSessionsPerUser)
+  user.sessions = [...sessions].sort((a, b) => createdAt(a) - createdAt(b)).slice(-maxSessionsPerUser)
   const identities =
     user.identities !== undefined
       ? user.identities
