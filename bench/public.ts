@@ -59,7 +59,7 @@ for (const target of targets) {
   for (let i = 0; i < 20; i++) {
     bytes = (await get(base + target.path, headers)).bytes
   }
-  const { latencies, errors } = await hammer(seconds, connections, async () => (await get(base + target.path, headers)).status)
+  const { latencies, errors } = await hammer(seconds, connections, async () => (await get(base + target.path, headers)).status === 200)
   results.push({ name: target.name, rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), bytes, errors })
 }
 
