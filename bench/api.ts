@@ -35,7 +35,7 @@ for (const target of targets) {
   const { latencies, errors } = await hammer(seconds, connections, async () => {
     const res = await fetch(base + target.path, target.init)
     await res.arrayBuffer()
-    return res.status
+    return res.status === 200
   })
   console.log(
     `${target.name.padEnd(50)} ${(latencies.length / seconds).toFixed(0).padStart(6)} req/s  p50 ${percentile(latencies, 50).toFixed(1)} ms  p99 ${percentile(latencies, 99).toFixed(1)} ms  errors ${errors}`,

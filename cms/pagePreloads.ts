@@ -9,13 +9,13 @@ const classroomPage = /^\/user\/classrooms\/([0-9a-f]{1,24})$/i
 /** A topic's page (spec: /topics/{id}). */
 const topicPage = /^\/topics\/([0-9a-f]{1,24})$/i
 
-/** What a page fetches first, when its address names it: the home page's topics, a topic, a teacher's classroom and its grid. */
+/** What a page fetches first, when its address names it: the home page's topics, a topic, a teacher's classroom and its grid (progress and columns). */
 const firstFetches = (pathname: string, user: PageUser | null): string[] => {
   if (pathname === '/') return [apiPaths.topics()]
   const topic = topicPage.exec(pathname)?.[1]
   if (topic) return [apiPaths.topic(topic)]
   const classroom = classroomPage.exec(pathname)?.[1]
-  if (user && classroom) return [apiPaths.classroom(String(user.id), classroom), apiPaths.classroomProgress(classroom)]
+  if (user && classroom) return [apiPaths.classroom(String(user.id), classroom), apiPaths.classroomProgress(classroom), apiPaths.activityColumns()]
   return []
 }
 
@@ -27,7 +27,8 @@ const firstFetches = (pathname: string, user: PageUser | null): string[] => {
  * (issue 11), and the home and topic pages, whose first card image (their largest paint) waits on
  * the data (issue 12). The address must be the one the SPA will fetch, to the byte (`apiPaths`, in
  * the language the SPA will ask in: the account's choice, else the browser's), or the browser
- * fetches twice. Nothing here is cached: the classroom answers are the reader's own.
+ * fetches twice. The classroom answers are the reader's own and never cached; the grid's columns
+ * are content, kept by the server's read cache and revalidated by the browser (a 304 once it has them).
  */
 export function pagePreloads(pathname: string, user: PageUser | null, acceptLanguage: string | undefined): string {
   const fetches = firstFetches(pathname, user)

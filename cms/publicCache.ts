@@ -16,10 +16,11 @@ import { forgetEveryone, forgetUser, isSignedIn } from './signedIn'
  * The public-read cache (issue 12, docs/decisions.md "Public pages at static-file speed").
  *
  * Content is read thousands of times for every edit. A GET of published content (a list, a
- * document by id, a page by slug) is answered from memory, keyed by the whole request path with
- * its query (locale included) and by who asks: nobody, or a signed-in person. Content reads depend
- * on nothing else (the only rule that tells people apart is "signed in or not": activities, and a
- * module's activities). The entry keeps the body with its gzip and brotli forms and an ETag.
+ * document by id, a page by slug, the progress grid's columns) is answered from memory, keyed by
+ * the whole request path with its query (locale included) and by who asks: nobody, or a signed-in
+ * person. Content reads depend on nothing else (the only rule that tells people apart is "signed
+ * in or not": activities, a module's activities, and the columns, which follow the activities'
+ * rule). The entry keeps the body with its gzip and brotli forms and an ETag.
  *
  * Any change to a collection whose documents appear in those answers clears the whole cache: from
  * the collection's afterChange/afterDelete hooks (every door: REST, admin, Local API), again when
@@ -30,8 +31,12 @@ import { forgetEveryone, forgetUser, isSignedIn } from './signedIn'
 
 /** Collections whose documents appear in cached answers (through joins and depth as well). */
 const contentCollections = new Set(['topics', 'modules', 'activities', 'pages', 'media', 'countries'])
-/** Request paths answered from the cache: lists, a document by id, a page by slug. Nothing under an id (attempts, launches). */
-const cachedPath = /^\/api\/(?:(?:topics|modules|activities|pages|countries)(?:\/\d+)?|pages\/slug\/[^/]+)$/
+/**
+ * Request paths answered from the cache: lists, a document by id, a page by slug, and the progress
+ * grid's columns (collections/Activities/endpoints/columns.ts: 600 KB of JSON on a large site, the
+ * same for every teacher). Nothing under an id (attempts, launches).
+ */
+const cachedPath = /^\/api\/(?:(?:topics|modules|activities|pages|countries)(?:\/\d+)?|pages\/slug\/[^/]+|activities\/columns)$/
 
 type Entry = { status: number; headers: [string, string][]; body: Buffer; gzip: Buffer; br: Buffer; etag: string }
 

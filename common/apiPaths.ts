@@ -14,5 +14,11 @@ export const apiPaths = {
   topics: () => '/api/topics?sort=order&depth=2&limit=100&select[markdown]=false&populate[modules][title]=true',
   topic: (id: Id) => `/api/topics/${encodeURIComponent(String(id))}?depth=2`,
   classroom: (userId: Id, classroomId: Id) => `/api/users/${userId}/classrooms/${classroomId}`,
+  /** A classroom's students and their attempts: the grid's rows and cells. */
   classroomProgress: (classroomId: Id) => `/api/classrooms/${encodeURIComponent(String(classroomId))}/progress`,
+  /**
+   * The grid's columns (every activity by module and topic): the same for every classroom, so
+   * answered apart from its progress and kept, like other content reads, until content changes.
+   */
+  activityColumns: () => '/api/activities/columns',
 }

@@ -52,17 +52,19 @@ export const scorePercent = (score: Score): number | null => {
   return typeof score.raw === 'number' ? Math.round(score.raw) : null
 }
 
-// The shapes of GET /api/classrooms/:id/progress and GET /api/classrooms/:id/students/:studentId/progress.
+// The shapes of GET /api/activities/columns, GET /api/classrooms/:id/progress and GET /api/classrooms/:id/students/:studentId/progress.
 export type Id = number | string
 export type ActivityColumn = { id: Id; title: string; type: string }
 export type ModuleColumns = { id: Id; title: string; activities: ActivityColumn[] }
+/** GET /api/activities/columns answers a list of these: the grid's columns, in the site's order. */
 export type TopicColumns = { id: Id; title: string; modules: ModuleColumns[] }
 /** `firstName` is the teacher's roster name, never shown to students. */
 export type RosterStudent = { id: Id; username: string | null; firstName: string | null }
 /** One attempt in the grid; `score` is a whole percentage. Activities never opened have none. */
 export type GridCell = { student: Id; activity: Id; status: AttemptStatusOrNone; score: number | null }
 export type ClassroomRef = { id: Id; name: string; code: string }
-export type ClassroomProgress = { classroom: ClassroomRef; topics: TopicColumns[]; students: RosterStudent[]; attempts: GridCell[] }
+/** The grid's rows and cells; its columns are GET /api/activities/columns (the same for every classroom). */
+export type ClassroomProgress = { classroom: ClassroomRef; students: RosterStudent[]; attempts: GridCell[] }
 export type StudentAttempt = {
   activity: Id
   status: AttemptStatusOrNone

@@ -365,6 +365,26 @@ describe('lists show only what each actor may read', () => {
     expect(student.body.activities.docs).toHaveLength(1)
     expect((await clients.get('anonymous')!.get('/api/activities')).status).toBe(403)
   })
+
+  it("the grid's columns go to every actor exactly as GET /api/activities does, and name only the activities it lists", async () => {
+    await fixture('activities')
+    const outcomes: string[] = []
+    const expected: string[] = []
+    for (const actor of actorsList) {
+      const client = clients.get(actor)!
+      const columns = await client.get('/api/activities/columns')
+      const activities = await client.get('/api/activities?pagination=false&depth=0&select[title]=true')
+      outcomes.push(`${actor}: ${columns.status}`)
+      expected.push(`${actor}: ${activities.status}`)
+      if (columns.status !== 200 || activities.status !== 200) continue
+      const named = columns.body.flatMap((t: any) => t.modules.flatMap((m: any) => m.activities.map((a: any) => a.id)))
+      expect(named.length).toBeGreaterThan(0)
+      expect(new Set(named)).toEqual(new Set(activities.body.docs.map((d: any) => d.id)))
+      expect(named).toHaveLength(activities.body.docs.length)
+    }
+    expect(outcomes).toEqual(expected)
+    expect(outcomes).toContain('anonymous: 403')
+  })
 })
 
 describe('admin panel', () => {

@@ -69,7 +69,9 @@ const catalogueRows = async (req: PayloadRequest, table: keyof typeof catalogueT
 /**
  * The grid's columns: every activity, grouped by module and topic in the site's order, in the
  * reader's language. Computed once per content change and language: on a large site (10,000
- * activities) building them took most of each grid request (bench/large.ts).
+ * activities) building them took most of each grid request (bench/large.ts). The grid reads them
+ * from GET /api/activities/columns, whose answer the public-read cache also keeps serialized and
+ * compressed; the CSV export and a student's page use them here.
  */
 export const activityColumns = (req: PayloadRequest): Promise<TopicColumns[]> =>
   keptWhileContentUnchanged(`activity columns ${isLocale(req.locale) ? req.locale : DEFAULT_LOCALE}`, () => readActivityColumns(req))
@@ -151,8 +153,12 @@ export const classroomCells = async (req: PayloadRequest, classroomId: Id): Prom
   }))
 }
 
-/** GET /api/classrooms/:id/progress: the columns, the rows and the cells that hold an attempt. */
+/**
+ * GET /api/classrooms/:id/progress: the rows and the cells that hold an attempt. The columns are
+ * not here: they are the same for every classroom, and at 10,000 activities (600 KB of JSON) they
+ * were serialized and compressed again on every request (GET /api/activities/columns keeps them).
+ */
 export const classroomProgress = async (req: PayloadRequest, classroom: Classroom): Promise<ClassroomProgress> => {
-  const [topics, students, attempts] = await Promise.all([activityColumns(req), rosterOf(req, classroom.id), classroomCells(req, classroom.id)])
-  return { classroom: { id: classroom.id, name: classroom.name, code: classroom.code }, topics, students, attempts }
+  const [students, attempts] = await Promise.all([rosterOf(req, classroom.id), classroomCells(req, classroom.id)])
+  return { classroom: { id: classroom.id, name: classroom.name, code: classroom.code }, students, attempts }
 }

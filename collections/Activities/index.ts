@@ -2,6 +2,7 @@ import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionBe
 
 import { authenticated } from '../../access/authenticated'
 import { attemptEndpoints } from './endpoints/attempts'
+import { activityColumnsEndpoint } from './endpoints/columns'
 import { putUpdateEndpoint } from '../../endpoints/putUpdate'
 import { clearedStoryline, storylineEndpoints } from './endpoints/storyline'
 import { uploadsDir } from '../../cms/paths'
@@ -64,7 +65,7 @@ export const Activities: CollectionConfig = {
   },
   defaultSort: 'order',
   access: contentAccess('activities', authenticated),
-  endpoints: [putUpdateEndpoint('activities'), ...storylineEndpoints, ...attemptEndpoints],
+  endpoints: [putUpdateEndpoint('activities'), activityColumnsEndpoint, ...storylineEndpoints, ...attemptEndpoints],
   hooks: {
     beforeValidate: [markdownWritesBody(['markdown'])],
     beforeChange: [clearStorylineOnTypeChange, recordTranslatedLocale],

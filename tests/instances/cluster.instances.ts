@@ -108,13 +108,23 @@ describe('three instances on one PostgreSQL database', () => {
     const topicPath = `/api/topics/${topic.id}?depth=2`
     // Read twice through b and c: the second answer comes from each one's cache.
     for (const instance of [b, c, b, c]) expect((await read(instance, topicPath)).title).toBe(topic.title)
-    // A teacher's progress grid names the topics from columns each instance keeps (cms/progress/grid.ts).
+    // A teacher's progress grid names the topics from its columns, which each instance keeps
+    // (cms/progress/grid.ts, and the read cache: GET /api/activities/columns).
     const teacher = await login(a.baseURL, 'teacher@civics360.local', demoPassword(seeder().dir, 'teacher@civics360.local'))
-    const teacherId = (await read(a, '/api/users/me', bearer(teacher.token))).user.id
-    const classroomId = (await read(a, `/api/users/${teacherId}/classrooms`, bearer(teacher.token))).docs[0].id
-    const gridTopicTitle = async (instance: ServerProcess) =>
-      (await read(instance, `/api/classrooms/${classroomId}/progress`, bearer(teacher.token))).topics.find((t: { id: unknown }) => t.id === topic.id)?.title
-    for (const instance of [b, c, b, c]) expect(await gridTopicTitle(instance)).toBe(topic.title)
+    const columnsPath = '/api/activities/columns'
+    const columnsOf = async (instance: ServerProcess, etag?: string) => {
+      const res = await fetch(`${instance.baseURL}${columnsPath}`, { headers: { ...bearer(teacher.token), ...(etag ? { 'if-none-match': etag } : {}) } })
+      return {
+        status: res.status,
+        etag: res.headers.get('etag') as string,
+        title: res.status === 200 ? ((await res.json()) as { id: unknown; title: string }[]).find((t) => t.id === topic.id)?.title : undefined,
+      }
+    }
+    for (const instance of [b, c, b, c]) expect((await columnsOf(instance)).title).toBe(topic.title)
+    // The same content has the same ETag on every instance: a browser revalidates through any of them.
+    const before = await columnsOf(b)
+    expect((await columnsOf(c)).etag).toBe(before.etag)
+    expect((await columnsOf(c, before.etag)).status).toBe(304)
     const editor = await login(a.baseURL, 'editor@civics360.local', demoPassword(seeder().dir, 'editor@civics360.local'))
     const renamed = `${topic.title} (revised)`
     const patched = await fetch(`${a.baseURL}/api/topics/${topic.id}`, {
@@ -124,7 +134,7 @@ describe('three instances on one PostgreSQL database', () => {
     })
     expect(patched.status).toBe(200)
     for (const instance of [b, c]) expect((await read(instance, topicPath)).title).toBe(renamed)
-    for (const instance of [b, c]) expect(await gridTopicTitle(instance)).toBe(renamed)
+    for (const instance of [b, c]) expect(await columnsOf(instance, before.etag)).toMatchObject({ status: 200, title: renamed })
 
     const moduleId = (await read(b, '/api/modules?sort=order&limit=1&depth=0')).docs[0].id
     const modulePath = `/api/modules/${moduleId}?depth=3`

@@ -19,6 +19,7 @@ export const keys = {
   classroom: apiPaths.classroom,
   generatedUsername: () => '/api/users/username',
   classroomProgress: apiPaths.classroomProgress,
+  activityColumns: apiPaths.activityColumns,
   studentProgress: (classroomId: string | number, studentId: string | number) =>
     `/api/classrooms/${encodeURIComponent(String(classroomId))}/students/${encodeURIComponent(String(studentId))}/progress`,
   /** The user's own attempts at these activities (teachers read others' too, so `student` is explicit). */

@@ -18,6 +18,7 @@ import { ResetStudentPasswordDialog } from './ResetStudentPasswordDialog'
 import type { NewLogin } from '../../../common/progress'
 import { AddStudentsDialog } from './AddStudentsDialog'
 import { useUpdateClassroom } from './api/classrooms'
+import { useProgressGrid } from './api/progress'
 import { useRoster } from './api/roster'
 import { ConfirmRosterAction } from './ConfirmRosterAction'
 import { LoginCards } from './LoginCards'
@@ -112,8 +113,8 @@ export function ClassroomDetailPage() {
   const { user } = useSession()
   const key = user ? keys.classroom(user.id, classroomId) : null
   const { data: classroom, error, isLoading } = useSWR<Classroom>(key)
-  // The grid's request starts with the classroom's, not after it (ProgressGrid reads the same cache entry).
-  useSWR(key ? keys.classroomProgress(classroomId) : null)
+  // The grid's requests start with the classroom's, not after it (ProgressGrid reads the same cache entries).
+  useProgressGrid(key ? classroomId : null)
   const [resetting, setResetting] = useState<Student | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const [adding, setAdding] = useState(false)

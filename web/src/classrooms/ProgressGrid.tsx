@@ -1,17 +1,16 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react'
-import useSWR from 'swr'
-import { keys } from '../api/keys'
 import { useTranslation } from '../i18n/useTranslation'
-import { type ClassroomProgress, progressStates } from '../../../common/progress'
+import { progressStates } from '../../../common/progress'
 import { Loading } from '../ui/Loading'
 import { ErrorNotice } from '../ui/Notice'
+import { useProgressGrid } from './api/progress'
 import { buildGrid, type GridSort, type GridView, openingTopic } from './progressGrid'
 import { ProgressTable } from './ProgressTable'
 import './roster.css'
 
 /** The classroom's progress: students × activities (or module/topic completion), filters, sort, CSV. */
 export function ProgressGrid({ classroomId }: { classroomId: string | number }) {
-  const { data, error, isLoading } = useSWR<ClassroomProgress>(keys.classroomProgress(classroomId))
+  const { progress, columns, error, isLoading } = useProgressGrid(classroomId)
   const [view, setView] = useState<GridView>('activities')
   // null until the teacher picks one: the grid then opens on openingTopic (the first topic of a large course).
   const [chosenTopic, setTopic] = useState<string | null>(null)
@@ -19,20 +18,23 @@ export function ProgressGrid({ classroomId }: { classroomId: string | number }) 
   const [sort, setSort] = useState<GridSort>('student')
   const ids = useId()
   const { t } = useTranslation()
-  const topicOf = (chosen: string | null) => chosen ?? (data ? openingTopic(data.topics) : '')
+  const topicOf = (chosen: string | null) => chosen ?? (columns ? openingTopic(columns) : '')
   const topic = topicOf(chosenTopic)
   // The controls show a choice at once; the table (thousands of cells in a full class) follows it
   // in the background, so a select never waits for the redraw. Only the teacher's choices are
   // deferred: the data's arrival draws the opening topic straight away, never every topic first.
   const shown = useDeferredValue(useMemo(() => ({ view, chosenTopic, module, sort }), [view, chosenTopic, module, sort]))
   const shownTopic = topicOf(shown.chosenTopic)
-  const grid = useMemo(() => (data ? buildGrid(data, shown.view, { topic: shownTopic, module: shown.module }, shown.sort) : null), [data, shown, shownTopic])
+  const grid = useMemo(
+    () => (columns && progress ? buildGrid(columns, progress, shown.view, { topic: shownTopic, module: shown.module }, shown.sort) : null),
+    [columns, progress, shown, shownTopic],
+  )
 
   if (isLoading) return <Loading label={t('classrooms.progress.loading')} />
-  if (error && !data) return <ErrorNotice error={error} />
-  if (!data || !grid) return null
-  if (data.students.length === 0) return <p className="empty-state">{t('classrooms.progress.noStudentsYet')}</p>
-  const modules = data.topics.filter((x) => !topic || String(x.id) === topic).flatMap((x) => x.modules)
+  if (error) return <ErrorNotice error={error} />
+  if (!columns || !progress || !grid) return null
+  if (progress.students.length === 0) return <p className="empty-state">{t('classrooms.progress.noStudentsYet')}</p>
+  const modules = columns.filter((x) => !topic || String(x.id) === topic).flatMap((x) => x.modules)
 
   return (
     <div className="progress">
@@ -54,7 +56,7 @@ export function ProgressGrid({ classroomId }: { classroomId: string | number }) 
           }}
         >
           <option value="">{t('classrooms.progress.allTopics')}</option>
-          {data.topics.map((x) => (
+          {columns.map((x) => (
             <option key={x.id} value={String(x.id)}>
               {x.title}
             </option>
@@ -94,7 +96,7 @@ export function ProgressGrid({ classroomId }: { classroomId: string | number }) 
       {grid.columns.length === 0 ? (
         <p className="empty-state">{t('classrooms.progress.noActivities')}</p>
       ) : (
-        <ProgressTable classroomId={classroomId} classroomName={data.classroom.name} grid={grid} />
+        <ProgressTable classroomId={classroomId} classroomName={progress.classroom.name} grid={grid} />
       )}
     </div>
   )

@@ -84,10 +84,14 @@ describe('create classroom', () => {
 })
 
 // The page also shows the progress grid (issue 11, tested in ProgressGrid.test.tsx): an empty one here.
-const EMPTY_PROGRESS = { classroom: { id: 5, name: 'Civics 7A', code: 'CIVICS-7A' }, topics: [], students: [], attempts: [] }
+const EMPTY_PROGRESS = { classroom: { id: 5, name: 'Civics 7A', code: 'CIVICS-7A' }, students: [], attempts: [] }
+const gridAnswers = new Map<string, unknown>([
+  ['/api/classrooms/5/progress', EMPTY_PROGRESS],
+  ['/api/activities/columns', []],
+])
 
 function renderDetail(handler: Parameters<typeof mockFetch>[0]) {
-  const server = mockFetch((request) => (request.url === '/api/classrooms/5/progress' ? { body: EMPTY_PROGRESS } : handler(request)))
+  const server = mockFetch((request) => (gridAnswers.has(request.url) ? { body: gridAnswers.get(request.url) } : handler(request)))
   renderApp(
     <Routes>
       <Route path="/user/classrooms/:classroomId" element={<ClassroomDetailPage />} />

@@ -58,10 +58,10 @@ const average = (values: number[]) => (values.length ? Math.round(values.reduce(
 
 export type Grid = ReturnType<typeof buildGrid>
 
-/** Everything the table shows, computed once per change of data, view, filters or sort. */
-export function buildGrid(data: ClassroomProgress, view: GridView, filters: GridFilters, sort: GridSort) {
+/** Everything the table shows, from the columns and the classroom's progress, computed once per change of either, view, filters or sort. */
+export function buildGrid(topicColumns: TopicColumns[], data: ClassroomProgress, view: GridView, filters: GridFilters, sort: GridSort) {
   const cells = indexCells(data.attempts)
-  const topics = filterTopics(data.topics, filters)
+  const topics = filterTopics(topicColumns, filters)
   const { columns, headerRows } = columnsOf(topics, view)
   const activityIds = columns.flatMap((c) => c.activityIds)
   const cellOf = (student: Id, activity: Id) => cells.get(cellKey(student, activity))
