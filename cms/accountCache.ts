@@ -77,17 +77,48 @@ export const keptAccountView = async <T>(id: string | number, view: string, read
 }
 
 type FindByIDOptions = Parameters<Payload['findByID']>[0]
+type Field = { localized?: boolean; fields?: Field[]; tabs?: { fields: Field[] }[]; blocks?: { fields: Field[] }[] }
 
-/** The account as Payload's JWT check reads it, kept. */
-const keptAccount = (payload: Payload, options: FindByIDOptions): Promise<Doc | null> =>
-  keptAccountView(
-    options.id,
-    `jwt|${options.depth ?? ''}|${options.locale ?? ''}|${options.fallbackLocale ?? ''}`,
+const hasLocalizedField = (fields: Field[]): boolean =>
+  fields.some(
+    (field) =>
+      field.localized === true ||
+      hasLocalizedField(field.fields ?? []) ||
+      (field.tabs ?? []).some((tab) => hasLocalizedField(tab.fields)) ||
+      (field.blocks ?? []).some((block) => hasLocalizedField(block.fields)),
+  )
+const languageBlind = new WeakMap<Payload, boolean>()
+/** True when no field of an account is localized: then it reads the same in every language. */
+const accountsReadAlikeInEveryLanguage = (payload: Payload) => {
+  let blind = languageBlind.get(payload)
+  if (blind === undefined) {
+    blind = !hasLocalizedField(payload.collections.users.config.fields as Field[])
+    languageBlind.set(payload, blind)
+  }
+  return blind
+}
+
+/**
+ * The account as Payload's JWT check reads it, kept. Payload asks in the request's language (the
+ * SPA's page asks in none, its API calls in the reader's): an account with no localized field
+ * reads the same in each, so one copy serves them all, and the first page after a login finds the
+ * copy the login made (`keptAccountDocument`).
+ */
+const keptAccount = (payload: Payload, options: FindByIDOptions): Promise<Doc | null> => {
+  const read = accountsReadAlikeInEveryLanguage(payload) ? { ...options, locale: undefined, fallbackLocale: undefined } : options
+  return keptAccountView(
+    read.id,
+    `jwt|${read.depth ?? ''}|${read.locale ?? ''}|${read.fallbackLocale ?? ''}`,
     async () =>
       // Read without the request, as Payload's check in effect does: its user is not known yet, and
       // the Users read hooks must see the account as the check sees it (sessions included).
-      (await payload.findByID({ ...options, req: undefined, disableErrors: true })) as Doc | null,
+      (await payload.findByID({ ...read, req: undefined, disableErrors: true })) as Doc | null,
   )
+}
+
+/** The kept account, as Payload's JWT check reads it (at the collection's auth depth), for other views built from it. */
+export const keptAccountDocument = (payload: Payload, id: string | number): Promise<Doc | null> =>
+  keptAccount(payload, { collection: 'users', id, depth: payload.collections.users.config.auth.depth, overrideAccess: true })
 
 type AuthArgs = Parameters<AuthStrategy['authenticate']>[0]
 

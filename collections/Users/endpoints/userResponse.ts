@@ -2,7 +2,7 @@ import type { Payload, PayloadRequest } from 'payload'
 import { NotFound } from 'payload'
 import { generatePayloadCookie } from 'payload/shared'
 
-import { keptAccountView } from '../../../cms/accountCache'
+import { keptAccountDocument, keptAccountView } from '../../../cms/accountCache'
 
 type Doc = Record<string, unknown>
 
@@ -41,11 +41,32 @@ export const publicUser = (user: Doc) => {
   }
 }
 
-/** The account with its school and classroom, as the client sees it: only what `publicUser` shows of them. */
+/** What the client sees of an account's classroom and school (`publicUser` picks these). */
+const shownOf = { classrooms: { name: true, code: true }, schools: { name: true, district: true, state: true, country: true } } as const
+
+/** The account with its school and classroom, as the client sees it, read in the request's transaction. */
 const readPublicUser = async (payload: Payload, id: string | number, req?: PayloadRequest) => {
-  const populate = { classrooms: { name: true, code: true }, schools: { name: true, district: true, state: true, country: true } } as const
-  const user = await payload.findByID({ collection: 'users', id, depth: 1, populate, overrideAccess: true, req, disableErrors: true })
+  const user = await payload.findByID({ collection: 'users', id, depth: 1, populate: shownOf, overrideAccess: true, req, disableErrors: true })
   return user ? publicUser(user as unknown as Doc) : null
+}
+
+/** A relationship at depth 0 (an id) read as `shownOf` shows it; a missing document stays its id, as Payload's depth 1 leaves it. */
+const shown = async (payload: Payload, collection: keyof typeof shownOf, value: unknown) => {
+  if (typeof value !== 'string' && typeof value !== 'number') return value
+  return (await payload.findByID({ collection, id: value, depth: 0, select: shownOf[collection], overrideAccess: true, disableErrors: true })) ?? value
+}
+
+/**
+ * The client's view built from the kept account that Payload's JWT check also uses
+ * (cms/accountCache.ts), with its classroom and school read by id: after a login or a change, one
+ * read of the account serves the next page's sign-in check and its page data.
+ */
+const keptPublicUserRead = async (payload: Payload, id: string | number) => {
+  const account = await keptAccountDocument(payload, id)
+  if (!account) return null
+  const attributes = { ...((account.attributes as Doc | undefined) ?? {}) }
+  const [classroom, school] = await Promise.all([shown(payload, 'classrooms', attributes.classroom), shown(payload, 'schools', attributes.school)])
+  return publicUser({ ...account, attributes: { ...attributes, classroom, school } })
 }
 
 /**
@@ -58,7 +79,7 @@ export const loadPublicUser = async (req: PayloadRequest, id: string | number) =
   return user
 }
 
-export const keptPublicUser = (payload: Payload, id: string | number) => keptAccountView(id, 'public', () => readPublicUser(payload, id))
+export const keptPublicUser = (payload: Payload, id: string | number) => keptAccountView(id, 'public', () => keptPublicUserRead(payload, id))
 
 /** Writes the account (the caller has checked the change) and answers it as the client sees it, in one step. */
 export const updatePublicUser = async (req: PayloadRequest, id: string | number, data: Record<string, unknown>) =>
