@@ -13,8 +13,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { sql } from '@payloadcms/db-sqlite'
-
 import { apiPaths } from '../common/apiPaths'
 import { listKey, keys } from '../web/src/api/keys'
 import { hammer, percentile, startBenchServer } from './harness'
@@ -29,6 +27,9 @@ const entry = fs.existsSync(assets) ? fs.readdirSync(assets).find((name) => name
 if (!entry) throw new Error('Build the web app first (npm run build:web): the ceiling is its JS entry.')
 
 const bench = await startBenchServer()
+// Imported once Payload is up: a static import of the adapter beside the server's own dynamic one
+// left Node's module loading waiting for itself now and then (exit code 13, nothing printed).
+const { sql } = await import('@payloadcms/db-sqlite')
 const { payload } = bench
 const db = payload.db as unknown as { drizzle: { run: (query: unknown) => Promise<unknown>; get: (query: unknown) => Promise<unknown> } }
 const { server, base } = await bench.listen()
