@@ -1,3 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+
+import type { NextFunction, Request, Response } from 'express'
 import { LRUCache } from 'lru-cache'
 import type { AuthStrategy, Payload } from 'payload'
 import { JWTAuthentication } from 'payload'
@@ -53,6 +56,27 @@ export const useSharedAccountVersions = (read: typeof sharedVersion) => {
   sharedVersion = read
 }
 
+/**
+ * The shared versions one request has read, by account: a page checks the sign-in and then builds
+ * its page data from two views of the same account, and asked PostgreSQL twice. Its views now
+ * agree with each other as of its first read, and a request costs one version query per account.
+ * (A request's own write is announced when it ends: a read after it met the same version anyway.)
+ */
+const versionsThisRequest = new AsyncLocalStorage<Map<string, Promise<string | undefined>>>()
+export const oneAccountVersionPerRequest = (_req: Request, _res: Response, next: NextFunction) => versionsThisRequest.run(new Map(), next)
+
+const versionOf = (key: string): Promise<string | undefined> | string => {
+  if (!sharedVersion) return ''
+  const read = versionsThisRequest.getStore()
+  if (!read) return sharedVersion(key)
+  let version = read.get(key)
+  if (!version) {
+    version = sharedVersion(key)
+    read.set(key, version)
+  }
+  return version
+}
+
 /** A private copy (Payload marks the user of each request: `_sid`, `_strategy`, `collection`). */
 const copy = <T>(value: T): T => structuredClone(value)
 
@@ -62,7 +86,7 @@ const copy = <T>(value: T): T => structuredClone(value)
  */
 export const keptAccountView = async <T>(id: string | number, view: string, read: () => Promise<T | null>): Promise<T | null> => {
   const key = String(id)
-  const version = sharedVersion ? await sharedVersion(key) : ''
+  const version = await versionOf(key)
   if (version === undefined) return read()
   const kept = accounts.get(key)?.get(view)
   if (kept && kept.version === version) return copy(kept.value as T)

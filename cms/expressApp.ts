@@ -17,6 +17,7 @@ import { socialSignInRoutes } from './oauth/routes'
 import { pageDataPattern, pageUser, scriptSafeJson } from './pageData'
 import { type BuildManifest, modulePreloads, pagePreloads } from './pagePreloads'
 import { payloadApiHandler, payloadGet, sendResponse } from './payloadHandler'
+import { oneAccountVersionPerRequest } from './accountCache'
 import { publicReadCache, watchChanges } from './publicCache'
 import { rateLimits } from './rateLimits'
 import { uploadsDir, webDistDir } from './paths'
@@ -58,6 +59,7 @@ export const createApp = ({ payload, config, next }: AppOptions) => {
   app.disable('x-powered-by')
   app.set('trust proxy', process.env.TRUST_PROXY ? Number(process.env.TRUST_PROXY) || process.env.TRUST_PROXY : false)
   app.use(securityHeaders)
+  app.use(oneAccountVersionPerRequest)
   // Every text response compressed (JSON, HTML, CSS, JS); brotli at quality 4, gzip otherwise.
   // Answers that carry their own Content-Encoding (the cache's, precompressed files) pass as they are.
   const compress = compression({ threshold: kb })
