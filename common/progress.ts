@@ -76,6 +76,7 @@ export type StudentAttempt = {
   lastOpenedAt: string | null
   completedAt: string | null
 }
-export type StudentProgress = { classroom: ClassroomRef; student: RosterStudent; topics: TopicColumns[]; attempts: StudentAttempt[] }
+/** One student's rows; the page reads its columns from GET /api/activities/columns, as the grid does. */
+export type StudentProgress = { classroom: ClassroomRef; student: RosterStudent; attempts: StudentAttempt[] }
 /** POST /api/classrooms/:id/students and POST …/students/:studentId/password: shown once, for the login cards. */
 export type NewLogin = { id: Id; username: string; password: string; firstName: string | null }

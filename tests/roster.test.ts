@@ -144,9 +144,10 @@ describe('progress', () => {
     expect(cell(ben.id, readingId)).toBeUndefined()
   })
 
-  it("one student's page lists state, score, attempts, time spent and last opened", async () => {
+  it("one student's page lists state, score, attempts, time spent and last opened; its columns are the grid's", async () => {
     const res = await teacher.get(`/api/classrooms/${classroom.id}/students/${ana.id}/progress`)
     expect(res.status).toBe(200)
+    expect(Object.keys(res.body).sort()).toEqual(['attempts', 'classroom', 'student'])
     expect(res.body.student).toEqual({ id: ana.id, username: ana.username, firstName: 'Dana' })
     const quiz = res.body.attempts.find((a: any) => a.activity === quizId)
     expect(quiz).toMatchObject({ status: 'passed', score: { raw: 80 }, attemptCount: 1, openCount: 1 })

@@ -69,9 +69,9 @@ const catalogueRows = async (req: PayloadRequest, table: keyof typeof catalogueT
 /**
  * The grid's columns: every activity, grouped by module and topic in the site's order, in the
  * reader's language. Computed once per content change and language: on a large site (10,000
- * activities) building them took most of each grid request (bench/large.ts). The grid reads them
- * from GET /api/activities/columns, whose answer the public-read cache also keeps serialized and
- * compressed; the CSV export and a student's page use them here.
+ * activities) building them took most of each grid request (bench/large.ts). The grid and a
+ * student's page read them from GET /api/activities/columns, whose answer the public-read cache
+ * keeps serialized and compressed; the CSV export uses them here.
  */
 export const activityColumns = (req: PayloadRequest): Promise<TopicColumns[]> =>
   keptWhileContentUnchanged(`activity columns ${isLocale(req.locale) ? req.locale : DEFAULT_LOCALE}`, () => readActivityColumns(req))

@@ -175,11 +175,12 @@ const studentProgress: Endpoint = {
   handler: async (req) => {
     const classroom = await ownedClassroom(req, 'read')
     const student = await classroomStudent(req, classroom)
-    const [topics, attempts] = await Promise.all([activityColumns(req), attemptsOf(req, student.id)])
+    // The columns are GET /api/activities/columns, which the browser already holds from the grid
+    // (600 KB on a large site, sent again with every student's page before).
+    const attempts = await attemptsOf(req, student.id)
     return json({
       classroom: { id: classroom.id, name: classroom.name, code: classroom.code },
       student: { id: student.id, username: student.username, firstName: student.rosterName ?? null },
-      topics,
       attempts: attempts.map((a) => ({
         activity: a.activity,
         status: a.status,

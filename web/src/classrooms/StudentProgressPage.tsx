@@ -1,13 +1,12 @@
 import { useTranslation } from '../i18n/useTranslation'
 import { Link, useParams } from 'react-router-dom'
-import useSWR from 'swr'
 import { ApiError } from '../api/client'
-import { keys } from '../api/keys'
-import { progressState, progressStates, scorePercent, type StudentAttempt, type StudentProgress } from '../../../common/progress'
+import { progressState, progressStates, scorePercent, type StudentAttempt } from '../../../common/progress'
 import { Loading } from '../ui/Loading'
 import { NotFound } from '../ui/NotFound'
 import { ErrorNotice } from '../ui/Notice'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
+import { useStudentProgress } from './api/progress'
 import './roster.css'
 
 /** One student's page, from the grid: every activity with state, score, attempts, time spent, last opened. */
@@ -17,7 +16,7 @@ export function StudentProgressPage() {
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(language) : t('classrooms.progress.never'))
   const duration = (seconds: number) =>
     seconds < 60 ? t('classrooms.progress.seconds', { count: seconds }) : t('classrooms.progress.minutes', { count: Math.round(seconds / 60) })
-  const { data, error, isLoading } = useSWR<StudentProgress>(keys.studentProgress(classroomId, studentId))
+  const { progress: data, columns, error, isLoading } = useStudentProgress(classroomId, studentId)
   const name = data ? [data.student.username, data.student.firstName && `(${data.student.firstName})`].filter(Boolean).join(' ') : ''
   useDocumentTitle(data ? t('classrooms.progress.studentPageTitle', { name }) : t('classrooms.progress.heading'))
   if (error instanceof ApiError && error.status === 404) return <NotFound />
@@ -30,15 +29,15 @@ export function StudentProgressPage() {
         <Link to={`/user/classrooms/${classroomId}`}>{t('classrooms.progress.backToClassroom')}</Link>
       </p>
       {isLoading && <Loading label={t('classrooms.progress.loading')} />}
-      {error && !data && <ErrorNotice error={error} />}
-      {data && (
+      {error && <ErrorNotice error={error} />}
+      {data && columns && (
         <>
           <p>
             <a className="button button-secondary" href={`/api/classrooms/${classroomId}/students/${studentId}/data`} download>
               {t('classrooms.roster.downloadData')}
             </a>
           </p>
-          {data.topics.map((topic) => (
+          {columns.map((topic) => (
             <section key={topic.id} aria-labelledby={`topic-${topic.id}`}>
               <h2 id={`topic-${topic.id}`}>{topic.title}</h2>
               {topic.modules.map((module) => (
