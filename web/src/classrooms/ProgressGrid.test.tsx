@@ -1,29 +1,13 @@
 import { screen, within } from '@testing-library/react'
 import useSWR from 'swr'
 import { describe, expect, it } from 'vitest'
-import type { ClassroomProgress, TopicColumns } from '../../../common/progress'
+import type { ClassroomProgress } from '../../../common/progress'
+import { COLUMNS, COLUMNS_PATH } from '../test/progressColumns'
 import { mockFetch, renderApp } from '../test/render'
 import { ProgressGrid } from './ProgressGrid'
 
 // The grid's two answers (docs/api.md): the columns, the same for every classroom, and the classroom's rows and cells.
 const PROGRESS_PATH = '/api/classrooms/5/progress'
-const COLUMNS_PATH = '/api/activities/columns'
-const COLUMNS: TopicColumns[] = [
-  {
-    id: 10,
-    title: 'The Constitution',
-    modules: [
-      {
-        id: 100,
-        title: 'Bill of Rights',
-        activities: [
-          { id: 1, title: 'Read the amendments', type: 'default' },
-          { id: 2, title: 'Quiz', type: 'storyline' },
-        ],
-      },
-    ],
-  },
-]
 const PROGRESS: ClassroomProgress = {
   classroom: { id: 5, name: 'Civics 7A', code: 'ABC123' },
   students: [{ id: 21, username: 'brave-otter-417', firstName: 'Kim' }],

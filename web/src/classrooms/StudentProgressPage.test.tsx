@@ -1,28 +1,12 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { StudentProgress, TopicColumns } from '../../../common/progress'
+import type { StudentProgress } from '../../../common/progress'
+import { COLUMNS, COLUMNS_PATH } from '../test/progressColumns'
 import { mockFetch, renderApp } from '../test/render'
 import { StudentProgressPage } from './StudentProgressPage'
 
 // One student's page reads its rows and the grid's columns (docs/api.md), which the browser keeps from the grid.
 const PROGRESS_PATH = '/api/classrooms/5/students/21/progress'
-const COLUMNS_PATH = '/api/activities/columns'
-const COLUMNS: TopicColumns[] = [
-  {
-    id: 10,
-    title: 'The Constitution',
-    modules: [
-      {
-        id: 100,
-        title: 'Bill of Rights',
-        activities: [
-          { id: 1, title: 'Read the amendments', type: 'default' },
-          { id: 2, title: 'Quiz', type: 'storyline' },
-        ],
-      },
-    ],
-  },
-]
 const PROGRESS: StudentProgress = {
   classroom: { id: 5, name: 'Civics 7A', code: 'ABC123' },
   student: { id: 21, username: 'brave-otter-417', firstName: 'Kim' },
