@@ -4,8 +4,8 @@
  * 100,000 users, 3,000 classrooms), each beside the static-file ceiling measured in the same
  * phase. Targets: the home page's data, a module page's data (a student), a classroom page's data
  * (its teacher: the classroom, and its grid's progress and columns) and the console's first page
- * of users (staff). Prints
- * req/s, p50 and p99 per phase and the large/small ratio of p50 (the goal: within 2×).
+ * of users (staff). Prints req/s, p50 and p99 per phase and the large/small ratio of p50 (the
+ * goal: within 2×).
  * The large site is written straight into SQLite in batches, in the shape the server writes
  * (Local API creates would take hours: 100,000 password hashes).
  *   node --import tsx bench/large.ts [seconds per target, default 5] [connections, default 10]

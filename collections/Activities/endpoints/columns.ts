@@ -12,7 +12,7 @@ import { activityColumns } from '../../../cms/progress/grid'
 import { badRequest, json } from '../../../cms/http'
 
 export const columnsMessages = {
-  locale: `The language must be one of ${LOCALES.join(', ')}.`,
+  locale: `Language must be one of ${LOCALES.join(', ')}.`,
   parameter: (name: string) => `Unknown query parameter: ${name}.`,
 } as const
 

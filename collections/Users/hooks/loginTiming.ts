@@ -1,19 +1,14 @@
 import type { CollectionBeforeOperationHook } from 'payload'
 import { spendPasswordHashTime } from 'payload'
 
-/** Set by the HTTP login doors (`logIn`), whose refusals all take one fixed minimum time instead. */
-export const refusalsTakeAFloor = 'refusalsTakeAFloor'
-
 /**
  * A login for an account that does not exist costs one password hash, like a wrong password for
  * one that does, so response times do not tell an attacker which usernames and emails exist.
- * (Payload answers an unknown account at once.) Runs on every login path that does not answer
- * refusals no sooner than a fixed floor: the HTTP doors (/api/login, /api/users/login, the admin
- * panel) do, so there the account lookup it costs every login (a query) is skipped; the Local API
- * has none.
+ * (Payload answers an unknown account at once.) Runs on every login path: /api/login,
+ * /api/users/login, the admin panel and the Local API.
  */
 export const equalLoginTiming: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
-  if (operation !== 'login' || req.context[refusalsTakeAFloor]) return args
+  if (operation !== 'login') return args
   const data = (args.data ?? {}) as { email?: unknown; username?: unknown; password?: unknown }
   const login = [data.username, data.email].find((value): value is string => typeof value === 'string' && value.trim() !== '')
   if (!login || typeof data.password !== 'string') return args
