@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 
 import type { NextFunction, Request, Response } from 'express'
 import { LRUCache } from 'lru-cache'
-import type { AuthStrategy, Payload } from 'payload'
+import type { AuthStrategy, Payload, PayloadRequest } from 'payload'
 import { JWTAuthentication } from 'payload'
 
 /**
@@ -143,6 +143,38 @@ const keptAccount = (payload: Payload, options: FindByIDOptions): Promise<Doc | 
 /** The kept account, as Payload's JWT check reads it (at the collection's auth depth), for other views built from it. */
 export const keptAccountDocument = (payload: Payload, id: string | number): Promise<Doc | null> =>
   keptAccount(payload, { collection: 'users', id, depth: payload.collections.users.config.auth.depth, overrideAccess: true })
+
+/**
+ * A request whose reads of its own account through `findByID` (depth 0, the reader's own access,
+ * no select, populate, joins or draft, outside a transaction) come from a kept copy: Payload's
+ * GET /api/users/me reads the whole account again after the sign-in check read it (a browsing class
+ * asks often). At depth 0 the answer depends on the account alone: its fields, and the access
+ * rules, which look at the reader, who is the account. Any other read is Payload's own.
+ */
+export const withKeptOwnAccount = (req: PayloadRequest): PayloadRequest => {
+  const { payload, user } = req
+  if (!user || user.collection !== 'users') return req
+  const findByID = (options: FindByIDOptions) => {
+    const own =
+      options.collection === 'users' &&
+      String(options.id) === String(user.id) &&
+      options.depth === 0 &&
+      options.overrideAccess === false &&
+      !options.showHiddenFields &&
+      !options.draft &&
+      isEmpty(options.select) &&
+      isEmpty(options.populate) &&
+      isEmpty(options.joins) &&
+      !req.transactionID
+    if (!own) return payload.findByID(options)
+    const read = accountsReadAlikeInEveryLanguage(payload) ? {} : { locale: req.locale ?? '', fallbackLocale: String(req.fallbackLocale ?? '') }
+    return keptAccountView(options.id, `own|${read.locale ?? ''}|${read.fallbackLocale ?? ''}`, () => payload.findByID(options) as Promise<Doc | null>)
+  }
+  // Writable: Payload's local operations set `req.payload` on the request they are given.
+  return Object.create(req, { payload: { value: Object.create(payload, { findByID: { value: findByID } }), writable: true } }) as PayloadRequest
+}
+
+const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'object' && Object.keys(value).length === 0)
 
 type AuthArgs = Parameters<AuthStrategy['authenticate']>[0]
 

@@ -91,4 +91,29 @@ describe('a kept account follows every change on the next request', () => {
     expect(await pageUser(student)).toMatchObject({ mode: 'night', size: true })
     expect((await actors.login(student.user.username, password)).user).toMatchObject({ mode: 'night', size: true })
   })
+
+  it("Payload's /api/users/me answers from the kept account what Payload's own read answers, and follows each change", async () => {
+    const admin = await actors.staff('users:write')
+    const teacher = await actors.educator()
+    const classroom = await actors.classroom(teacher)
+    const student = await actors.student(classroom.id)
+    type Me = { user: Record<string, unknown> & { attributes?: { firstName?: string; classroom?: unknown } } }
+    const me = async (query = '') => (await student.get(`/api/users/me${query}`)).body as Me
+    const first = await me()
+    const kept = await me()
+    expect(kept).toEqual(first)
+    // The reader's own access, as Payload reads it: no session ids, no roster name, the classroom by id.
+    expect(kept.user).not.toHaveProperty('sessions')
+    expect(kept.user).not.toHaveProperty('rosterName')
+    expect(kept.user.attributes?.classroom).toBe(classroom.id)
+    // Any other read is Payload's own, every parameter as Payload reads it.
+    const selected = (await me('?select[mode]=true')).user
+    expect(selected).toMatchObject({ id: student.user.id, mode: first.user.mode })
+    expect(selected).not.toHaveProperty('attributes')
+
+    expect((await student.put(`/api/users/${student.user.id}/theme`, { mode: 'night' })).status).toBe(200)
+    expect((await me()).user).toMatchObject({ mode: 'night' })
+    expect((await admin.patch(`/api/users/${student.user.id}`, { attributes: { firstName: 'Renamed' } })).status).toBe(200)
+    expect((await me()).user.attributes?.firstName).toBe('Renamed')
+  })
 })
