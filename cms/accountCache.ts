@@ -168,7 +168,7 @@ export const withKeptOwnAccount = (req: PayloadRequest): PayloadRequest => {
       !req.transactionID
     if (!own) return payload.findByID(options)
     const read = accountsReadAlikeInEveryLanguage(payload) ? {} : { locale: req.locale ?? '', fallbackLocale: String(req.fallbackLocale ?? '') }
-    return keptAccountView(options.id, `own|${read.locale ?? ''}|${read.fallbackLocale ?? ''}`, () => payload.findByID(options) as Promise<Doc | null>)
+    return keptAccountView(options.id, `own|${read.locale ?? ''}|${read.fallbackLocale ?? ''}`, () => payload.findByID(options) as Promise<unknown>)
   }
   // Writable: Payload's local operations set `req.payload` on the request they are given.
   return Object.create(req, { payload: { value: Object.create(payload, { findByID: { value: findByID } }), writable: true } }) as PayloadRequest

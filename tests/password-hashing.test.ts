@@ -137,3 +137,25 @@ describe("an account hashed earlier (PBKDF2, or other argon2id settings) keeps w
     expect((await logIn(teacher.user.email, password)).status).toBe(401)
   })
 })
+
+describe('an unknown account costs one password check on every login path, the Local API (and so the admin panel) too', () => {
+  const median = async (run: () => Promise<unknown>, times = 5) => {
+    const samples: number[] = []
+    for (let i = 0; i < times; i++) {
+      const started = performance.now()
+      await run().catch(() => undefined)
+      samples.push(performance.now() - started)
+    }
+    return samples.sort((a, b) => a - b)[Math.floor(times / 2)]
+  }
+
+  it("Payload's login refuses an unknown account no faster than a wrong password for a known one", async () => {
+    const teacher = await actors.educator()
+    const login = (email: string) => server.payload.login({ collection: 'users', data: { email, password: 'not-the-password' } })
+    const known = await median(() => login(teacher.user.email))
+    await server.payload.update({ collection: 'users', id: teacher.user.id, data: { loginAttempts: 0, lockUntil: null } as never, overrideAccess: true })
+    const unknown = await median(() => login(`nobody-${Date.now()}@example.org`))
+    // Without the hash an unknown account is refused in ~1 ms; a known one's check takes 10-25 ms.
+    expect(unknown).toBeGreaterThan(known * 0.5)
+  })
+})

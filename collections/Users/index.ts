@@ -11,7 +11,6 @@ import { keptAccountStrategy } from '../../cms/accountCache'
 import { publicUrl } from '../../cms/env'
 import { emailVerificationFields, issueConfirmationToken, sendConfirmationEmail } from './emailVerification'
 import { checkLoginFields, loginChangeEffects, requireCurrentPassword } from './hooks/accountWrites'
-import { equalLoginTiming } from './hooks/loginTiming'
 import { userEndpoints } from './endpoints/users'
 import { unlinkProviderEndpoint } from './endpoints/unlinkProvider'
 import { recipientLanguage, resetPasswordMessage } from '../../cms/email'
@@ -73,7 +72,7 @@ export const Users: CollectionConfig = {
   // handlers (custom endpoints come first), so their rules and rate limits hold on every door.
   endpoints: [...passwordDoors, me, ...userEndpoints, unlinkProviderEndpoint],
   hooks: {
-    beforeOperation: [requireCurrentPassword, equalLoginTiming],
+    beforeOperation: [requireCurrentPassword],
     beforeValidate: [checkLoginFields],
     beforeChange: [loginChangeEffects, issueConfirmationToken],
     afterChange: [sendConfirmationEmail, moveAttemptsWithStudent],
