@@ -123,14 +123,15 @@ export const createApp = ({ payload, config, next }: AppOptions) => {
 
   const indexPage = builtIndexPage(webDistDir)
   // The build writes .br and .gz beside every text asset (web/vite.config.ts); they are sent as they are.
-  app.use(
-    expressStaticGzip(webDistDir, {
-      enableBrotli: true,
-      orderPreference: ['br', 'gzip'],
-      index: false,
-      serveStatic: { index: false, maxAge: '1h', setHeaders: immutableAssets },
-    }),
-  )
+  const builtFiles = expressStaticGzip(webDistDir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: { index: false, maxAge: '1h', setHeaders: immutableAssets },
+  })
+  // Only a path with a file extension can name a built file; the SPA's routes have none. Asked about
+  // those, the static handler cost every page a file lookup and a 404 error it then discarded.
+  app.use((req, res, nextFn) => (path.extname(req.path) ? builtFiles(req, res, nextFn) : nextFn()))
   app.get('/{*path}', async (req, res, nextFn) => {
     try {
       const page = await indexPage()
