@@ -1,3 +1,5 @@
+import { isIPv4 } from 'node:net'
+
 import type { Request, RequestHandler } from 'express'
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit'
 
@@ -5,6 +7,20 @@ import { rateLimitStore } from './rateLimitStore'
 
 const message = 'Too many attempts. Please wait a few minutes and try again.'
 const minutes = 60 * 1000
+
+const mappedIPv4 = '::ffff:'
+
+/**
+ * The client's address as its counters' key: express-rate-limit's own (an IPv6 client by its /56
+ * network, an IPv4 one by its address). A server listening on both stacks sees IPv4 clients as
+ * `::ffff:a.b.c.d`, which that function reads with a full IPv6 parser to return `a.b.c.d`: 0.25 ms
+ * of the JavaScript thread per limiter, twice a login. That form is shortened here first.
+ */
+const clientKey = (req: Request) => {
+  const ip = req.ip || ''
+  const v4 = ip.startsWith(mappedIPv4) ? ip.slice(mappedIPv4.length) : undefined
+  return v4 && isIPv4(v4) ? v4 : ipKeyGenerator(ip)
+}
 
 /** `name` identifies the limiter's counters in the shared store: keep it unique and stable. */
 const limiter = (name: string, windowMs: number, limit: number, key?: (req: Request) => string): RequestHandler =>
@@ -14,7 +30,7 @@ const limiter = (name: string, windowMs: number, limit: number, key?: (req: Requ
     limit: Math.max(1, Math.round(limit * Number(process.env.RATE_LIMIT_FACTOR || 1))),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    keyGenerator: key ?? ((req) => ipKeyGenerator(req.ip || '')),
+    keyGenerator: key ?? clientKey,
     handler: (_req, res) => {
       res.status(429).json({ errors: [{ message }] })
     },
@@ -27,7 +43,7 @@ const limiter = (name: string, windowMs: number, limit: number, key?: (req: Requ
  */
 export const rateLimits = () => {
   const perIpLogin = limiter('login-ip', 15 * minutes, 600)
-  const perAccountLogin = limiter('login-account', 15 * minutes, 20, (req) => `${ipKeyGenerator(req.ip || '')}|${String(req.body?.username ?? '')}`)
+  const perAccountLogin = limiter('login-account', 15 * minutes, 20, (req) => `${clientKey(req)}|${String(req.body?.username ?? '')}`)
   return {
     login: [perIpLogin, perAccountLogin],
     signup: limiter('signup', 60 * minutes, 200),
