@@ -5,6 +5,7 @@ import { mongooseAdapter } from '@payloadcms/db-mongodb'
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { sqliteAdapter } from '@payloadcms/db-sqlite'
 
+import { keepBuiltRelationalQueries } from './builtQueries'
 import { dataDir } from './paths'
 
 export type DatabaseKind = 'sqlite' | 'postgres' | 'mongodb'
@@ -33,6 +34,7 @@ export const sqliteUrl = (url = databaseUrl()) => {
 export const databaseAdapter = () => {
   const kind = databaseKind()
   if (kind === 'postgres') {
+    keepBuiltRelationalQueries()
     return postgresAdapter({
       pool: { connectionString: databaseUrl(), max: Number(process.env.DATABASE_POOL_MAX || 10) },
       push: false,
@@ -42,6 +44,7 @@ export const databaseAdapter = () => {
   if (kind === 'mongodb') {
     return mongooseAdapter({ url: databaseUrl() })
   }
+  keepBuiltRelationalQueries()
   return sqliteAdapter({
     client: { url: sqliteUrl() },
     wal: { synchronous: 'NORMAL' },
