@@ -22,6 +22,7 @@ import { publicReadCache, watchChanges } from './publicCache'
 import { rateLimits } from './rateLimits'
 import { uploadsDir, webDistDir } from './paths'
 import { uploadCaching } from './uploadCaching'
+import { sendWhole } from './wholeAnswer'
 
 type NextHandler = (req: Request, res: Response) => Promise<void> | void
 
@@ -61,7 +62,8 @@ export const createApp = ({ payload, config, next }: AppOptions) => {
   app.use(securityHeaders)
   app.use(oneAccountVersionPerRequest)
   // Every text response compressed (JSON, HTML, CSS, JS); brotli at quality 4, gzip otherwise.
-  // Answers that carry their own Content-Encoding (the cache's, precompressed files) pass as they are.
+  // Answers that carry their own Content-Encoding pass as they are: the cache's, precompressed
+  // files, and whole answers compressed in one call (Payload's JSON, the page: cms/wholeAnswer.ts).
   const compress = compression({ threshold: kb })
   // Published content first, answered from memory with its own encodings (GET and HEAD only:
   // nothing that follows acts on those but to add a CSRF cookie, which a shared answer must not
@@ -151,7 +153,8 @@ export const createApp = ({ payload, config, next }: AppOptions) => {
         )
         .replace('</head>', `${pagePreloads(req.path, user, req.headers['accept-language'])}${page.modules.get(req.path) ?? ''}</head>`)
       res.setHeader('Cache-Control', 'no-store')
-      res.type('html').send(html)
+      res.type('html')
+      await sendWhole(req, res, Buffer.from(html))
     } catch (error) {
       nextFn(error)
     }

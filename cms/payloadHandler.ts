@@ -7,6 +7,7 @@ import { handleEndpoints, type SanitizedConfig } from 'payload'
 import { ClientAbortError, isClientAbort } from './clientAbort'
 import { DEFAULT_LOCALE } from '../common/locales'
 import { requestLanguage, translateAnswer } from './messages/translate'
+import { sendWhole } from './wholeAnswer'
 
 type Limits = { jsonBytes: number; uploadBytes: number }
 /**
@@ -143,7 +144,7 @@ export const payloadApiHandler =
 /**
  * Writes Payload's Fetch Response to Express's response. Messages people read come in their
  * language (cms/messages/translate.ts): they are in error answers and in the answers to writes
- * (login, logout, password requests), never in a successful read, so large lists stream untouched.
+ * (login, logout, password requests), never in a successful read, so reads are sent as they are.
  */
 export const sendResponse = async (req: ExpressRequest, res: ExpressResponse, response: Response) => {
   res.status(response.status)
@@ -153,17 +154,20 @@ export const sendResponse = async (req: ExpressRequest, res: ExpressResponse, re
   const cookies = response.headers.getSetCookie()
   for (const cookie of cookies) res.append('Set-Cookie', cookie)
   if (!response.body || req.method === 'HEAD') return void res.end()
+  // JSON is whole inside Payload before it answers: read in one piece and compressed in one call
+  // (cms/wholeAnswer.ts). Other bodies (files) stream through.
+  if (!response.headers.get('content-type')?.includes('application/json')) {
+    return void Readable.fromWeb(response.body as unknown as NodeReadableStream).pipe(res)
+  }
+  const body = Buffer.from(await response.arrayBuffer())
   const language = requestLanguage(req.headers['accept-language'])
   const mayCarryMessages = response.status >= 400 || req.method !== 'GET'
-  if (language !== DEFAULT_LOCALE && mayCarryMessages && response.headers.get('content-type')?.includes('application/json')) {
-    const text = await response.text()
-    let answer: unknown
-    try {
-      answer = JSON.parse(text)
-    } catch {
-      return void res.end(text)
-    }
-    return void res.end(JSON.stringify(translateAnswer(answer, language)))
+  if (language === DEFAULT_LOCALE || !mayCarryMessages) return sendWhole(req, res, body)
+  let answer: unknown
+  try {
+    answer = JSON.parse(body.toString('utf8'))
+  } catch {
+    return sendWhole(req, res, body)
   }
-  Readable.fromWeb(response.body as unknown as NodeReadableStream).pipe(res)
+  await sendWhole(req, res, Buffer.from(JSON.stringify(translateAnswer(answer, language))))
 }

@@ -9,6 +9,7 @@ import type { CollectionConfig, Config, Payload, Plugin } from 'payload'
 
 import { forgetAccountsOnWrite, useSharedAccountVersions } from './accountCache'
 import { type ChangeSignal, listenForChanges } from './changeSignal'
+import { chosenEncoding } from './contentEncoding'
 import { databaseKind, databaseUrl } from './db'
 import { forgetEveryone, forgetUser, isSignedIn } from './signedIn'
 
@@ -187,7 +188,7 @@ const send = (req: Request, res: Response, entry: Entry, signedIn: boolean) => {
   // A shared answer carries no cookie (a CDN would hand it to everyone): the CSRF cookie comes with the page and any other API answer.
   if (!signedIn) res.removeHeader('Set-Cookie')
   if (etagMatches(req.headers['if-none-match'], entry.etag)) return void res.status(304).end()
-  const encoding = req.acceptsEncodings('br', 'gzip', 'identity')
+  const encoding = chosenEncoding(req)
   const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.body
   if (encoding === 'br' || encoding === 'gzip') res.setHeader('Content-Encoding', encoding)
   res.setHeader('Content-Length', body.length)
