@@ -44,7 +44,7 @@ const idOf = (entity: object) => {
  * function naming only its own parameters behaves the same every call, so its text is its shape.
  */
 const fixedSort = /^\(\{\s*(\w+)\s*\},\s*\{\s*(\w+)(?:\s*:\s*(\w+))?\s*\}\)\s*=>\s*\[\s*(\w+)\(\s*(\w+)\s*\)\s*,?\s*\]$/
-const isFixedSort = (fn: Function) => {
+const isFixedSort = (fn: { toString(): string }) => {
   const match = fixedSort.exec(fn.toString())
   return !!match && match[4] === (match[3] ?? match[2]) && match[5] === match[1]
 }
