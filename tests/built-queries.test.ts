@@ -75,7 +75,13 @@ describe('one SQL text per shape of read, each read with its own values', () => 
     expect(named.docs.map((doc) => doc.id)).toEqual([students[1].user.id])
     const recent = await server.payload.find({
       collection: 'users',
-      where: { and: [{ 'attributes.classroom': { equals: classroom.id } }, { createdAt: { greater_than: new Date(Date.now() - 3_600_000).toISOString() } }, { email: { exists: false } }] },
+      where: {
+        and: [
+          { 'attributes.classroom': { equals: classroom.id } },
+          { createdAt: { greater_than: new Date(Date.now() - 3_600_000).toISOString() } },
+          { email: { exists: false } },
+        ],
+      },
       depth: 0,
       overrideAccess: true,
       sort: 'id',
@@ -87,8 +93,24 @@ describe('one SQL text per shape of read, each read with its own values', () => 
     const teacher = await actors.educator()
     const classroom = await actors.classroom(teacher)
     await Promise.all([1, 2, 3].map(() => actors.student(classroom.id)))
-    const first = await server.payload.find({ collection: 'users', where: { 'attributes.classroom': { equals: classroom.id } }, limit: 2, page: 1, depth: 1, overrideAccess: true, sort: 'id' })
-    const second = await server.payload.find({ collection: 'users', where: { 'attributes.classroom': { equals: classroom.id } }, limit: 2, page: 2, depth: 1, overrideAccess: true, sort: 'id' })
+    const first = await server.payload.find({
+      collection: 'users',
+      where: { 'attributes.classroom': { equals: classroom.id } },
+      limit: 2,
+      page: 1,
+      depth: 1,
+      overrideAccess: true,
+      sort: 'id',
+    })
+    const second = await server.payload.find({
+      collection: 'users',
+      where: { 'attributes.classroom': { equals: classroom.id } },
+      limit: 2,
+      page: 2,
+      depth: 1,
+      overrideAccess: true,
+      sort: 'id',
+    })
     expect(first.totalDocs).toBe(3)
     expect([...first.docs, ...second.docs].map((doc) => doc.id)).toHaveLength(3)
     expect(new Set([...first.docs, ...second.docs].map((doc) => doc.id)).size).toBe(3)
