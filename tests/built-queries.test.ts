@@ -93,24 +93,18 @@ describe('one SQL text per shape of read, each read with its own values', () => 
     const teacher = await actors.educator()
     const classroom = await actors.classroom(teacher)
     await Promise.all([1, 2, 3].map(() => actors.student(classroom.id)))
-    const first = await server.payload.find({
-      collection: 'users',
-      where: { 'attributes.classroom': { equals: classroom.id } },
-      limit: 2,
-      page: 1,
-      depth: 1,
-      overrideAccess: true,
-      sort: 'id',
-    })
-    const second = await server.payload.find({
-      collection: 'users',
-      where: { 'attributes.classroom': { equals: classroom.id } },
-      limit: 2,
-      page: 2,
-      depth: 1,
-      overrideAccess: true,
-      sort: 'id',
-    })
+    const pageOfClass = (page: number) =>
+      server.payload.find({
+        collection: 'users',
+        where: { 'attributes.classroom': { equals: classroom.id } },
+        limit: 2,
+        page,
+        depth: 1,
+        overrideAccess: true,
+        sort: 'id',
+      })
+    const first = await pageOfClass(1)
+    const second = await pageOfClass(2)
     expect(first.totalDocs).toBe(3)
     expect([...first.docs, ...second.docs].map((doc) => doc.id)).toHaveLength(3)
     expect(new Set([...first.docs, ...second.docs].map((doc) => doc.id)).size).toBe(3)
