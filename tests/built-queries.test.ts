@@ -55,6 +55,12 @@ describe('one SQL text per shape of read, each read with its own values', () => 
     }
     expect(builds - before).toBe(0)
     checkKeptAgainstFreshBuilds(true)
+    // On PostgreSQL each kept text goes out as a named statement, parsed and planned once per connection.
+    if (process.env.TEST_POSTGRES_URL) {
+      const { pool } = server.payload.db as unknown as { pool: { _clients: { connection: { parsedStatements: Record<string, string> } }[] } }
+      const prepared = pool._clients.flatMap((client) => Object.entries(client.connection.parsedStatements))
+      expect(prepared.some(([name, text]) => name.startsWith('civics360_kept_') && text.includes('from "users"'))).toBe(true)
+    }
   })
 
   it('filters of every kind (in a list of any length, like, and/or, null, a date, a relationship) answer as built fresh', async () => {
