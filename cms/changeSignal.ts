@@ -38,7 +38,8 @@ export type ChangeSignal = {
  * themes announces dozens of accounts a second, and on the listening connection each announcement
  * took a turn of a line that every signed-in read waited in (a turn lasts as long as the busy
  * event loop takes to read its answer: 7–20 ms in the 200-student bench, the line busy 80 % of the
- * time, reads waiting up to a second).
+ * time, reads waiting up to a second). Its statements are named: they run on every signed-in
+ * request, and each connection then parses and plans them once.
  */
 export const listenForChanges = (connectionString: string, onSignal: (message: string | undefined) => void, log: (err: unknown) => void): ChangeSignal => {
   const versions = new pg.Pool({ connectionString, max: 3 })
@@ -118,31 +119,33 @@ export const listenForChanges = (connectionString: string, onSignal: (message: s
 
   const readContentVersion = batched(async () => {
     if (!client) return undefined
-    const result = await versions.query<{ last_value: string }>(`SELECT last_value FROM ${versionSequence}`)
+    const result = await versions.query<{ last_value: string }>({ name: 'civics360_content_version', text: `SELECT last_value FROM ${versionSequence}` })
     return new Map([['', result.rows[0]?.last_value]])
   })
   const readAccountVersions = batched(async (ids) => {
     if (!client) return undefined
-    const { rows } = await versions.query<{ account: string; version: string }>(
-      `SELECT account, version::text FROM ${accountVersions} WHERE account = ANY($1)`,
-      [[...ids, '*']],
-    )
+    const { rows } = await versions.query<{ account: string; version: string }>({
+      name: 'civics360_account_versions',
+      text: `SELECT account, version::text FROM ${accountVersions} WHERE account = ANY($1)`,
+      values: [[...ids, '*']],
+    })
     const found = new Map(rows.map((row) => [row.account, row.version]))
     // A version is the account's own and everyone's together: either advancing changes it.
     return new Map(ids.map((id) => [id, `${found.get(id) ?? 0}/${found.get('*') ?? 0}`]))
   })
 
   /** Advances a version and notifies, each announcement on its own pooled connection, committed when it resolves. */
-  const announce = async (text: string, values: unknown[]) => {
+  const announce = async (name: string, text: string, values: unknown[]) => {
     if (!client) return
-    await versions.query(text, values).then(() => undefined, log)
+    await versions.query({ name, text, values }).then(() => undefined, log)
   }
 
   return {
-    announceContent: () => announce(`SELECT nextval('${versionSequence}'), pg_notify($1, 'content')`, [channel]),
+    announceContent: () => announce('civics360_announce_content', `SELECT nextval('${versionSequence}'), pg_notify($1, 'content')`, [channel]),
     contentVersion: () => readContentVersion(''),
     announceAccount: (id) =>
       announce(
+        'civics360_announce_account',
         `WITH bumped AS (
            INSERT INTO ${accountVersions} (account, version) VALUES ($1, 1)
            ON CONFLICT (account) DO UPDATE SET version = ${accountVersions}.version + 1 RETURNING 1
