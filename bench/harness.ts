@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
+import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -21,7 +22,7 @@ export const startBenchServer = async () => {
   const payload = await boot()
   const logins = fs.readFileSync(path.join(dir, 'demo-logins.txt'), 'utf8')
   const listen = async () => {
-    const server = createApp({ payload, config }).listen(0, '127.0.0.1')
+    const server = http.createServer(createApp({ payload, config })).listen(0, '127.0.0.1')
     await new Promise((resolve) => server.once('listening', resolve))
     return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }
   }

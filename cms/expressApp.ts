@@ -18,7 +18,7 @@ import { pageDataPattern, pageUser, scriptSafeJson } from './pageData'
 import { type BuildManifest, modulePreloads, pagePreloads } from './pagePreloads'
 import { payloadApiHandler, payloadGet, sendResponse } from './payloadHandler'
 import { oneAccountVersionPerRequest } from './accountCache'
-import { publicReadCache, watchChanges } from './publicCache'
+import { answerFromPublicCache, publicReadCache, watchChanges } from './publicCache'
 import { rateLimits } from './rateLimits'
 import { uploadsDir, webDistDir } from './paths'
 import { uploadCaching } from './uploadCaching'
@@ -35,10 +35,14 @@ export type AppOptions = {
 
 const kb = 1024
 
-const securityHeaders = (req: Request, res: Response, next: NextFunction) => {
+/** Headers on every answer, the app's and the public cache's hits alike. */
+const setSecurityHeaders = (req: http.IncomingMessage, res: http.ServerResponse) => {
   res.setHeader('X-Content-Type-Options', 'nosniff')
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
-  if (!req.path.startsWith('/uploads/')) res.setHeader('X-Frame-Options', 'SAMEORIGIN')
+  if (!req.url?.startsWith('/uploads/')) res.setHeader('X-Frame-Options', 'SAMEORIGIN')
+}
+const securityHeaders = (req: Request, res: Response, next: NextFunction) => {
+  setSecurityHeaders(req, res)
   next()
 }
 
@@ -53,8 +57,25 @@ const effectiveMethod = (req: Request) => {
 const asRead = (limiter: RequestHandler) => (req: Request, res: Response, next: NextFunction) =>
   effectiveMethod(req) === 'GET' ? limiter(req, res, next) : next()
 
+/**
+ * The server's request listener: a public-cache hit is answered at once (cms/publicCache.ts), and
+ * everything else goes to the Express app.
+ */
+export const createApp = (options: AppOptions): http.RequestListener => {
+  const app = createExpressApp(options)
+  const toApp = (req: http.IncomingMessage, res: http.ServerResponse) => void app(req, res)
+  return (req, res) => {
+    const answered = answerFromPublicCache(options.payload, req, res, setSecurityHeaders)
+    if (answered === false) return toApp(req, res)
+    answered.then(
+      (done) => done || toApp(req, res),
+      () => toApp(req, res),
+    )
+  }
+}
+
 /** The single Express app: /api → Payload, /admin → Next, /uploads static, everything else the SPA. */
-export const createApp = ({ payload, config, next }: AppOptions) => {
+const createExpressApp = ({ payload, config, next }: AppOptions) => {
   const app = express()
   const secure = publicUrl().startsWith('https://')
   app.disable('x-powered-by')

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { createHash } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 
@@ -178,7 +179,7 @@ const etagMatches = (header: string | undefined, etag: string) => {
   return header.trim() === '*' || header.split(',').some((tag) => opaque(tag) === opaque(etag))
 }
 
-const send = (req: Request, res: Response, entry: Entry, signedIn: boolean) => {
+const send = (req: IncomingMessage, res: ServerResponse, entry: Entry, signedIn: boolean) => {
   for (const [key, value] of entry.headers) res.setHeader(key, value)
   // Browsers and CDNs may keep a public answer but must ask again (a 304 is cheap) so an edit shows at once.
   res.setHeader('Cache-Control', signedIn ? 'private, no-cache' : 'public, no-cache')
@@ -187,12 +188,52 @@ const send = (req: Request, res: Response, entry: Entry, signedIn: boolean) => {
   res.setHeader('X-Public-Cache', 'hit')
   // A shared answer carries no cookie (a CDN would hand it to everyone): the CSRF cookie comes with the page and any other API answer.
   if (!signedIn) res.removeHeader('Set-Cookie')
-  if (etagMatches(req.headers['if-none-match'], entry.etag)) return void res.status(304).end()
+  if (etagMatches(req.headers['if-none-match'], entry.etag)) {
+    res.statusCode = 304
+    return void res.end()
+  }
   const encoding = chosenEncoding(req)
   const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.body
   if (encoding === 'br' || encoding === 'gzip') res.setHeader('Content-Encoding', encoding)
   res.setHeader('Content-Length', body.length)
-  res.status(entry.status).end(req.method === 'HEAD' ? undefined : body)
+  res.statusCode = entry.status
+  res.end(req.method === 'HEAD' ? undefined : body)
+}
+
+/** A GET or HEAD of a cached path (the path as sent: a request target in another form is not one). */
+const isCachedRead = (req: IncomingMessage) => {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false
+  const url = req.url ?? ''
+  const query = url.indexOf('?')
+  return cachedPath.test(query === -1 ? url : url.slice(0, query))
+}
+
+/** The whole request target with its query (locale included), and who asks: nobody, or a signed-in person. */
+const keyOf = (req: IncomingMessage, signedIn: boolean) => `${signedIn ? 'member' : 'public'} ${req.url}`
+
+/**
+ * A hit answered straight from the HTTP server, before Express: the router's trip through every
+ * layer (and the prototypes it swaps on each request and response) cost more than the hit itself
+ * (bench/public.ts). `before` adds the headers every answer carries. Anything but a hit that is
+ * current (a miss, a stale cache, an unreadable version) is left to the app, whose middleware
+ * below fills the cache: false at once, without a promise, when the request is not a cached read.
+ */
+export const answerFromPublicCache = (
+  payload: Payload,
+  req: IncomingMessage,
+  res: ServerResponse,
+  before: (req: IncomingMessage, res: ServerResponse) => void,
+): false | Promise<boolean> => {
+  if (!isCachedRead(req)) return false
+  return (async () => {
+    if (!(await cacheIsCurrent())) return false
+    const signedIn = await isSignedIn(payload, req)
+    const entry = cache.get(keyOf(req, signedIn))
+    if (!entry) return false
+    before(req, res)
+    send(req, res, entry, signedIn)
+    return true
+  })()
 }
 
 /**
@@ -206,11 +247,11 @@ export const publicReadCache =
     sendResponse: (req: Request, res: Response, response: globalThis.Response) => void,
   ) =>
   async (req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !cachedPath.test(req.path)) return next()
+    if (!isCachedRead(req)) return next()
     try {
       if (!(await cacheIsCurrent())) return next()
       const signedIn = await isSignedIn(payload, req)
-      const key = `${signedIn ? 'member' : 'public'} ${req.originalUrl}`
+      const key = keyOf(req, signedIn)
       let entry = cache.get(key)
       if (!entry) {
         const pending = inFlight.get(key)

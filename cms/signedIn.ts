@@ -1,4 +1,5 @@
-import type { Request } from 'express'
+import type { IncomingMessage } from 'node:http'
+
 import { LRUCache } from 'lru-cache'
 import type { Payload } from 'payload'
 
@@ -18,7 +19,7 @@ const known = new LRUCache<string, Known>({ max: 20_000 })
 /** Bumped by every forget: an answer looked up before one is not kept (it may predate the change). */
 let changes = 0
 
-const credentialsOf = (req: Request) => {
+const credentialsOf = (req: IncomingMessage) => {
   const cookie = /(?:^|;\s*)payload-token=([^;]+)/.exec(req.headers.cookie ?? '')?.[1]
   return req.headers.authorization || (cookie ? `cookie ${cookie}` : undefined)
 }
@@ -47,7 +48,7 @@ export const forgetEveryone = () => {
 }
 
 /** True when the request carries a live session (Payload's JWT check decides; its answer is kept). */
-export const isSignedIn = async (payload: Payload, req: Request): Promise<boolean> => {
+export const isSignedIn = async (payload: Payload, req: IncomingMessage): Promise<boolean> => {
   const credentials = credentialsOf(req)
   if (!credentials) return false
   const hit = known.get(credentials)

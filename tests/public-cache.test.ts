@@ -52,6 +52,11 @@ describe('public content over HTTP', () => {
     expect(first.headers.get('set-cookie')).toBeNull()
     expect(first.headers.get('cache-control')).toBe('public, no-cache')
     expect(first.headers.get('vary')).toMatch(/Authorization/)
+    // Answered from memory ahead of the app, with the headers every answer carries.
+    expect(first.headers.get('x-public-cache')).toBe('hit')
+    expect(first.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(first.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+    expect(first.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
     const again = await get(path, { 'if-none-match': etag as string })
     expect(again.status).toBe(304)
     expect(await again.text()).toBe('')
