@@ -14,8 +14,8 @@ import { JWTAuthentication } from 'payload'
  * account as that check reads it (depth 0, past access rules).
  *
  * A copy is forgotten whenever the account is written: every write to `users` through the
- * database adapter (`forgetAccountsOnWrite`; that covers Payload's own direct writes too: a new
- * session at login, a password reset ending all sessions, a lock), every Users hook that
+ * database adapter (`forgetAccountsOnWrite`; that covers Payload's own direct writes too: a
+ * password reset ending all sessions, a lock; all but a login's new session appended), every Users hook that
  * `cms/publicCache.ts` announces, and on PostgreSQL the other instances' announcements, with a
  * shared version per account checked before a copy is used. A read that started before a write
  * is not kept (`stampOf`). A token whose session the copy does not list
@@ -203,7 +203,7 @@ export const keptAccountStrategy: AuthStrategy = {
   },
 }
 
-type WriteArgs = { collection?: string; id?: number | string; where?: unknown }
+type WriteArgs = { collection?: string; id?: number | string; where?: unknown; data?: unknown }
 
 /**
  * Every write to `users` through the adapter forgets the account's copy: Payload writes some
@@ -220,7 +220,7 @@ export const forgetAccountsOnWrite = (
     const original = db[method]
     if (typeof original !== 'function') continue
     db[method] = async function (this: unknown, args: WriteArgs, ...rest: unknown[]) {
-      const isUsers = args?.collection === 'users'
+      const isUsers = args?.collection === 'users' && !appendsSessionOnly(args.data)
       const before = isUsers ? (args.id ?? idOf(args.where)) : undefined
       if (isUsers) forget(before)
       try {
@@ -231,6 +231,19 @@ export const forgetAccountsOnWrite = (
       }
     }
   }
+}
+
+/**
+ * A login's new session appended to the account and nothing else (patches/payload: one row). No
+ * kept copy is wrong after it: a token naming a session that a copy lacks is checked again against
+ * a fresh read (`keptAccountStrategy`). Announcing it cost every login a version write and a
+ * NOTIFY, and every instance a forgotten copy, in the minute a whole class logs in.
+ */
+const appendsSessionOnly = (data: unknown) => {
+  if (!data || typeof data !== 'object') return false
+  const { sessions, ...rest } = data as { sessions?: unknown; updatedAt?: unknown }
+  const pushes = typeof sessions === 'object' && sessions !== null && '$push' in sessions && Object.keys(sessions).length === 1
+  return pushes && Object.keys(rest).every((key) => key === 'updatedAt')
 }
 
 /** The id a `where` names (`{ id: { equals } }`), else undefined (then every copy is forgotten). */

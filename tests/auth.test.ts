@@ -62,6 +62,21 @@ describe('educator signup, login and logout', () => {
     expect((await client.get('/api/users/me')).body.user).toBeNull()
   })
 
+  it("answers a login with the account as stored: its classroom's name and code, and when it last changed", async () => {
+    const teacher = await actors.educator()
+    const classroom = await actors.classroom(teacher)
+    const student = await actors.student(classroom.id)
+    const stored = await server.payload.findByID({ collection: 'users', id: student.user.id, depth: 0, overrideAccess: true })
+    expect(student.user).toMatchObject({
+      username: stored.username,
+      attributes: { type: 'student', classroom: { id: classroom.id, name: classroom.name, code: classroom.code } },
+      createdAt: stored.createdAt,
+      updatedAt: stored.updatedAt,
+    })
+    expect(student.user.updatedAt).toEqual(expect.any(String))
+    expect(student.user).not.toHaveProperty('sessions')
+  })
+
   it('revokes the session on logout, so the old token no longer works', async () => {
     const teacher = await actors.educator()
     const token = teacher.token as string

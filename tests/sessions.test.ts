@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createLocalReq } from 'payload'
 
 import { endOldestSessions, maxSessionsPerUser } from '../collections/Users/hooks/limitSessions'
 import { Actors } from './helpers/actors'
@@ -83,7 +84,7 @@ describe('sessions per account', () => {
     // session with the order restarting at 1), so the oldest by `createdAt` end.
     const sessions = await sessionsOf(client.user.id)
     const older = [1, 2].map((hours) => ({ ...sessions[0], id: `older-${hours}`, createdAt: new Date(Date.now() - hours * 3_600_000).toISOString() }))
-    await endOldestSessions(server.payload, undefined as never, { id: client.user.id, sessions: [...sessions, ...older] })
+    await endOldestSessions(server.payload, await createLocalReq({}, server.payload), { id: client.user.id, sessions: [...sessions, ...older] })
     expect((await sessionsOf(client.user.id)).map((session) => session.id).sort()).toEqual(sessions.map((session) => session.id).sort())
     expect(await identitiesOf()).toMatchObject(identities)
   })

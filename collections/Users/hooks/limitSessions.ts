@@ -1,4 +1,5 @@
 import type { CollectionBeforeLoginHook, Payload, PayloadRequest } from 'payload'
+import { commitTransaction, initTransaction, killTransaction } from 'payload'
 
 import { userChanged } from '../../../cms/publicCache'
 
@@ -28,12 +29,21 @@ export const endOldestSessions = async (payload: Payload, req: PayloadRequest, u
     user.identities !== undefined
       ? user.identities
       : (await payload.db.findOne<SessionHolder>({ collection: 'users', where: { id: { equals: user.id } }, select: { identities: true }, req }))?.identities
-  await payload.db.updateOne({ collection: 'users', id: user.id, data: { sessions: user.sessions, identities: identities ?? [] }, req, returning: false })
+  // The rewrite is several statements: in the caller's transaction, or in one of its own (a
+  // password login that only appended its session runs without one: patches/payload).
+  const ownTransaction = await initTransaction(req)
+  try {
+    await payload.db.updateOne({ collection: 'users', id: user.id, data: { sessions: user.sessions, identities: identities ?? [] }, req, returning: false })
+    if (ownTransaction) await commitTransaction(req)
+  } catch (error) {
+    if (ownTransaction) await killTransaction(req)
+    throw error
+  }
   // The ended sessions' tokens may be remembered as signed in (cms/signedIn.ts).
   userChanged(user.id)
 }
 
-/** Runs after Payload has stored the new session of a password login, in the same transaction. */
+/** Runs after Payload has stored the new session of a password login (in its transaction, when it has one). */
 export const limitSessions: CollectionBeforeLoginHook = async ({ req, user }) => {
   await endOldestSessions(req.payload, req, user as SessionHolder)
   return user
