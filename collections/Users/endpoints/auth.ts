@@ -5,7 +5,7 @@ import { generateExpiredPayloadCookie } from 'payload/shared'
 
 import { recipientLanguage, resetPasswordMessage } from '../../../cms/email'
 import { badRequest, checkEmail, checkPassword, type FieldError, HttpError, json, onlyFields, readBody, requiredString, throwIfErrors } from '../../../cms/http'
-import { loadPublicUser, publicUserOfLogin, sessionCookie } from './userResponse'
+import { loadPublicUser, sessionCookie } from './userResponse'
 
 export const messages = {
   badCredentials: 'The username/email or password provided is incorrect.',
@@ -30,7 +30,7 @@ export const logIn = async (req: PayloadRequest, login: string, password: string
   try {
     const result = await req.payload.login({ collection: 'users', data: { username: login, password }, depth: 0, req })
     if (!result.token || !result.user) throw new AuthenticationError()
-    const user = await publicUserOfLogin(req, result.user)
+    const user = await loadPublicUser(req, result.user.id)
     return json({ message, user: { ...user, token: result.token }, token: result.token, exp: result.exp }, status, {
       'Set-Cookie': sessionCookie(req, result.token),
     })

@@ -50,31 +50,11 @@ const readPublicUser = async (payload: Payload, id: string | number, req?: Paylo
   return user ? publicUser(user as unknown as Doc) : null
 }
 
-/**
- * A relationship at depth 0 (an id) read as `shownOf` shows it; a missing document stays its id, as
- * Payload's depth 1 leaves it. Read in `req`'s transaction when it has one.
- */
-const shown = async (payload: Payload, collection: keyof typeof shownOf, value: unknown, req?: PayloadRequest) => {
+/** A relationship at depth 0 (an id) read as `shownOf` shows it; a missing document stays its id, as Payload's depth 1 leaves it. */
+const shown = async (payload: Payload, collection: keyof typeof shownOf, value: unknown) => {
   if (typeof value !== 'string' && typeof value !== 'number') return value
-  const inTransaction = req?.transactionID ? req : undefined
-  return (
-    (await payload.findByID({ collection, id: value, depth: 0, select: shownOf[collection], overrideAccess: true, disableErrors: true, req: inTransaction })) ??
-    value
-  )
+  return (await payload.findByID({ collection, id: value, depth: 0, select: shownOf[collection], overrideAccess: true, disableErrors: true })) ?? value
 }
-
-/** The client's view of an account read at depth 0 (as the JWT check or a login reads it), its classroom and school read by id. */
-const withShownRelations = async (payload: Payload, account: Doc, req?: PayloadRequest) => {
-  const attributes = { ...((account.attributes as Doc | undefined) ?? {}) }
-  const [classroom, school] = await Promise.all([shown(payload, 'classrooms', attributes.classroom, req), shown(payload, 'schools', attributes.school, req)])
-  return publicUser({ ...account, attributes: { ...attributes, classroom, school } })
-}
-
-/**
- * The client's view of the account a login has just read and signed in (Payload's login answers
- * it at depth 0): a login reads the account once, not again for its answer.
- */
-export const publicUserOfLogin = (req: PayloadRequest, account: object) => withShownRelations(req.payload, account as Doc, req)
 
 /**
  * The client's view built from the kept account that Payload's JWT check also uses
@@ -83,7 +63,10 @@ export const publicUserOfLogin = (req: PayloadRequest, account: object) => withS
  */
 const keptPublicUserRead = async (payload: Payload, id: string | number) => {
   const account = await keptAccountDocument(payload, id)
-  return account ? withShownRelations(payload, account) : null
+  if (!account) return null
+  const attributes = { ...((account.attributes as Doc | undefined) ?? {}) }
+  const [classroom, school] = await Promise.all([shown(payload, 'classrooms', attributes.classroom), shown(payload, 'schools', attributes.school)])
+  return publicUser({ ...account, attributes: { ...attributes, classroom, school } })
 }
 
 /**
