@@ -49,13 +49,13 @@ type Reading = {
   steal: number
 }
 
-const read = (serverPids: number[]): Reading => {
+const read = (serverPids: number[], withPostgres: boolean): Reading => {
   const own = process.cpuUsage()
   const servers = serverPids.map(processSeconds)
   return {
     serversUser: servers.reduce((sum, { user }) => sum + user, 0),
     serversSystem: servers.reduce((sum, { system }) => sum + system, 0),
-    postgres: postgresProcessSeconds(),
+    postgres: withPostgres ? postgresProcessSeconds() : new Map(),
     bench: (own.user + own.system) / 1e6,
     ...machineSeconds(),
   }
@@ -67,10 +67,10 @@ const read = (serverPids: number[]): Reading => {
  */
 export const cpuClock = (serverPids: number[], withPostgres: boolean) => {
   if (!fs.existsSync('/proc/stat')) return undefined
-  const start = read(serverPids)
+  const start = read(serverPids, withPostgres)
   return {
     stop: (requests: number) => {
-      const end = read(serverPids)
+      const end = read(serverPids, withPostgres)
       const ms = (seconds: number) => ((seconds * 1000) / requests).toFixed(1)
       let postgresSeconds = 0
       for (const [pid, seconds] of end.postgres) postgresSeconds += seconds - (start.postgres.get(pid) ?? 0)

@@ -31,7 +31,8 @@ const password = 'bench-password-42'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'civics-bench-students-'))
 // Several instances share PostgreSQL only; SQLite is one process's file.
-const instanceCounts = process.env.TEST_POSTGRES_URL ? [1, 2] : [1]
+const onPostgres = Boolean(process.env.TEST_POSTGRES_URL)
+const instanceCounts = onPostgres ? [1, 2] : [1]
 const db = await freshDatabase(dir)
 const secret = 'bench-secret-0123456789abcdef0123456789'
 Object.assign(process.env, { DATABASE_URL: db.url, DATA_DIR: dir, UPLOADS_DIR: path.join(dir, 'uploads'), PAYLOAD_SECRET: secret, NODE_ENV: 'production' })
@@ -146,9 +147,9 @@ const run = async (servers: ServerProcess[]) => {
   const rush: Timings = new Map()
   const tokens = new Map<number, string>()
   const floor = await hashingFloor()
-  const rushStarted = Date.now()
   const serverPids = servers.map((server) => server.child.pid ?? 0)
-  const rushClock = cpuClock(serverPids, Boolean(process.env.TEST_POSTGRES_URL))
+  const rushClock = cpuClock(serverPids, onPostgres)
+  const rushStarted = Date.now()
   await Promise.all(
     students.map(async (student) => {
       const body = await timed(rush, 'POST /api/login (student)', `${base()}/api/login`, {
@@ -161,7 +162,7 @@ const run = async (servers: ServerProcess[]) => {
     }),
   )
   report(
-    `${label} on ${process.env.TEST_POSTGRES_URL ? 'PostgreSQL' : 'SQLite'}: login rush, ${studentCount} students at once (${((Date.now() - rushStarted) / 1000).toFixed(1)} s for all)`,
+    `${label} on ${onPostgres ? 'PostgreSQL' : 'SQLite'}: login rush, ${studentCount} students at once (${((Date.now() - rushStarted) / 1000).toFixed(1)} s for all)`,
     rush,
   )
   const rushCpu = rushClock?.stop(studentCount)
@@ -208,7 +209,7 @@ const run = async (servers: ServerProcess[]) => {
       await sleep(jitter())
     }
   }
-  const browseClock = cpuClock(serverPids, Boolean(process.env.TEST_POSTGRES_URL))
+  const browseClock = cpuClock(serverPids, onPostgres)
   await Promise.all([...students.map(student), ...teachers.map(teacher)])
   report(`${label}: browsing for ${browseSeconds} s, think time ${thinkMs} ms ± 50 %`, browse, browseSeconds)
   const browseCpu = browseClock?.stop([...browse.values()].reduce((sum, { times }) => sum + times.length, 0))

@@ -14,8 +14,8 @@ import { JWTAuthentication } from 'payload'
  * account as that check reads it (depth 0, past access rules).
  *
  * A copy is forgotten whenever the account is written: every write to `users` through the
- * database adapter (`forgetAccountsOnWrite`; that covers Payload's own direct writes too: a
- * password reset ending all sessions, a lock; all but a login's new session appended), every Users hook that
+ * database adapter but a new session appended (`forgetAccountsOnWrite`; that covers Payload's own
+ * direct writes too: a password reset ending all sessions, a lock), every Users hook that
  * `cms/publicCache.ts` announces, and on PostgreSQL the other instances' announcements, with a
  * shared version per account checked before a copy is used. A read that started before a write
  * is not kept (`stampOf`). A token whose session the copy does not list
