@@ -5,6 +5,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 
 /** The real Express app (no admin) on a fresh, seeded SQLite database in a temporary folder. */
 export const startBenchServer = async () => {
@@ -87,3 +88,31 @@ export const wrkLoad = (url: string, seconds: number, connections: number, heade
     count(/Non-2xx or 3xx responses:\s+(\d+)/) + [...out.matchAll(/(?:connect|read|write|timeout) (\d+)/g)].reduce((sum, m) => sum + Number(m[1]), 0)
   return { rps: count(/Requests\/sec:\s+([\d.]+)/), p50: ms('50'), p99: ms('99'), errors }
 }
+
+/**
+ * Keeps its connections open between requests, as a browser does; one connection a request in flight.
+ * `sendLean` is for a bench whose client shares the server's cores (bench/students.ts): Node's
+ * `fetch` spent 1.3–4.4 ms of CPU a login there (its web streams, and decompressing every
+ * answer), node:http 0.5–1.5 ms, taken from the server it measures. The body is kept as it came
+ * and decoded only when asked: a school's browsers decode on their own machines.
+ */
+const leanAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity })
+
+export type LeanAnswer = { status: number; text: () => string }
+
+export const sendLean = (url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
+  new Promise<LeanAnswer>((resolve, reject) => {
+    const req = http.request(url, { method: init.method ?? 'GET', headers: init.headers, agent: leanAgent }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('error', reject)
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks)
+        const encoding = res.headers['content-encoding']
+        const decoded = () => (encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw)
+        resolve({ status: res.statusCode ?? 0, text: () => decoded().toString('utf8') })
+      })
+    })
+    req.on('error', reject)
+    req.end(init.body)
+  })

@@ -5,7 +5,8 @@
  * instance and then two (the client spreads requests round-robin, as the proxy would), each a
  * real `cms/server.ts` process, on PostgreSQL; against one instance on SQLite without
  * TEST_POSTGRES_URL. Prints req/s and p50/p95/p99 per endpoint, beside a ceiling: a static file
- * from the same servers at full speed. Requests ask for compressed answers, as browsers do.
+ * from the same servers at full speed. Requests ask for compressed answers, as browsers do, and go
+ * through node:http on kept-alive connections (`sendLean`: the client takes little of the cores).
  * The rush is printed beside its floor (the same password checks alone, timed just before) and
  * each phase with its CPU per request by part (bench/cpuTime.ts): on two cores shared by the
  * servers, PostgreSQL and this client, those move less with the machine's moment than wall times.
@@ -21,7 +22,7 @@ import { startServerProcess, type ServerProcess } from '../tests/e2e/serverProce
 import { freshDatabase } from '../tests/helpers/server'
 import { apiPaths } from '../common/apiPaths'
 import { cpuClock } from './cpuTime'
-import { percentile } from './harness'
+import { percentile, sendLean } from './harness'
 
 const browseSeconds = Number(process.argv[2] || 30)
 const thinkMs = Number(process.argv[3] || 1000)
@@ -103,15 +104,15 @@ const failed = (entry: { errors: number }, name: string, what: string) => {
   if (printedErrors++ < 5) console.log(`error: ${name}: ${what}`)
 }
 
-const timed = async (timings: Timings, name: string, url: string, init: RequestInit = {}, ok = 200) => {
+/** Times one request until its last byte; answers its decoded body when `wanted` (a login's token) or when it failed. */
+const timed = async (timings: Timings, name: string, url: string, init: Parameters<typeof sendLean>[1] = {}, wanted = false) => {
   const entry = timings.get(name) ?? { times: [], errors: 0, started: Date.now(), ended: 0 }
   timings.set(name, entry)
   const t = performance.now()
   try {
-    const res = await fetch(url, { ...init, headers: { 'accept-encoding': 'br, gzip', ...init.headers } })
-    const body = await res.text()
-    if (res.status !== ok) failed(entry, name, `${res.status} ${body.slice(0, 160)}`)
-    return body
+    const res = await sendLean(url, { ...init, headers: { 'accept-encoding': 'br, gzip', ...init.headers } })
+    if (res.status !== 200) failed(entry, name, `${res.status} ${res.text().slice(0, 160)}`)
+    return wanted ? res.text() : ''
   } catch (error) {
     failed(entry, name, String(error))
     return ''
@@ -119,6 +120,18 @@ const timed = async (timings: Timings, name: string, url: string, init: RequestI
     entry.times.push(performance.now() - t)
     entry.ended = Date.now()
   }
+}
+
+/** A timed login: answers its token (undefined when it failed). */
+const logIn = async (timings: Timings, name: string, url: string, username: string) => {
+  const body = await timed(
+    timings,
+    name,
+    url,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) },
+    true,
+  )
+  return (JSON.parse(body || '{}') as { token?: string }).token
 }
 
 const report = (label: string, timings: Timings, seconds?: number) => {
@@ -152,12 +165,7 @@ const run = async (servers: ServerProcess[]) => {
   const rushStarted = Date.now()
   await Promise.all(
     students.map(async (student) => {
-      const body = await timed(rush, 'POST /api/login (student)', `${base()}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: student.username, password }),
-      })
-      const token = (JSON.parse(body || '{}') as { token?: string }).token
+      const token = await logIn(rush, 'POST /api/login (student)', `${base()}/api/login`, student.username)
       if (token) tokens.set(student.id, token)
     }),
   )
@@ -197,12 +205,7 @@ const run = async (servers: ServerProcess[]) => {
     }
   }
   const teacher = async (t: (typeof teachers)[number]) => {
-    const body = await timed(browse, 'POST /api/login (teacher)', `${base()}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: t.email, password }),
-    })
-    const headers = { authorization: `Bearer ${(JSON.parse(body || '{}') as { token?: string }).token}` }
+    const headers = { authorization: `Bearer ${await logIn(browse, 'POST /api/login (teacher)', `${base()}/api/login`, t.email)}` }
     for (let step = 0; Date.now() < end; step++) {
       if (step % 2) await timed(browse, 'GET /api/users/:id/classrooms', `${base()}/api/users/${t.id}/classrooms`, { headers })
       else await timed(browse, 'GET /api/users/:id/classrooms/:id (40 pupils)', `${base()}/api/users/${t.id}/classrooms/${t.classroomId}`, { headers })
