@@ -100,6 +100,14 @@ export const keptAccountView = async <T>(id: string | number, view: string, read
   return value
 }
 
+/**
+ * A classroom or school as accounts show it, kept beside them: a change to any classroom or school
+ * forgets every account here and advances every account's shared version (cms/publicCache.ts), and
+ * this copy follows both. A class logging in reads its classroom once, not once for each student.
+ */
+export const keptShownDocument = <T>(collection: string, id: string | number, read: () => Promise<T | null>) =>
+  keptAccountView(`${collection}:${id}`, 'shown', read)
+
 type FindByIDOptions = Parameters<Payload['findByID']>[0]
 type Field = { localized?: boolean; fields?: Field[]; tabs?: { fields: Field[] }[]; blocks?: { fields: Field[] }[] }
 

@@ -92,6 +92,17 @@ describe('a kept account follows every change on the next request', () => {
     expect((await actors.login(student.user.username, password)).user).toMatchObject({ mode: 'night', size: true })
   })
 
+  it("a login after its classroom is renamed answers the new name: the classroom kept from a classmate's login is not shown again", async () => {
+    const teacher = await actors.educator()
+    const classroom = await actors.classroom(teacher)
+    const [first, second] = [await actors.student(classroom.id), await actors.student(classroom.id)]
+    const classroomOf = async (student: typeof first) =>
+      ((await actors.login(student.user.username, password)).user as { attributes: { classroom: { name: string; code: string } } }).attributes.classroom
+    expect(await classroomOf(first)).toMatchObject({ name: classroom.name, code: classroom.code })
+    expect((await teacher.put(`/api/classrooms/${classroom.id}`, { name: 'Civics, period 4', code: classroom.code })).status).toBe(200)
+    expect(await classroomOf(second)).toMatchObject({ name: 'Civics, period 4', code: classroom.code })
+  })
+
   it("Payload's /api/users/me answers from the kept account what Payload's own read answers, and follows each change", async () => {
     const admin = await actors.staff('users:write')
     const teacher = await actors.educator()

@@ -106,6 +106,30 @@ describe('three instances on one PostgreSQL database', () => {
     for (const instance of [a, b, c]) expect(await me(instance, second)).toMatchObject({ username: 'demo-student' })
   })
 
+  it("a classroom renamed through one instance shows in the next login's answer through another, which had kept it", async () => {
+    const [a, b] = instances
+    const classroomAt = async (instance: ServerProcess) =>
+      (
+        (await login(instance.baseURL, 'demo-student', demoPassword(seeder().dir, 'demo-student'))) as unknown as {
+          user: { attributes: { classroom: { id: number; name: string; code: string } } }
+        }
+      ).user.attributes.classroom
+    const before = await classroomAt(b)
+    const teacher = await login(a.baseURL, 'teacher@civics360.local', demoPassword(seeder().dir, 'teacher@civics360.local'))
+    const rename = (name: string) =>
+      fetch(`${a.baseURL}/api/classrooms/${before.id}`, {
+        method: 'PUT',
+        headers: { ...bearer(teacher.token), 'content-type': 'application/json' },
+        body: JSON.stringify({ name, code: before.code }),
+      })
+    expect((await rename('Civics, renamed through another instance')).status).toBe(200)
+    try {
+      expect(await classroomAt(b)).toMatchObject({ name: 'Civics, renamed through another instance', code: before.code })
+    } finally {
+      expect((await rename(before.name)).status).toBe(200)
+    }
+  })
+
   it("shows an editor's change made through one instance on the next request to the others, and ends a cached signed-in read everywhere at logout", async () => {
     const [a, b, c] = instances
     const read = async (instance: ServerProcess, path: string, headers: Record<string, string> = {}) =>

@@ -2,7 +2,7 @@ import type { Payload, PayloadRequest } from 'payload'
 import { NotFound } from 'payload'
 import { generatePayloadCookie } from 'payload/shared'
 
-import { keptAccountDocument, keptAccountView } from '../../../cms/accountCache'
+import { keptAccountDocument, keptAccountView, keptShownDocument } from '../../../cms/accountCache'
 
 type Doc = Record<string, unknown>
 
@@ -50,10 +50,14 @@ const readPublicUser = async (payload: Payload, id: string | number, req?: Paylo
   return user ? publicUser(user as unknown as Doc) : null
 }
 
-/** A relationship at depth 0 (an id) read as `shownOf` shows it; a missing document stays its id, as Payload's depth 1 leaves it. */
+/**
+ * A relationship at depth 0 (an id) read as `shownOf` shows it, kept (cms/accountCache.ts); a
+ * missing document stays its id, as Payload's depth 1 leaves it.
+ */
 const shown = async (payload: Payload, collection: keyof typeof shownOf, value: unknown) => {
   if (typeof value !== 'string' && typeof value !== 'number') return value
-  return (await payload.findByID({ collection, id: value, depth: 0, select: shownOf[collection], overrideAccess: true, disableErrors: true })) ?? value
+  const read = () => payload.findByID({ collection, id: value, depth: 0, select: shownOf[collection], overrideAccess: true, disableErrors: true })
+  return (await keptShownDocument(collection, value, read)) ?? value
 }
 
 /**
