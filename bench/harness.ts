@@ -89,21 +89,19 @@ export const wrkLoad = (url: string, seconds: number, connections: number, heade
   return { rps: count(/Requests\/sec:\s+([\d.]+)/), p50: ms('50'), p99: ms('99'), errors }
 }
 
-/**
- * Keeps its connections open between requests, as a browser does; one connection a request in flight.
- * `sendLean` is for a bench whose client shares the server's cores (bench/students.ts): Node's
- * `fetch` spent 1.3–4.4 ms of CPU a login there (its web streams, and decompressing every
- * answer), node:http 0.5–1.5 ms, taken from the server it measures. The body is kept as it came
- * and decoded only when asked: a school's browsers decode on their own machines.
- */
 // An idle connection is dropped after 4 s, before the server's 5 s keep-alive ends it: a request
 // sent on a connection the server is closing at that moment fails (ECONNRESET; one in a 30 s run).
 const leanAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity, timeout: 4000 })
 
-export type LeanAnswer = { status: number; text: () => string }
-
+/**
+ * One request on kept-alive connections, as a browser keeps them; one connection a request in
+ * flight. For a bench whose client shares the server's cores (bench/students.ts): Node's `fetch`
+ * spent 1.3–4.4 ms of CPU a login there (its web streams, and decompressing every answer),
+ * node:http 0.5–1.5 ms, taken from the server it measures. The body is kept as it came and
+ * decoded only when asked: a school's browsers decode on their own machines.
+ */
 export const sendLean = (url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
-  new Promise<LeanAnswer>((resolve, reject) => {
+  new Promise<{ status: number; text: () => string }>((resolve, reject) => {
     const req = http.request(url, { method: init.method ?? 'GET', headers: init.headers, agent: leanAgent }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
