@@ -9,6 +9,7 @@ import { databaseKind } from './db'
 import { knownMigrations } from './migrationList'
 import config from './payload.config'
 import { dataDir } from './paths'
+import { hashPasswordsOnWorkerThreads } from './passwordHashing'
 import { prepareRateLimitStore } from './rateLimitStore'
 
 export { config }
@@ -60,6 +61,7 @@ const runSeed = async (payload: Payload) => {
  * content is missing (`npm run seed`). Instances sharing PostgreSQL do this one at a time.
  */
 export const boot = async ({ seedIfEmpty = true, always = false } = {}) => {
+  hashPasswordsOnWorkerThreads()
   const payload = await getPayload({ config })
   await withBootLock(
     async () => {
