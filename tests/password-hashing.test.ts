@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 import { hash as argon2Hash } from '@node-rs/argon2'
+import { verifyPasswordHash } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { Actors, password } from './helpers/actors'
@@ -165,7 +166,6 @@ describe('an unknown account costs one password check on every login path, the L
 
 describe('a class logging in holds up nobody else', () => {
   it('a file read started behind 100 password checks ends before most of them (they run on threads of their own)', async () => {
-    const { verifyPasswordHash } = await import('payload')
     const teachersHash = await stored((await actors.educator()).user.id)
     let checked = 0
     const checks = Array.from({ length: 100 }, () => verifyPasswordHash(teachersHash, password).finally(() => checked++))
