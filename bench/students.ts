@@ -1,7 +1,8 @@
 /**
  * A school day's rush: 200 students log in at once, then browse (the SPA page,
  * the home topics, a module with its activities, /api/users/me, a theme save now and then) with a
- * think time between requests, while 5 teachers look at their classrooms. Run against one
+ * think time between requests, while 5 teachers look at their classrooms; after a quiet 15 s the
+ * next class of 200 logs in (servers that have run a while, as most classes meet them). Run against one
  * instance and then two (the client spreads requests round-robin, as the proxy would), each a
  * real `cms/server.ts` process, on PostgreSQL; against one instance on SQLite without
  * TEST_POSTGRES_URL. Prints req/s and p50/p95/p99 per endpoint, beside a ceiling: a static file
@@ -28,6 +29,7 @@ const browseSeconds = Number(process.argv[2] || 30)
 const thinkMs = Number(process.argv[3] || 1000)
 const studentCount = Number(process.argv[4] || 200)
 const teacherCount = 5
+const quietSeconds = 15
 const password = 'bench-password-42'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'civics-bench-students-'))
@@ -42,7 +44,9 @@ Object.assign(process.env, { DATABASE_URL: db.url, DATA_DIR: dir, UPLOADS_DIR: p
 const { boot } = await import('../cms/boot')
 const payload = await boot()
 const teachers: { id: number; email: string; classroomId: number }[] = []
+// Two classes: the first logs in as the servers come up, the next after a quiet spell.
 const students: { id: number; username: string }[] = []
+const nextClass: { id: number; username: string }[] = []
 for (let t = 0; t < teacherCount; t++) {
   const email = `bench-teacher-${t}@example.org`
   const teacher = await payload.create({
@@ -57,7 +61,7 @@ for (let t = 0; t < teacherCount; t++) {
   })
   teachers.push({ id: teacher.id as number, email, classroomId: classroom.id as number })
 }
-for (let s = 0; s < studentCount; s++) {
+for (let s = 0; s < 2 * studentCount; s++) {
   const username = `bench-student-${s}`
   const doc = await payload.create({
     collection: 'users',
@@ -68,7 +72,7 @@ for (let s = 0; s < studentCount; s++) {
     } as never,
     overrideAccess: true,
   })
-  students.push({ id: doc.id as number, username })
+  ;(s < studentCount ? students : nextClass).push({ id: doc.id as number, username })
 }
 const moduleIds = (await payload.find({ collection: 'modules', limit: 100, depth: 0, overrideAccess: true })).docs.map((m) => m.id)
 // A student's stored hash, to time the rush's password checks alone (`hashingFloor`).
@@ -152,20 +156,20 @@ const report = (label: string, timings: Timings, seconds?: number) => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const jitter = () => thinkMs * (0.5 + Math.random())
 
-const run = async (servers: ServerProcess[]) => {
-  let next = 0
-  const base = () => servers[next++ % servers.length].baseURL
-  const label = `${servers.length} instance${servers.length > 1 ? 's' : ''}`
+const serverPids = (servers: ServerProcess[]) => servers.map((server) => server.child.pid ?? 0)
 
-  // 1. The login rush: every student at the same moment.
+/**
+ * A class logging in at the same moment: prints their logins beside the floor (the same password
+ * checks alone, just before) with the CPU a login took by part, and what someone outside the class
+ * (a visitor, another class already signed in) waited meanwhile for the app's script and the home
+ * data: they should not wait for the class's logins. Answers each student's token.
+ */
+const rushIn = async (servers: ServerProcess[], base: () => string, group: { id: number; username: string }[], title: string) => {
   const rush: Timings = new Map()
   const tokens = new Map<number, string>()
   const floor = await hashingFloor()
-  const serverPids = servers.map((server) => server.child.pid ?? 0)
-  const rushClock = cpuClock(serverPids, onPostgres)
+  const rushClock = cpuClock(serverPids(servers), onPostgres)
   const rushStarted = Date.now()
-  // Someone outside the class (a visitor, another class already signed in) loads the app's
-  // script and the home data during the rush: they should not wait for the class's logins.
   const others: Timings = new Map()
   let rushing = true
   const someoneElse = (async () => {
@@ -176,21 +180,28 @@ const run = async (servers: ServerProcess[]) => {
     }
   })()
   await Promise.all(
-    students.map(async (student) => {
+    group.map(async (student) => {
       const token = await logIn(rush, 'POST /api/login (student)', `${base()}/api/login`, student.username)
       if (token) tokens.set(student.id, token)
     }),
   )
   rushing = false
   await someoneElse
-  report(
-    `${label} on ${onPostgres ? 'PostgreSQL' : 'SQLite'}: login rush, ${studentCount} students at once (${((Date.now() - rushStarted) / 1000).toFixed(1)} s for all)`,
-    rush,
-  )
-  const rushCpu = rushClock?.stop(studentCount)
+  report(`${title}, ${group.length} students at once (${((Date.now() - rushStarted) / 1000).toFixed(1)} s for all)`, rush)
+  const rushCpu = rushClock?.stop(group.length)
   if (rushCpu) console.log(rushCpu)
-  console.log(`Floor: the same ${studentCount} password checks alone, at once in this process just before: ${floor.toFixed(2)} s`)
-  report(`${label}: during the rush, someone else (one request at a time, 100 ms apart)`, others)
+  console.log(`Floor: the same ${group.length} password checks alone, at once in this process just before: ${floor.toFixed(2)} s`)
+  report('During the rush, someone else (one request at a time, 100 ms apart)', others)
+  return tokens
+}
+
+const run = async (servers: ServerProcess[]) => {
+  let next = 0
+  const base = () => servers[next++ % servers.length].baseURL
+  const label = `${servers.length} instance${servers.length > 1 ? 's' : ''}`
+
+  // 1. The first class: every student at the same moment, on servers that have just started.
+  const tokens = await rushIn(servers, base, students, `${label} on ${onPostgres ? 'PostgreSQL' : 'SQLite'}: login rush, the first class after the start`)
 
   // 2. Browsing, with a think time between a person's requests.
   const browse: Timings = new Map()
@@ -227,13 +238,18 @@ const run = async (servers: ServerProcess[]) => {
       await sleep(jitter())
     }
   }
-  const browseClock = cpuClock(serverPids, onPostgres)
+  const browseClock = cpuClock(serverPids(servers), onPostgres)
   await Promise.all([...students.map(student), ...teachers.map(teacher)])
   report(`${label}: browsing for ${browseSeconds} s, think time ${thinkMs} ms ± 50 %`, browse, browseSeconds)
   const browseCpu = browseClock?.stop([...browse.values()].reduce((sum, { times }) => sum + times.length, 0))
   if (browseCpu) console.log(browseCpu)
 
-  // 3. The ceiling: a static file from the same servers, 20 connections, 5 s.
+  // 3. The next class, after a quiet spell longer than node-postgres's default idle timeout (10 s):
+  // servers that have run for a while, their connections as a quiet spell leaves them.
+  await sleep(quietSeconds * 1000)
+  await rushIn(servers, base, nextClass, `${label}: login rush, the next class after ${quietSeconds} s without a request`)
+
+  // 4. The ceiling: a static file from the same servers, 20 connections, 5 s.
   const ceiling: Timings = new Map()
   const path = webAsset ?? '/healthz'
   const ceilingEnd = Date.now() + 5000

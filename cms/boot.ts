@@ -10,7 +10,8 @@ import { knownMigrations } from './migrationList'
 import config from './payload.config'
 import { dataDir } from './paths'
 import { hashPasswordsOnWorkerThreads } from './passwordHashing'
-import { prepareRateLimitStore } from './rateLimitStore'
+import { logDroppedConnections, openConnections, payloadPool } from './postgresConnections'
+import { openRateLimitConnections, prepareRateLimitStore } from './rateLimitStore'
 
 export { config }
 
@@ -63,6 +64,8 @@ const runSeed = async (payload: Payload) => {
 export const boot = async ({ seedIfEmpty = true, always = false } = {}) => {
   hashPasswordsOnWorkerThreads()
   const payload = await getPayload({ config })
+  const pool = payloadPool(payload)
+  if (pool) logDroppedConnections(pool, (message) => payload.logger.warn(message))
   await withBootLock(
     async () => {
       await migrate(payload)
@@ -75,5 +78,6 @@ export const boot = async ({ seedIfEmpty = true, always = false } = {}) => {
     },
     (message) => payload.logger.info(message),
   )
+  if (pool) await Promise.all([openConnections(pool), openRateLimitConnections()])
   return payload
 }

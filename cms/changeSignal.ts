@@ -1,5 +1,7 @@
 import pg from 'pg'
 
+import { keptConnections, logDroppedConnections, openConnections } from './postgresConnections'
+
 /**
  * "Something changed" messages between instances sharing one PostgreSQL: LISTEN/NOTIFY on one
  * dedicated connection per process. PostgreSQL delivers a NOTIFY to every listening session (its
@@ -42,9 +44,8 @@ export type ChangeSignal = {
  * request, and each connection then parses and plans them once.
  */
 export const listenForChanges = (connectionString: string, onSignal: (message: string | undefined) => void, log: (err: unknown) => void): ChangeSignal => {
-  const versions = new pg.Pool({ connectionString, max: 3 })
-  // An idle pooled connection that fails is dropped by the pool; the next query opens another.
-  versions.on('error', log)
+  const versions = new pg.Pool({ connectionString, max: 3, ...keptConnections })
+  logDroppedConnections(versions, log)
   let client: pg.Client | undefined
   let closed = false
   let retry: NodeJS.Timeout | undefined
@@ -66,6 +67,7 @@ export const listenForChanges = (connectionString: string, onSignal: (message: s
       if (closed) return void (await next.end())
       client = next
       onSignal(undefined)
+      openConnections(versions).catch(log)
     } catch (err) {
       log(err)
       reconnect(next)

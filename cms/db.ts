@@ -7,6 +7,7 @@ import { sqliteAdapter } from '@payloadcms/db-sqlite'
 
 import { keepBuiltRelationalQueries } from './builtQueries'
 import { dataDir } from './paths'
+import { keptConnections } from './postgresConnections'
 
 export type DatabaseKind = 'sqlite' | 'postgres' | 'mongodb'
 
@@ -36,7 +37,7 @@ export const databaseAdapter = () => {
   if (kind === 'postgres') {
     keepBuiltRelationalQueries()
     return postgresAdapter({
-      pool: { connectionString: databaseUrl(), max: Number(process.env.DATABASE_POOL_MAX || 10) },
+      pool: { connectionString: databaseUrl(), max: Number(process.env.DATABASE_POOL_MAX || 10), ...keptConnections },
       push: false,
       migrationDir: path.resolve(import.meta.dirname ?? '.', 'migrations/postgres'),
     })

@@ -3,6 +3,7 @@ import pg from 'pg'
 import { RateLimiterPostgres } from 'rate-limiter-flexible'
 
 import { databaseKind, databaseUrl } from './db'
+import { keptConnections, logDroppedConnections, openConnections } from './postgresConnections'
 
 /**
  * Rate-limit counters shared by every instance: on PostgreSQL they live in the database
@@ -22,9 +23,9 @@ const tableName = 'civics360_rate_limits'
 let pool: pg.Pool | undefined
 const sharedPool = () => {
   if (!pool) {
-    pool = new pg.Pool({ connectionString: databaseUrl(), max: Number(process.env.RATE_LIMIT_POOL_MAX || 4) })
+    pool = new pg.Pool({ connectionString: databaseUrl(), max: Number(process.env.RATE_LIMIT_POOL_MAX || 4), ...keptConnections })
     // An idle client dropped by the server is replaced on the next query; nothing to do here.
-    pool.on('error', () => undefined)
+    logDroppedConnections(pool, () => undefined)
   }
   return pool
 }
@@ -75,6 +76,9 @@ export const prepareRateLimitStore = async () => {
     new RateLimiterPostgres(options, (err?: Error) => (err ? reject(err) : resolve()))
   })
 }
+
+/** Opens the shared pool's connections ahead of the first request (cms/postgresConnections.ts). */
+export const openRateLimitConnections = () => openConnections(sharedPool())
 
 /** Ends the shared pool (graceful shutdown). */
 export const closeRateLimitStore = async () => {

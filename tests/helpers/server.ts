@@ -90,8 +90,10 @@ export const startServer = async (options: { seed?: boolean; env?: Record<string
       await new Promise((resolve) => content.close(resolve))
       await new Promise((resolve) => server.close(resolve))
       await payload.destroy()
-      // The database is dropped WITH (FORCE): the pool's remaining clients are cut off, which is expected.
-      ;(payload.db as { pool?: { on: (event: string, listener: () => void) => void } }).pool?.on('error', () => undefined)
+      // Payload's destroy leaves its pool open, and the pool keeps its connections (cms/postgresConnections.ts):
+      // the idle ones are closed here, before the drop cuts them off. (The one the adapter holds never
+      // comes back to the pool, so the promise is not awaited; the drop ends that one.)
+      void (payload.db as { pool?: { end: () => Promise<void> } }).pool?.end()
       await db.drop()
       fs.rmSync(dir, { recursive: true, force: true })
     },

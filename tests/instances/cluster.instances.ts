@@ -19,6 +19,7 @@ import { bearer, demoPassword, exited, freshPostgres, login, rawRequest, seeding
  * database, as an operator's `systemctl start` of three units would.
  */
 let db: Awaited<ReturnType<typeof freshPostgres>>
+const poolSizes = { DATABASE_POOL_MAX: '8', RATE_LIMIT_POOL_MAX: '3' }
 let s3: S3rver
 let s3Dir: string
 let instances: ServerProcess[]
@@ -36,6 +37,7 @@ beforeAll(async () => {
     S3_ACCESS_KEY_ID: 'S3RVER',
     S3_SECRET_ACCESS_KEY: 'S3RVER',
     BODY_IDLE_TIMEOUT_SECONDS: '2',
+    ...poolSizes,
   })
   // While they boot, watch what a load balancer would see.
   const watchers: Promise<void>[] = []
@@ -236,6 +238,39 @@ describe('three instances on one PostgreSQL database', () => {
     const log = fs.readFileSync(a.logFile, 'utf8').slice(logBefore)
     expect(log.match(/Client aborted POST/g)?.length).toBe(10)
     expect(log).not.toMatch(/ERROR|ECONNRESET|\n\s+at /)
+  })
+
+  it('opens its PostgreSQL connections before it is ready, keeps them through a quiet spell, and serves on new ones when PostgreSQL ends them all', async () => {
+    const { token } = await login(instances[0].baseURL, 'demo-student', demoPassword(seeder().dir, 'demo-student'))
+    const backends = async () =>
+      Number((await db.client.query(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)).rows[0].n)
+    // A busy moment opens connections: reads the public cache has not kept, 20 at once on each instance.
+    const busy = async (round: string) => {
+      const answers = await Promise.all(
+        instances.flatMap((instance) => Array.from({ length: 20 }, (_, i) => fetch(`${instance.baseURL}/api/topics?limit=1&depth=0&page=${round}${i}`))),
+      )
+      expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200))
+    }
+    // Each instance's pools are full from the start (cms/postgresConnections.ts): Payload's and the rate limits'.
+    const open = await backends()
+    expect(open).toBeGreaterThanOrEqual(instances.length * (Number(poolSizes.DATABASE_POOL_MAX) + Number(poolSizes.RATE_LIMIT_POOL_MAX)))
+    // node-postgres closes a connection idle for 10 s unless told otherwise: a class arriving after
+    // a quiet spell would meet new, cold ones.
+    await busy('1')
+    await sleep(11_000)
+    expect(await backends()).toBeGreaterThanOrEqual(open)
+
+    // A restart or failover: PostgreSQL ends every connection. Each instance stays up and answers
+    // the next requests (public, signed-in, a login) on new connections.
+    await db.client.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)
+    await sleep(500)
+    for (const instance of instances) expect(instance.child.exitCode ?? instance.child.signalCode).toBeNull()
+    await busy('2')
+    for (const instance of instances) {
+      const me = await fetch(`${instance.baseURL}/api/users/me`, { headers: bearer(token) })
+      expect(((await me.json()) as { user: unknown }).user).toMatchObject({ username: 'demo-student' })
+      expect((await login(instance.baseURL, 'demo-student', demoPassword(seeder().dir, 'demo-student'))).token).toBeTruthy()
+    }
   })
 
   it('loses no acknowledged write when an instance is killed (SIGKILL) mid-write', async () => {
