@@ -33,7 +33,8 @@ export const payloadPool = (payload: Payload) => (payload.db as unknown as { poo
  * would otherwise pay in the middle of their rush.
  */
 export const openConnections = async (pool: pg.Pool) => {
-  const free = (pool.options.max ?? 10) - pool.totalCount + pool.idleCount
+  // node-postgres sets `max` when it makes the pool; the connections out on a request stay out.
+  const free = (pool.options.max ?? 0) - pool.totalCount + pool.idleCount
   const clients = await Promise.all(Array.from({ length: free }, () => pool.connect()))
   for (const client of clients) client.release()
 }
