@@ -10,8 +10,8 @@ import { knownMigrations } from './migrationList'
 import config from './payload.config'
 import { dataDir } from './paths'
 import { hashPasswordsOnWorkerThreads } from './passwordHashing'
-import { logDroppedConnections, openConnections, payloadPool } from './postgresConnections'
-import { openRateLimitConnections, prepareRateLimitStore } from './rateLimitStore'
+import { logDroppedConnections, payloadPool } from './postgresConnections'
+import { prepareRateLimitStore } from './rateLimitStore'
 
 export { config }
 
@@ -78,6 +78,5 @@ export const boot = async ({ seedIfEmpty = true, always = false } = {}) => {
     },
     (message) => payload.logger.info(message),
   )
-  if (pool) await Promise.all([openConnections(pool), openRateLimitConnections()])
   return payload
 }

@@ -67,7 +67,7 @@ export const listenForChanges = (connectionString: string, onSignal: (message: s
       if (closed) return void (await next.end())
       client = next
       onSignal(undefined)
-      openConnections(versions).catch(log)
+      void openConnections(versions, log)
     } catch (err) {
       log(err)
       reconnect(next)

@@ -30,11 +30,15 @@ export const payloadPool = (payload: Payload) => (payload.db as unknown as { poo
 /**
  * Opens a pool's connections up to its size before the first request needs them: each costs both
  * processes a SCRAM exchange and PostgreSQL a new server process, which a class's first logins
- * would otherwise pay in the middle of their rush.
+ * would otherwise pay in the middle of their rush. Ahead of need only: a connection PostgreSQL
+ * refuses (its `max_connections` reached, say) is said once, and the pool opens it when a request
+ * needs it, as it did before.
  */
-export const openConnections = async (pool: pg.Pool) => {
+export const openConnections = async (pool: pg.Pool, warn: (message: string) => void) => {
   // node-postgres sets `max` when it makes the pool; the connections out on a request stay out.
   const free = (pool.options.max ?? 0) - pool.totalCount + pool.idleCount
-  const clients = await Promise.all(Array.from({ length: free }, () => pool.connect()))
-  for (const client of clients) client.release()
+  const opened = await Promise.allSettled(Array.from({ length: free }, () => pool.connect()))
+  for (const result of opened) if (result.status === 'fulfilled') result.value.release()
+  const refused = opened.find((result) => result.status === 'rejected')
+  if (refused) warn(`PostgreSQL refused a connection opened ahead of need (${String(refused.reason)}); the pool opens it when a request needs it`)
 }

@@ -78,7 +78,7 @@ export const prepareRateLimitStore = async () => {
 }
 
 /** Opens the shared pool's connections ahead of the first request (cms/postgresConnections.ts). */
-export const openRateLimitConnections = () => openConnections(sharedPool())
+export const openRateLimitConnections = (warn: (message: string) => void) => openConnections(sharedPool(), warn)
 
 /** Ends the shared pool (graceful shutdown). */
 export const closeRateLimitStore = async () => {

@@ -10,7 +10,8 @@ import { createContentApp } from './content/app'
 import { contentPort, contentUrl, publicUrl } from './env'
 import { createHttpServer } from './httpServer'
 import { rootDir } from './paths'
-import { closeRateLimitStore } from './rateLimitStore'
+import { openConnections, payloadPool } from './postgresConnections'
+import { closeRateLimitStore, openRateLimitConnections } from './rateLimitStore'
 
 const port = Number(process.env.PORT || 3000)
 const dev = process.env.NODE_ENV !== 'production'
@@ -35,6 +36,10 @@ const main = async () => {
   await new Promise<void>((resolve) => server.listen(port, resolve))
 
   payload = await boot()
+  // Before the first request (and /readyz), the serving process's connections: cms/postgresConnections.ts.
+  const pool = payloadPool(payload)
+  const warn = (message: string) => payload?.logger.warn(message)
+  if (pool) await Promise.all([openConnections(pool, warn), openRateLimitConnections(warn)])
   let nextHandler: ((req: any, res: any) => Promise<void>) | undefined
   if (process.env.DISABLE_ADMIN !== 'true') {
     const nextApp = next({ dev, dir: path.join(rootDir, 'cms'), port })

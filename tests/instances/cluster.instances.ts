@@ -244,7 +244,7 @@ describe('three instances on one PostgreSQL database', () => {
     const { token } = await login(instances[0].baseURL, 'demo-student', demoPassword(seeder().dir, 'demo-student'))
     const backends = async () =>
       Number((await db.client.query(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)).rows[0].n)
-    // A busy moment opens connections: reads the public cache has not kept, 20 at once on each instance.
+    // A busy moment: reads the public cache has not kept, 20 at once on each instance.
     const busy = async (round: string) => {
       const answers = await Promise.all(
         instances.flatMap((instance) => Array.from({ length: 20 }, (_, i) => fetch(`${instance.baseURL}/api/topics?limit=1&depth=0&page=${round}${i}`))),
@@ -254,8 +254,8 @@ describe('three instances on one PostgreSQL database', () => {
     // Each instance's pools are full from the start (cms/postgresConnections.ts): Payload's and the rate limits'.
     const open = await backends()
     expect(open).toBeGreaterThanOrEqual(instances.length * (Number(poolSizes.DATABASE_POOL_MAX) + Number(poolSizes.RATE_LIMIT_POOL_MAX)))
-    // node-postgres closes a connection idle for 10 s unless told otherwise: a class arriving after
-    // a quiet spell would meet new, cold ones.
+    // Every connection used, then 11 quiet seconds: node-postgres closes a connection idle for 10 s
+    // unless told otherwise, and a class arriving after a quiet spell would meet new, cold ones.
     await busy('1')
     await sleep(11_000)
     expect(await backends()).toBeGreaterThanOrEqual(open)
