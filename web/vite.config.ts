@@ -7,8 +7,26 @@ import { compiledCatalogues } from './compiledCatalogues.ts'
 const root = fileURLToPath(new URL('.', import.meta.url))
 const backend = 'http://localhost:3000'
 
-export default defineConfig({
+/**
+ * React Router 7's package names only its development build in its exports, for every condition
+ * (remix-run/react-router#12532, #14102): a production bundle carried its dev-only checks and
+ * warnings, about a sixth of the sign-in page's main-thread time on a throttled phone (issue 12).
+ * The build takes the production files the package ships beside them; the dev server and the
+ * tests keep the development build and its warnings.
+ */
+const reactRouterProduction = (file: string) => fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url))
+
+export default defineConfig(({ command }) => ({
   root,
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+          ]
+        : [],
+  },
   base: '/',
   // .br and .gz beside every text asset, served as they are (cms/expressApp.ts). index.html is not among
   // them: the server fills in its page data on each request and compresses that answer itself.
@@ -32,4 +50,4 @@ export default defineConfig({
       '/admin': backend,
     },
   },
-})
+}))

@@ -62,6 +62,15 @@ describe('loading', () => {
     expect(zlib.gunzipSync(gz.body).equals(plain.body)).toBe(true)
   })
 
+  it("sends its libraries' production builds: React Router's development checks are not in the app's script", async () => {
+    const html = await raw('/login', 'identity')
+    const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html.body.toString('utf8'))?.[1]
+    const script = (await raw(entry as string, 'identity')).body.toString('utf8')
+    // The router is in the entry (the pages are not), and a warning only its development build prints is not.
+    expect(script.includes('useNavigate'), 'the router is in the entry').toBe(true)
+    expect(script.includes('No routes matched location'), "React Router's development build is in the entry").toBe(false)
+  })
+
   it('keeps the home page, a topic page and the login page still while they load (CLS ≤ 0.02 on a phone-sized screen)', async () => {
     await page.setViewportSize({ width: 412, height: 823 })
     expect(await layoutShift('/', () => visible(page.getByRole('heading', { level: 3, name: 'The Constitution' })))).toBeLessThanOrEqual(0.02)
