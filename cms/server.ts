@@ -11,6 +11,7 @@ import { contentPort, contentUrl, publicUrl } from './env'
 import { createHttpServer } from './httpServer'
 import { rootDir } from './paths'
 import { openConnections, payloadPool } from './postgresConnections'
+import { warmLoginPath } from './warmLoginPath'
 import { closeRateLimitStore, openRateLimitConnections } from './rateLimitStore'
 
 const port = Number(process.env.PORT || 3000)
@@ -40,6 +41,8 @@ const main = async () => {
   const pool = payloadPool(payload)
   const warn = (message: string) => payload?.logger.warn(message)
   if (pool) await Promise.all([openConnections(pool, warn), openRateLimitConnections(warn)])
+  // Before /readyz too: the first class after a start meets a warm login path (cms/warmLoginPath.ts).
+  await warmLoginPath(payload)
   let nextHandler: ((req: any, res: any) => Promise<void>) | undefined
   if (process.env.DISABLE_ADMIN !== 'true') {
     const nextApp = next({ dev, dir: path.join(rootDir, 'cms'), port })
