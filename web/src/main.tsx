@@ -26,7 +26,7 @@ void applyLanguage(languageOf(preferences)).finally(() => {
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // holding the main thread for the whole page: on a slow school laptop the page answers a tap
   // while it renders (Lighthouse's Total Blocking Time on /login, 70-250 ms before, mostly 0-30
-  // after, issue 12), and a lazy page whose chunk is already loaded shows without a fallback first.
+  // after: docs/decisions.md, issue 12).
   startTransition(() =>
     root.render(
       <StrictMode>
