@@ -11,8 +11,8 @@ import { contentPort, contentUrl, publicUrl } from './env'
 import { createHttpServer } from './httpServer'
 import { rootDir } from './paths'
 import { openConnections, payloadPool } from './postgresConnections'
-import { warmLoginPath } from './warmLoginPath'
 import { closeRateLimitStore, openRateLimitConnections } from './rateLimitStore'
+import { warmLoginPath } from './warmLoginPath'
 
 const port = Number(process.env.PORT || 3000)
 const dev = process.env.NODE_ENV !== 'production'

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 
-import { AuthenticationError, createLocalReq, type Payload } from 'payload'
+import { AuthenticationError, type Payload } from 'payload'
 
 /** How many refused logins warm the path, unless WARM_UP_LOGINS says otherwise (0: none). */
 const defaultRounds = 200
@@ -23,10 +23,9 @@ export async function warmLoginPath(payload: Payload, rounds = Number(process.en
   await Promise.all(
     Array.from({ length: Math.min(inFlight, rounds) }, async () => {
       while (left-- > 0) {
-        const req = await createLocalReq({}, payload)
         try {
           // 44 characters: longer than any username (`usernamePattern`), and not an email.
-          await payload.login({ collection: 'users', data: { username: `warm-up-${randomUUID()}`, password: randomUUID() }, depth: 0, req })
+          await payload.login({ collection: 'users', data: { username: `warm-up-${randomUUID()}`, password: randomUUID() }, depth: 0 })
         } catch (error) {
           if (!(error instanceof AuthenticationError)) throw error
         }

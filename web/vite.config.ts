@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
@@ -14,7 +16,8 @@ const backend = 'http://localhost:3000'
  * The build takes the production files the package ships beside them; the dev server and the
  * tests keep the development build and its warnings.
  */
-const reactRouterProduction = (file: string) => fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url))
+const reactRouterDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'))
+const reactRouterProduction = (file: string) => path.join(reactRouterDir, 'dist', 'production', file)
 
 export default defineConfig(({ command }) => ({
   root,
