@@ -6,9 +6,11 @@ import { Client } from './helpers/client'
 import { startServer, type TestServer } from './helpers/server'
 
 /**
- * Issue 12: the serving process runs refused logins before it reports ready (cms/server.ts), so the
- * first class after a start meets a warm login path. Warming must leave no trace: no account,
- * session, failed-attempt count or lock comes of it, and logins work as before.
+ * Issue 12: the serving process runs refused logins and the reads a successful login adds before it
+ * reports ready (cms/server.ts), so the first class after a start meets a warm login path. Warming
+ * must leave no trace: no account, session, failed-attempt count or lock comes of it, and logins
+ * work as before. On PostgreSQL every pooled connection has then parsed the account statements a
+ * login runs.
  */
 
 let server: TestServer
@@ -30,6 +32,25 @@ const accounts = async () =>
   })
 
 describe('warming the login path at start', () => {
+  it('leaves a class to log in at once; on PostgreSQL every connection has parsed the account statements its logins run', async () => {
+    const classroom = await actors.classroom(await actors.educator())
+    const students = await Promise.all(Array.from({ length: 12 }, () => actors.student(classroom.id)))
+    type PooledClient = { connection: { parsedStatements: Record<string, string> } }
+    const clients = (server.payload.db as unknown as { pool?: { _clients: PooledClient[] } }).pool?._clients ?? []
+    expect(clients.length > 0).toBe(Boolean(process.env.TEST_POSTGRES_URL))
+    const accountStatements = (client: PooledClient) =>
+      Object.entries(client.connection.parsedStatements).flatMap(([name, text]) => (text.includes('from "users"') ? [name] : []))
+
+    await warmLoginPath(server.payload, 60)
+    const warmed = new Map(clients.map((client) => [client, new Set(accountStatements(client))]))
+
+    // More logins at once than the pool has connections: each connection runs some.
+    const logins = await Promise.all(students.map(({ user }) => new Client(server.base).post('/api/login', { username: user.username, password })))
+    expect(logins.map((login) => login.status)).toEqual(students.map(() => 200))
+    const parsedDuringLogins = clients.flatMap((client) => accountStatements(client).filter((name) => !warmed.get(client)?.has(name)))
+    expect(parsedDuringLogins).toEqual([])
+  })
+
   it('writes nothing: no account, session, failed attempt or lock, and logins work after it', async () => {
     const teacher = await actors.educator()
     const student = await actors.student((await actors.classroom(teacher)).id)
@@ -43,4 +64,5 @@ describe('warming the login path at start', () => {
     const login = await new Client(server.base).post('/api/login', { username, password })
     expect(login.status).toBe(200)
   })
+
 })
