@@ -81,16 +81,6 @@ const storedPassword = (await payload.db.findOne<{ id: number; hash: string; sal
   where: { username: { equals: students[0].username } },
 })) as { hash: string; salt: string }
 await payload.destroy()
-if (onPostgres) {
-  // A school's database has its planner's statistics; this one was filled a moment ago, and
-  // autovacuum gathers them at a moment of its own (within its minute's nap): in some runs during
-  // the first rush, replanning every connection's statements, in others before it.
-  const { default: pg } = await import('pg')
-  const client = new pg.Client({ connectionString: db.url })
-  await client.connect()
-  await client.query('ANALYZE')
-  await client.end()
-}
 
 /**
  * Seconds this machine takes now for the rush's password checks alone: one per student, all at
