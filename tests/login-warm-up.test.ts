@@ -64,5 +64,4 @@ describe('warming the login path at start', () => {
     const login = await new Client(server.base).post('/api/login', { username, password })
     expect(login.status).toBe(200)
   })
-
 })
