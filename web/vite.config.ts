@@ -5,6 +5,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { compression } from 'vite-plugin-compression2'
 import { compiledCatalogues } from './compiledCatalogues.ts'
+import { inlineEntryStylesheet } from './inlineEntryStylesheet.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const backend = 'http://localhost:3000'
@@ -36,6 +37,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     compiledCatalogues(),
     react(),
+    inlineEntryStylesheet(),
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/index\.html$/, /manifest\.json$/], threshold: 1024 }),
   ],
   build: {

@@ -71,6 +71,18 @@ describe('loading', () => {
     expect(script.includes('No routes matched location'), "React Router's development build is in the entry").toBe(false)
   })
 
+  it("sends the app's styles inside the page: the sign-in page is styled without a stylesheet request", async () => {
+    const stylesheets: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(request.url())
+    })
+    await page.goto('/login')
+    const header = page.locator('.site-header')
+    await header.waitFor()
+    expect(await header.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)')
+    expect(stylesheets).toEqual([])
+  })
+
   it('keeps the home page, a topic page and the login page still while they load (CLS ≤ 0.02 on a phone-sized screen)', async () => {
     await page.setViewportSize({ width: 412, height: 823 })
     expect(await layoutShift('/', () => visible(page.getByRole('heading', { level: 3, name: 'The Constitution' })))).toBeLessThanOrEqual(0.02)
