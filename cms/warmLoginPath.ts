@@ -46,7 +46,8 @@ const successfulLoginReads = async (payload: Payload) => {
  * the instance serves (issue 12). A process just started runs the login path in V8's interpreter and
  * baseline code, and each new PostgreSQL connection plans each named statement five times before it
  * keeps a generic plan: the first class after a deploy paid for both (servers' CPU 22-26 ms a login
- * against 17-19 for the next class; PostgreSQL's 5.8-6.7 ms against 3 with the refusals alone). A
+ * against 17-19 for the next class; PostgreSQL's still 5.8-6.7 ms with the refusals alone, against
+ * about 3 for the next class, until the reads ran too). A
  * refusal goes through the same operation as a login up to the password check (the lookup on every
  * connection of the pool, the password hashing threads, a hash's worth of work) and writes nothing:
  * there is no account to count a failed attempt against. Nor do the reads: they find no account.
