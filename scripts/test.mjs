@@ -93,8 +93,18 @@ if (wants('types')) {
 if (wants('lint')) sqliteLane.push((log) => check('Lint (ESLint: import boundaries, hooks; Prettier: formatting)', 'npm', ['run', '--silent', 'lint'], {}, log))
 // The admin's browser tests need the Next build of the admin (minutes of CPU). It is made here, in
 // a lane, rather than in that file's setup, where a loaded machine once ran it past the hook's timeout.
+// It skips Next's type check (the type checks above cover the same tsconfig.json) and Turbopack's
+// build cache, which a fresh clone never reads again (cms/next.config.mjs): 79 s -> 53 s alone.
 if (wants('e2e'))
-  sqliteLane.push((log) => check('Build the admin (Next)', bin('next'), ['build', 'cms'], { NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' }, log))
+  sqliteLane.push((log) =>
+    check(
+      'Build the admin (Next)',
+      bin('next'),
+      ['build', 'cms'],
+      { NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ADMIN_BUILD_FOR_TESTS: 'true' },
+      log,
+    ),
+  )
 if (wants('api')) {
   sqliteLane.push((log) => vitest('API integration tests (SQLite)', 'vitest.config.ts', {}, log))
   if (postgres) {
