@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+
 import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit'
 import pg from 'pg'
 import { RateLimiterPostgres } from 'rate-limiter-flexible'
@@ -6,17 +8,19 @@ import { databaseKind, databaseUrl } from './db'
 import { keptConnections, logDroppedConnections, openConnections } from './postgresConnections'
 
 /**
- * Rate-limit counters shared by every instance: on PostgreSQL they live in the database
- * (`rate-limiter-flexible`'s PostgreSQL limiter, one table for every limiter, a key per limiter
- * and client); on SQLite (one process) in memory.
+ * Rate-limit counters shared by every instance: on PostgreSQL they live in the database (one table
+ * for every limiter, `rate-limiter-flexible`'s, a row per limiter and client); on SQLite (one
+ * process) in memory.
  *
- * The counting is the library's: one upsert per hit that locks only that key's row, and starts a
- * new window when the old one has expired. (The store used before, `@acpr/rate-limit-postgresql`,
- * took a lock on its whole sessions table for every hit of every limiter: a class logging in at
- * once from one school address queued on it across all instances.) express-rate-limit keeps the
- * limits, the headers and the answer; this adapter only counts. The table is made once at boot,
- * under the boot lock (`prepareRateLimitStore`), so no request can arrive before it exists, and
- * every limiter of a process shares one small pool (`RATE_LIMIT_POOL_MAX`, default 4).
+ * A hit is counted by an upsert that starts a new window when the row's has expired, as
+ * `rate-limiter-flexible` counts; express-rate-limit keeps the limits, the headers and the answer.
+ * The hits that arrive together are counted by one statement: a class logging in at once made two
+ * upserts a login, 200 of them on the same row (the school's address), each instance's waiting on
+ * the others' locks (issue 12). Each hit still has its own count before its request goes on: the
+ * statement adds a key's hits and answers the total, and the batch hands them out in arrival order.
+ * The table is made once at boot, under the boot lock (`prepareRateLimitStore`), so no request can
+ * arrive before it exists, and every limiter of a process shares one small pool
+ * (`RATE_LIMIT_POOL_MAX`, default 4).
  */
 const tableName = 'civics360_rate_limits'
 
@@ -30,49 +34,112 @@ const sharedPool = () => {
   return pool
 }
 
-/** The library's limiter for one of ours; `points` is not used (express-rate-limit decides). */
-const counter = (prefix: string, windowMs: number) =>
-  new RateLimiterPostgres({
-    storeClient: sharedPool(),
-    storeType: 'pool',
-    tableName,
-    tableCreated: true,
-    keyPrefix: prefix,
-    points: 1,
-    duration: windowMs / 1000,
+/** A key the table stores as it is: printable ASCII (no NUL, which PostgreSQL's text refuses) within its varchar(255). */
+const storableKey = /^[\x20-\x7e]{1,255}$/
+
+/**
+ * The row's key: the limiter's name and the client's key, or its digest when the client's key is
+ * long or unusual (a username is the sender's choice). One unstorable key would fail the statement
+ * for every hit counted with it.
+ */
+const storedKey = (prefix: string, key: string) => {
+  const full = `${prefix}:${key}`
+  return storableKey.test(full) ? full : `${prefix}:sha256:${createHash('sha256').update(key).digest('hex')}`
+}
+
+/**
+ * Adds each key's hits, in a new window where the row's has expired, and answers the totals.
+ * Keys come sorted, so two instances' batches lock shared rows in the same order (no deadlock).
+ */
+const countStatement = {
+  name: 'civics360_rate_limits_count',
+  text: `INSERT INTO ${tableName} AS counter (key, points, expire)
+    SELECT * FROM unnest($1::varchar[], $2::integer[], $3::bigint[])
+    ON CONFLICT (key) DO UPDATE SET
+      points = CASE WHEN counter.expire <= $4 THEN excluded.points ELSE counter.points + excluded.points END,
+      expire = CASE WHEN counter.expire <= $4 THEN excluded.expire ELSE counter.expire END
+    RETURNING key, points, expire`,
+}
+
+type Hit = { key: string; windowMs: number; counted: (info: ClientRateLimitInfo) => void; failed: (error: unknown) => void }
+
+/** The hits waiting for the next statement; one statement runs at a time, and the hits that arrive meanwhile wait for the next. */
+let waiting: Hit[] = []
+let counting = false
+
+const countTogether = async (hits: Hit[]) => {
+  const byKey = new Map<string, Hit[]>()
+  for (const hit of hits) byKey.set(hit.key, [...(byKey.get(hit.key) ?? []), hit])
+  const keys = [...byKey.keys()].sort()
+  const now = Date.now()
+  try {
+    const { rows } = await sharedPool().query<{ key: string; points: number; expire: string }>({
+      ...countStatement,
+      values: [keys, keys.map((key) => byKey.get(key)!.length), keys.map((key) => now + byKey.get(key)![0].windowMs), now],
+    })
+    for (const row of rows) {
+      const keyHits = byKey.get(row.key)!
+      const resetTime = new Date(Number(row.expire))
+      keyHits.forEach((hit, index) => hit.counted({ totalHits: row.points - keyHits.length + 1 + index, resetTime }))
+      byKey.delete(row.key)
+    }
+    // Every key answers a row; should one not, its hits fail rather than wait forever.
+    for (const [key, keyHits] of byKey) for (const hit of keyHits) hit.failed(new Error(`The rate-limit counter ${key} was not counted`))
+  } catch (error) {
+    for (const hit of hits) hit.failed(error)
+  }
+}
+
+const countWaiting = async () => {
+  counting = true
+  while (waiting.length) {
+    const hits = waiting
+    waiting = []
+    await countTogether(hits)
+  }
+  counting = false
+}
+
+/** Counts one hit with the others of this moment (see above). */
+const countHit = (key: string, windowMs: number) =>
+  new Promise<ClientRateLimitInfo>((counted, failed) => {
+    waiting.push({ key, windowMs, counted, failed })
+    // The requests read in this turn of the event loop join the first statement.
+    if (!counting && waiting.length === 1) setImmediate(countWaiting)
   })
 
 class PostgresCounterStore implements Store {
-  private counting: RateLimiterPostgres | undefined
+  private windowMs = 0
   constructor(readonly prefix: string) {}
   init(options: Options) {
-    this.counting = counter(this.prefix, options.windowMs)
+    this.windowMs = options.windowMs
   }
-  private get limiter() {
-    if (!this.counting) throw new Error(`Rate limiter ${this.prefix} used before express-rate-limit initialised it`)
-    return this.counting
-  }
-  async increment(key: string): Promise<ClientRateLimitInfo> {
-    // `penalty` adds a hit without refusing: express-rate-limit compares the count with the limit.
-    const counted = await this.limiter.penalty(key, 1)
-    return { totalHits: counted.consumedPoints, resetTime: new Date(Date.now() + counted.msBeforeNext) }
+  increment(key: string) {
+    return countHit(storedKey(this.prefix, key), this.windowMs)
   }
   async decrement(key: string) {
-    await this.limiter.reward(key, 1)
+    await sharedPool().query(`UPDATE ${tableName} SET points = points - 1 WHERE key = $1 AND expire > $2 AND points > 0`, [
+      storedKey(this.prefix, key),
+      Date.now(),
+    ])
   }
   async resetKey(key: string) {
-    await this.limiter.delete(key)
+    await sharedPool().query(`DELETE FROM ${tableName} WHERE key = $1`, [storedKey(this.prefix, key)])
   }
 }
 
 /** A store for the limiter called `name` (unique per limiter: counters are kept per name), or memory. */
 export const rateLimitStore = (name: string): Store | undefined => (databaseKind() === 'postgres' ? new PostgresCounterStore(name) : undefined)
 
-/** Creates the counters' table with the library's own statement (PostgreSQL only). */
+/**
+ * Creates the counters' table with the library's own statement (PostgreSQL only), and keeps the
+ * library's timer (every five minutes, unref'd) that deletes the rows whose window ended over an
+ * hour ago.
+ */
 export const prepareRateLimitStore = async () => {
   if (databaseKind() !== 'postgres') return
   await new Promise<void>((resolve, reject) => {
-    const options = { storeClient: sharedPool(), storeType: 'pool', tableName, points: 1, duration: 1, clearExpiredByTimeout: false }
+    const options = { storeClient: sharedPool(), storeType: 'pool', tableName, points: 1, duration: 1, clearExpiredByTimeout: true }
     new RateLimiterPostgres(options, (err?: Error) => (err ? reject(err) : resolve()))
   })
 }

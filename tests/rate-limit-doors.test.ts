@@ -1,4 +1,7 @@
+import type { Options } from 'express-rate-limit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { rateLimitStore } from '../cms/rateLimitStore'
 
 import { Actors } from './helpers/actors'
 import { Client } from './helpers/client'
@@ -49,5 +52,38 @@ describe('rate limits have no side doors', () => {
     expect(statuses.slice(0, 15).every((status) => status !== 429)).toBe(true)
     expect(statuses[15]).toBe(429)
     expect((await client.get('/api/classrooms/code/NOPE-1')).status).toBe(429)
+  })
+})
+
+describe('counting', () => {
+  it('gives each of the hits counted together its own count, in the order they came', async () => {
+    // On PostgreSQL, hits in the same turn of the event loop share one statement (cms/rateLimitStore.ts).
+    // On SQLite there is one process, and its counters are express-rate-limit's, in memory.
+    const store = rateLimitStore('test-burst')
+    expect(store !== undefined).toBe(Boolean(process.env.TEST_POSTGRES_URL))
+    if (!store) return
+    store.init?.({ windowMs: 60_000 } as Options)
+    const counts = await Promise.all(Array.from({ length: 40 }, () => store.increment('someone')))
+    expect(counts.map((count) => count.totalHits)).toEqual(Array.from({ length: 40 }, (_, index) => index + 1))
+    expect((await store.increment('someone else')).totalHits).toBe(1)
+    // A key PostgreSQL cannot store as it is (a NUL, or too long) is counted by its digest, and fails no one counted with it.
+    const unusual = await Promise.all(['a\u0000b', 'x'.repeat(300), 'a third'].map((key) => store.increment(key)))
+    expect(unusual.map((count) => count.totalHits)).toEqual([1, 1, 1])
+    expect((await store.increment('a\u0000b')).totalHits).toBe(2)
+  })
+
+  it('counts every request of a burst sent at once: exactly the limit get through', async () => {
+    // Username suggestions: 30 per address in this file. Counted together on PostgreSQL (cms/rateLimitStore.ts).
+    const statuses = await Promise.all(Array.from({ length: 40 }, () => new Client(server.base).get('/api/users/username').then((res) => res.status)))
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10)
+    expect(statuses.filter((status) => status === 200)).toHaveLength(30)
+  })
+
+  it('counts a login whose username is longer than any, or holds a NUL (keys a counter row cannot hold), like any other', async () => {
+    const client = new Client(server.base)
+    for (const username of ['x'.repeat(400), 'nul\u0000name']) {
+      expect((await client.post('/api/login', { username, password: 'wrong-password-1' })).status).toBe(401)
+      expect((await client.post('/api/login', { username, password: 'wrong-password-1' })).status).toBe(429)
+    }
   })
 })
