@@ -69,7 +69,11 @@ let counting = false
 
 const countTogether = async (hits: Hit[]) => {
   const byKey = new Map<string, Hit[]>()
-  for (const hit of hits) byKey.set(hit.key, [...(byKey.get(hit.key) ?? []), hit])
+  for (const hit of hits) {
+    const keyHits = byKey.get(hit.key)
+    if (keyHits) keyHits.push(hit)
+    else byKey.set(hit.key, [hit])
+  }
   const keys = [...byKey.keys()].sort()
   const now = Date.now()
   try {
