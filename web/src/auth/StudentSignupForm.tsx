@@ -9,8 +9,8 @@ import { ErrorNotice } from '../ui/Notice'
 import { PasswordInput } from '../ui/PasswordInput'
 import { SaveButton } from '../ui/SaveButton'
 import { TextInput } from '../ui/TextInput'
-import { generateUsername, lookUpClassroom, signUpStudent, type ClassroomLookup } from './api/session'
-import { CLASSROOM_NOT_FOUND, studentSignupSchema } from './signupSchemas'
+import { CLASSROOM_NOT_FOUND, generateUsername, lookUpClassroom, signUpStudent, type ClassroomLookup } from './api/session'
+import { studentSignupSchema } from './signupSchemas'
 
 type Values = InferType<typeof studentSignupSchema>
 export function StudentSignupForm({ onSignedUp }: { onSignedUp: (user: User) => void }) {

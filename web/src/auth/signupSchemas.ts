@@ -3,7 +3,6 @@ import en from '../i18n/locales/en.json'
 import { EMAIL_REQUIRED, PASSWORD_REQUIRED } from '../ui/messages'
 
 export const CLASSROOM_CODE_MISSING = en.messages.classroomCodeMissing
-export const CLASSROOM_NOT_FOUND = en.messages.classroomNotFound
 
 export const educatorSignupSchema = object({
   email: string().trim().required(EMAIL_REQUIRED),

@@ -1,7 +1,7 @@
 import { api, ApiError } from '../../api/client'
 import { keys } from '../../api/keys'
 import type { SessionAnswer, User } from '../../api/types'
-import { CLASSROOM_NOT_FOUND } from '../signupSchemas'
+import en from '../../i18n/locales/en.json'
 
 // The calls that open a session or lead to one (docs/api.md, "Authentication" and "Sign-up").
 // None of them changes data the SPA has cached: the caller hands the new user to the session.
@@ -21,6 +21,13 @@ export const signUpStudent = (values: { username: string; password: string; clas
 
 /** A fresh username for a student signing up (never revalidated behind their back, so not SWR). */
 export const generateUsername = () => api.get<{ username: string }>(keys.generatedUsername())
+
+/**
+ * The words of a classroom code that names no classroom, when the server gave none. Here rather
+ * than beside the sign-up schemas, which import yup: /login imports this module, and yup is 40 KB
+ * of script a class's login page has no use for (issue 12).
+ */
+export const CLASSROOM_NOT_FOUND = en.messages.classroomNotFound
 
 export interface ClassroomLookup {
   name: string
