@@ -388,6 +388,30 @@ describe('the issue’s reproductions (issue 8, item 9)', () => {
     expect((await staff.delete(`/api/users/${teacher.user.id}`)).status).toBe(200)
   })
 
+  it('refuses text holding a NUL character with a 400 that says so, on SQLite as on PostgreSQL (whose text cannot hold one), and writes nothing', async () => {
+    const anonymous = clients.get('anonymous') as Client
+    const staff = clients.get('staff') as Client
+    const nul = /NUL character/
+    const refusals = [
+      await anonymous.get('/api/topics?where[title][equals]=a%00b'),
+      await anonymous.post('/api/login', { username: 'nul\u0000name', password: 'wrong-password-1' }),
+      await anonymous.post('/api/users/login', { username: 'nul\u0000name', password: 'wrong-password-1' }),
+    ]
+    for (const res of refusals) {
+      expect(res.status, JSON.stringify(res.body)).toBe(400)
+      expect(res.body.errors[0].message).toMatch(nul)
+    }
+    const { id: topic } = (await server.payload.create({
+      collection: 'topics',
+      data: { title: 'Kept title', markdown: 'Kept.' } as never,
+      overrideAccess: true,
+    })) as { id: number | string }
+    const edit = await staff.patch(`/api/topics/${topic}`, { title: 'Half\u0000written' })
+    expect(edit.status, JSON.stringify(edit.body)).toBe(400)
+    expect(edit.body.errors[0].message).toMatch(nul)
+    expect((await server.payload.findByID({ collection: 'topics', id: topic, overrideAccess: true })).title).toBe('Kept title')
+  })
+
   it('still answers good queries (the guard refuses only what the database cannot compare)', async () => {
     const anonymous = clients.get('anonymous') as Client
     const { id: topic } = (await server.payload.create({

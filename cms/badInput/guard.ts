@@ -121,6 +121,7 @@ const problemWith = (leaf: Leaf, operator: string, value: unknown): string | und
   // `equals: null` and "null" mean "not set" to Payload; any other value is compared.
   const values = valuesOf(operator, value).filter((v) => v !== null && v !== 'null')
   if (values.some((v) => typeof v === 'object' && !(v instanceof Date))) return 'a nested object is not a value'
+  if (values.some(holdsNul)) return nulProblem
   if (leaf.id && !(type === 'relationship' || type === 'upload') && !leaf.field) {
     return values.every((v) => isIdValue(leaf.id as IdKind, v)) ? undefined : 'an id has the wrong format'
   }
@@ -132,6 +133,24 @@ const problemWith = (leaf: Leaf, operator: string, value: unknown): string | und
   // The SQL adapters convert date values before comparing, `like` included; an unparseable one becomes no value at all.
   if (type === 'date') return values.every(isDateValue) ? undefined : 'a date was expected'
   return undefined
+}
+
+/**
+ * Text with a NUL character (U+0000) is not text anyone typed, and PostgreSQL's text cannot hold
+ * it: compared with a column there, it failed the statement (a 400 from ./errors.ts, logged at
+ * error level with the whole query), while SQLite compared it and found nothing. Refused here on both.
+ */
+const holdsNul = (value: unknown) => typeof value === 'string' && value.includes('\u0000')
+const nulProblem = 'text cannot contain the NUL character (U+0000)'
+
+/** The fields a login or a password request looks an account up by (Payload's `loginWithUsername`). */
+const accountLookupFields = ['email', 'username'] as const
+const lookupOperations = new Set(['login', 'forgotPassword'])
+
+/** A login or password request naming its account by text that cannot be anyone's (see `holdsNul`). */
+const checkAccountLookup = (data: unknown) => {
+  if (!isPlainObject(data)) return
+  for (const name of accountLookupFields) if (holdsNul((data as Record<string, unknown>)[name])) throw new BadQueryValue(`"${name}": ${nulProblem}.`)
 }
 
 type Check = { payload: Payload; req: PayloadRequest; overrideAccess?: boolean }
@@ -202,6 +221,8 @@ const checkData = (fields: FlattenedField[], data: unknown) => {
     } else if (field.type === 'date' && !isDateValue(value)) {
       // SQLite stores any text; an unparseable date would then break every later read of the document.
       throw new BadQueryValue(`"${field.name}" must be a date.`)
+    } else if (holdsNul(value)) {
+      throw new BadQueryValue(`"${field.name}": ${nulProblem}.`)
     } else if (field.type === 'group' || field.type === 'tab') checkData(field.flattenedFields, value)
   }
 }
@@ -224,6 +245,7 @@ export const rejectMalformedInput: CollectionBeforeOperationHook = async ({ args
   const { id, where, joins, data } = args as GuardedArgs
   if (id !== undefined && !isIdValue(idKindOf(req.payload, collection.slug), id)) throw new NotFound(req.t)
   if (operation === 'create' || operation === 'update') checkData(collection.flattenedFields, data)
+  if (lookupOperations.has(operation)) checkAccountLookup(data)
   const check = { payload: req.payload, req, overrideAccess }
   await checkWhere(check, collection.slug, where)
   await checkJoins(check, collection.slug, joins)
