@@ -401,6 +401,10 @@ describe('the issue’s reproductions (issue 8, item 9)', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(400)
       expect(res.body.errors[0].message).toMatch(nul)
     }
+    // A reset link's token with a NUL is a link that cannot be valid, and the reset says so.
+    const reset = await anonymous.post('/api/password/reset', { token: 'nul\u0000token', password: 'a-new-password-1', confirmPassword: 'a-new-password-1' })
+    expect(reset.status, JSON.stringify(reset.body)).toBe(400)
+    expect(reset.body.errors[0].message).toMatch(/invalid or has expired/)
     const { id: topic } = (await server.payload.create({
       collection: 'topics',
       data: { title: 'Kept title', markdown: 'Kept.' } as never,

@@ -143,11 +143,11 @@ const problemWith = (leaf: Leaf, operator: string, value: unknown): string | und
 const holdsNul = (value: unknown) => typeof value === 'string' && value.includes('\u0000')
 const nulProblem = 'text cannot contain the NUL character (U+0000)'
 
-/** The fields a login or a password request looks an account up by (Payload's `loginWithUsername`). */
-const accountLookupFields = ['email', 'username'] as const
-const lookupOperations = new Set(['login', 'forgotPassword'])
+/** The fields a login or a password request or reset looks an account up by (Payload's `loginWithUsername`, the reset's token). */
+const accountLookupFields = ['email', 'username', 'token'] as const
+const lookupOperations = new Set(['login', 'forgotPassword', 'resetPassword'])
 
-/** A login or password request naming its account by text that cannot be anyone's (see `holdsNul`). */
+/** A login or password request or reset naming its account by text that cannot be anyone's (see `holdsNul`). */
 const checkAccountLookup = (data: unknown) => {
   if (!isPlainObject(data)) return
   for (const name of accountLookupFields) if (holdsNul((data as Record<string, unknown>)[name])) throw new BadQueryValue(`"${name}": ${nulProblem}.`)
