@@ -136,24 +136,48 @@ export const listenForChanges = (connectionString: string, onSignal: (message: s
     return new Map(ids.map((id) => [id, `${found.get(id) ?? 0}/${found.get('*') ?? 0}`]))
   })
 
-  /** Advances a version and notifies, each announcement on its own pooled connection, committed when it resolves. */
+  /** Advances a version and notifies, on a pooled connection, committed when it resolves. */
   const announce = async (name: string, text: string, values: unknown[]) => {
     if (!client) return
     await versions.query({ name, text, values }).then(() => undefined, log)
   }
 
+  /**
+   * Accounts announced while an announcement is being sent share the next statement, one statement
+   * at a time: a class saving themes announced dozens of accounts a second, each its own statement,
+   * its own NOTIFY to commit (PostgreSQL commits those one at a time) and its own wake-up of every
+   * instance. Each caller resolves once a statement naming its account, sent after it asked, has
+   * committed. An account named twice is advanced once (one statement cannot update a row twice);
+   * the accounts are sorted, so two instances lock shared rows in the same order.
+   */
+  let announcing: Promise<void> = Promise.resolve()
+  let nextAccounts: { ids: Set<string>; sent: Promise<void> } | undefined
+  const announceAccount = (id: string): Promise<void> => {
+    let batch = nextAccounts
+    if (!batch) {
+      const ids = new Set<string>()
+      const sent = announcing.then(() => {
+        if (nextAccounts?.ids === ids) nextAccounts = undefined
+        return announce(
+          'civics360_announce_accounts',
+          `WITH bumped AS (
+             INSERT INTO ${accountVersions} (account, version) SELECT unnest($1::text[]), 1
+             ON CONFLICT (account) DO UPDATE SET version = ${accountVersions}.version + 1 RETURNING account
+           ) SELECT pg_notify($2, CASE WHEN account = '*' THEN 'users' ELSE 'user:' || account END) FROM bumped`,
+          [[...ids].sort(), channel],
+        )
+      })
+      announcing = sent
+      batch = nextAccounts = { ids, sent }
+    }
+    batch.ids.add(id)
+    return batch.sent
+  }
+
   return {
     announceContent: () => announce('civics360_announce_content', `SELECT nextval('${versionSequence}'), pg_notify($1, 'content')`, [channel]),
     contentVersion: () => readContentVersion(''),
-    announceAccount: (id) =>
-      announce(
-        'civics360_announce_account',
-        `WITH bumped AS (
-           INSERT INTO ${accountVersions} (account, version) VALUES ($1, 1)
-           ON CONFLICT (account) DO UPDATE SET version = ${accountVersions}.version + 1 RETURNING 1
-         ) SELECT pg_notify($2, $3) FROM bumped`,
-        [id, channel, id === '*' ? 'users' : `user:${id}`],
-      ),
+    announceAccount,
     accountVersion: (id) => readAccountVersions(id),
     close: async () => {
       closed = true

@@ -132,6 +132,29 @@ describe('three instances on one PostgreSQL database', () => {
     }
   })
 
+  it('accounts changed at once through one instance (each twice) are each current on the others at their next request', async () => {
+    const [a, b, c] = instances
+    // Announced together (cms/changeSignal.ts): one statement for the accounts that arrive while one is sent.
+    const accounts = await Promise.all(
+      ['editor@civics360.local', 'teacher@civics360.local', 'demo-student'].map((name) => login(a.baseURL, name, demoPassword(seeder().dir, name))),
+    )
+    const modeAt = async (instance: ServerProcess, account: (typeof accounts)[number]) =>
+      ((await (await fetch(`${instance.baseURL}/api/users/me`, { headers: bearer(account.token) })).json()) as { user: { mode?: string } }).user.mode
+    const save = (account: (typeof accounts)[number], mode: string) =>
+      fetch(`${a.baseURL}/api/users/${account.user.id}/theme`, {
+        method: 'PUT',
+        headers: { ...bearer(account.token), 'content-type': 'application/json' },
+        body: JSON.stringify({ mode }),
+      })
+    for (const mode of ['night', 'day']) {
+      // Each kept by b and c first (the second read comes from the kept account).
+      for (const instance of [b, c, b, c]) for (const account of accounts) await modeAt(instance, account)
+      const saved = await Promise.all(accounts.flatMap((account) => [save(account, mode), save(account, mode)]))
+      expect(saved.map((res) => res.status)).toEqual(saved.map(() => 200))
+      for (const instance of [b, c]) expect(await Promise.all(accounts.map((account) => modeAt(instance, account)))).toEqual(accounts.map(() => mode))
+    }
+  })
+
   it("shows an editor's change made through one instance on the next request to the others, and ends a cached signed-in read everywhere at logout", async () => {
     const [a, b, c] = instances
     const read = async (instance: ServerProcess, path: string, headers: Record<string, string> = {}) =>
