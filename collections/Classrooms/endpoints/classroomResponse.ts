@@ -1,24 +1,28 @@
 import type { PayloadRequest } from 'payload'
 
 import { deriveProviders } from '../../Users/providers'
-import type { Classroom } from '../../../cms/payload-types'
+import type { Classroom, User } from '../../../cms/payload-types'
 
 /**
  * A classroom as its teacher sees it. Of each student the teacher sees only the username, names
  * and login names, read here with the server's rights because teachers cannot read users.
+ *
+ * The students are read through the database adapter: with the server's rights there is no access
+ * rule to apply, and the Users hooks (sessions hidden, display name, providers) make nothing this
+ * answer uses. Payload's find ran them on every student of every classroom, each time a teacher
+ * opened the list or a classroom (issue 12: their reads were the slowest of a class browsing).
  */
 export const classroomsWithStudents = async (req: PayloadRequest, classrooms: Classroom[]) => {
   const ids = classrooms.map((c) => c.id)
   const students = ids.length
     ? (
-        await req.payload.find({
+        await req.payload.db.find<User>({
           collection: 'users',
           where: { 'attributes.classroom': { in: ids } },
           select: { username: true, email: true, hasPassword: true, attributes: { firstName: true, lastName: true, classroom: true } },
-          depth: 0,
+          limit: 0,
           pagination: false,
           sort: 'username',
-          overrideAccess: true,
           req,
         })
       ).docs

@@ -247,6 +247,8 @@ const listClassrooms: Endpoint = {
       sort: 'name',
       pagination: false,
       depth: 0,
+      // The classroom's own join to its students: classroomsWithStudents reads them, narrower.
+      joins: false,
       overrideAccess: true,
       req,
     })
@@ -281,6 +283,7 @@ const readClassroom: Endpoint = {
       where: { and: [{ id: { equals: classroomId } }, { owner: { equals: user.id } }] },
       limit: 1,
       depth: 0,
+      joins: false,
       overrideAccess: true,
       req,
     })
