@@ -49,7 +49,6 @@ export const listenForChanges = (connectionString: string, onSignal: (message: s
   let client: pg.Client | undefined
   let closed = false
   let retry: NodeJS.Timeout | undefined
-  let sending: Promise<void> = Promise.resolve()
 
   const connect = async () => {
     const next = new pg.Client({ connectionString })
@@ -85,31 +84,31 @@ export const listenForChanges = (connectionString: string, onSignal: (message: s
   }
   void connect()
 
-  // One read at a time: the reads that arrive meanwhile wait in line, to share the next query.
-  const inLine = <T>(query: () => Promise<T> | undefined): Promise<T | undefined> => {
-    const result = sending.then(query)
-    sending = result.then(
-      () => undefined,
-      () => undefined,
-    )
-    return result
+  /** A line of statements, one at a time: each waits for the one before it to end. */
+  const line = () => {
+    let last: Promise<unknown> = Promise.resolve()
+    return (statement: () => Promise<void>) => {
+      last = last.then(statement).catch(log)
+    }
   }
 
   /**
-   * Reads that arrive while the line is busy share one query, sent when the line frees: every
-   * reader still sees what was committed before it asked (the query leaves after it), and a class
-   * browsing costs a query per line turn instead of one per request.
+   * Requests that arrive while their line is busy share one statement, sent when the line frees:
+   * each caller is answered by a statement that left after it asked (a reader sees what was
+   * committed before it asked; an announcement is committed before its caller goes on), and a class
+   * browsing costs a statement per turn of the line instead of one per request. A key asked twice
+   * in one batch is sent once.
    */
-  const batched = <T>(read: (keys: string[]) => Promise<Map<string, T> | undefined>) => {
+  const batched = <T>(inLine: ReturnType<typeof line>, send: (keys: string[]) => Promise<Map<string, T> | undefined>) => {
     let waiting: Map<string, ((value: T | undefined) => void)[]> | undefined
     return (key: string) =>
       new Promise<T | undefined>((resolve) => {
         if (!waiting) {
           const batch = new Map<string, ((value: T | undefined) => void)[]>()
           waiting = batch
-          void inLine(async () => {
+          inLine(async () => {
             waiting = undefined
-            const values = await read([...batch.keys()]).catch((err: unknown) => (log(err), undefined))
+            const values = await send([...batch.keys()]).catch((err: unknown) => (log(err), undefined))
             for (const [k, resolvers] of batch) for (const done of resolvers) done(values?.get(k))
           })
         }
@@ -119,12 +118,14 @@ export const listenForChanges = (connectionString: string, onSignal: (message: s
       })
   }
 
-  const readContentVersion = batched(async () => {
+  // The version reads share one line; the announcements have their own, so neither waits for the other.
+  const reads = line()
+  const readContentVersion = batched(reads, async () => {
     if (!client) return undefined
     const result = await versions.query<{ last_value: string }>({ name: 'civics360_content_version', text: `SELECT last_value FROM ${versionSequence}` })
     return new Map([['', result.rows[0]?.last_value]])
   })
-  const readAccountVersions = batched(async (ids) => {
+  const readAccountVersions = batched(reads, async (ids) => {
     if (!client) return undefined
     const { rows } = await versions.query<{ account: string; version: string }>({
       name: 'civics360_account_versions',
@@ -143,41 +144,27 @@ export const listenForChanges = (connectionString: string, onSignal: (message: s
   }
 
   /**
-   * Accounts announced while an announcement is being sent share the next statement, one statement
-   * at a time: a class saving themes announced dozens of accounts a second, each its own statement,
-   * its own NOTIFY to commit (PostgreSQL commits those one at a time) and its own wake-up of every
-   * instance. Each caller resolves once a statement naming its account, sent after it asked, has
-   * committed. An account named twice is advanced once (one statement cannot update a row twice);
-   * the accounts are sorted, so two instances lock shared rows in the same order.
+   * Accounts announced while an announcement is on its way share the next statement (`batched`): a
+   * class saving themes announced dozens of accounts a second, each its own statement, its own
+   * NOTIFY to commit (PostgreSQL commits those one at a time) and its own wake-up of every instance.
+   * Sorted, so two instances lock shared rows in the same order.
    */
-  let announcing: Promise<void> = Promise.resolve()
-  let nextAccounts: { ids: Set<string>; sent: Promise<void> } | undefined
-  const announceAccount = (id: string): Promise<void> => {
-    let batch = nextAccounts
-    if (!batch) {
-      const ids = new Set<string>()
-      const sent = announcing.then(() => {
-        if (nextAccounts?.ids === ids) nextAccounts = undefined
-        return announce(
-          'civics360_announce_accounts',
-          `WITH bumped AS (
-             INSERT INTO ${accountVersions} (account, version) SELECT unnest($1::text[]), 1
-             ON CONFLICT (account) DO UPDATE SET version = ${accountVersions}.version + 1 RETURNING account
-           ) SELECT pg_notify($2, CASE WHEN account = '*' THEN 'users' ELSE 'user:' || account END) FROM bumped`,
-          [[...ids].sort(), channel],
-        )
-      })
-      announcing = sent
-      batch = nextAccounts = { ids, sent }
-    }
-    batch.ids.add(id)
-    return batch.sent
-  }
+  const announceAccounts = batched(line(), async (ids) => {
+    await announce(
+      'civics360_announce_accounts',
+      `WITH bumped AS (
+         INSERT INTO ${accountVersions} (account, version) SELECT unnest($1::text[]), 1
+         ON CONFLICT (account) DO UPDATE SET version = ${accountVersions}.version + 1 RETURNING account
+       ) SELECT pg_notify($2, CASE WHEN account = '*' THEN 'users' ELSE 'user:' || account END) FROM bumped`,
+      [ids.sort(), channel],
+    )
+    return undefined
+  })
 
   return {
     announceContent: () => announce('civics360_announce_content', `SELECT nextval('${versionSequence}'), pg_notify($1, 'content')`, [channel]),
     contentVersion: () => readContentVersion(''),
-    announceAccount,
+    announceAccount: async (id) => void (await announceAccounts(id)),
     accountVersion: (id) => readAccountVersions(id),
     close: async () => {
       closed = true
