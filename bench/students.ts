@@ -19,7 +19,7 @@ import path from 'node:path'
 
 import { verifyPasswordHash } from 'payload'
 
-import { startServerProcess, type ServerProcess } from '../tests/e2e/serverProcess'
+import { startServerProcesses, type ServerProcess } from '../tests/e2e/serverProcess'
 import { freshDatabase } from '../tests/helpers/server'
 import { apiPaths } from '../common/apiPaths'
 import { cpuClock } from './cpuTime'
@@ -263,7 +263,7 @@ const run = async (servers: ServerProcess[]) => {
 
 const env = { DATABASE_URL: db.url, PAYLOAD_SECRET: secret, RATE_LIMIT_FACTOR: '100000' }
 for (const count of instanceCounts) {
-  const servers = await Promise.all(Array.from({ length: count }, (_, i) => startServerProcess({ name: `bench${i + 1}`, env, demoLogins: false })))
+  const servers = await startServerProcesses(Array.from({ length: count }, (_, i) => ({ name: `bench${i + 1}`, env, demoLogins: false })))
   try {
     await run(servers)
   } finally {

@@ -20,6 +20,27 @@ const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'civics-reports-'))
 let passed = 0
 let failed = 0
 const failures = []
+// What failed, with its message shortened, printed again at the very end: CI keeps only the
+// tail of the output, where a lane's whole log (printed when the lane ends) may be out of sight.
+const failureDetails = []
+/** A failure message without library stack frames: its head (what failed) and its end (a server log's last lines, say). */
+const shortened = (text, head = 5, end = 25) => {
+  const lines = String(text)
+    .split('\n')
+    .filter((line) => !/^\s*at .*(node_modules|node:internal|<anonymous>)/.test(line))
+  const kept = lines.length <= head + end ? lines : [...lines.slice(0, head), '…', ...lines.slice(-end)]
+  return kept.join('\n    ')
+}
+
+/** The failed tests and failed files (a hook or an import that threw) of a vitest JSON report. */
+const failedIn = (label, json) => {
+  for (const file of json.testResults ?? []) {
+    const where = path.relative(root, file.name)
+    const tests = (file.assertionResults ?? []).filter((test) => test.status === 'failed')
+    for (const test of tests) failureDetails.push(`${label} > ${where} > ${test.fullName}\n    ${shortened(test.failureMessages?.join('\n') ?? '')}`)
+    if (file.status === 'failed' && tests.length === 0) failureDetails.push(`${label} > ${where}\n    ${shortened(file.message ?? '(no message)')}`)
+  }
+}
 
 /** Runs one command; its output goes to the terminal, or into `log` (an array) inside a lane. */
 const run = (label, command, args, env = {}, log) =>
@@ -50,6 +71,7 @@ const vitest = async (label, config, env = {}, log) => {
     failed += json.numFailedTests
     // A file can fail outside its tests (a setup or teardown hook): that is a failure too.
     if (!ok && json.numFailedTests === 0) failed += 1
+    failedIn(label, json)
     if (json.numTotalTests === 0) {
       failed += 1
       failures.push(`${label}: no test ran`)
@@ -124,6 +146,7 @@ await Promise.all([sqliteLane, postgresLane].filter((steps) => steps.length).map
 if (wants('e2e')) await vitest('Browser tests (Chromium)', 'tests/e2e/vitest.config.ts')
 
 fs.rmSync(reports, { recursive: true, force: true })
+if (failureDetails.length) console.log(`\nWhat failed:\n${failureDetails.map((detail) => `  ${detail}`).join('\n')}`)
 if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`)
 console.log(`\n${passed} passed, ${failed} failed`)
 process.exit(failed === 0 && failures.length === 0 ? 0 : 1)

@@ -21,6 +21,17 @@ export const freePort = () =>
     })
   })
 
+export type ServerProcessOptions = {
+  name: string
+  admin?: boolean
+  env?: Record<string, string | undefined>
+  prepare?: (dir: string) => Record<string, string> | void
+  timeoutMs?: number
+  demoLogins?: boolean
+  /** Called as soon as the process is spawned, before it is ready (to watch or signal its start). */
+  onSpawn?: (started: { child: ChildProcess; baseURL: string }) => void
+}
+
 export type ServerProcess = {
   baseURL: string
   contentURL: string
@@ -47,16 +58,7 @@ export const startServerProcess = async ({
   timeoutMs = 180_000,
   demoLogins = true,
   onSpawn,
-}: {
-  name: string
-  admin?: boolean
-  env?: Record<string, string | undefined>
-  prepare?: (dir: string) => Record<string, string> | void
-  timeoutMs?: number
-  demoLogins?: boolean
-  /** Called as soon as the process is spawned, before it is ready (to watch or signal its start). */
-  onSpawn?: (started: { child: ChildProcess; baseURL: string }) => void
-}): Promise<ServerProcess> => {
+}: ServerProcessOptions): Promise<ServerProcess> => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `civics-e2e-${name}-`))
   const logFile = path.join(dir, 'server.log')
   const port = await freePort()
@@ -90,19 +92,23 @@ export const startServerProcess = async ({
   }
   const childEnv = Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)) as NodeJS.ProcessEnv
 
-  const log = fs.openSync(logFile, 'a')
   // SERVER_NODE_ARGS adds Node flags to the server alone (a bench's `--cpu-prof`, say).
   const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []
-  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'cms/server.ts'], { cwd: root, env: childEnv, stdio: ['ignore', log, log] })
-  fs.closeSync(log)
-  onSpawn?.({ child: server, baseURL })
-  const running = () => server.exitCode === null && server.signalCode === null
-  // If vitest itself dies without its teardown, take the server with it.
-  const killOnExit = () => {
-    if (running()) server.kill('SIGKILL')
+  const spawnServer = () => {
+    const log = fs.openSync(logFile, 'a')
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'cms/server.ts'], { cwd: root, env: childEnv, stdio: ['ignore', log, log] })
+    fs.closeSync(log)
+    onSpawn?.({ child, baseURL })
+    // If vitest itself dies without its teardown, take the server with it.
+    const killOnExit = () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+    }
+    process.once('exit', killOnExit)
+    child.on('exit', () => process.removeListener('exit', killOnExit))
+    return child
   }
-  process.once('exit', killOnExit)
-  server.on('exit', () => process.removeListener('exit', killOnExit))
+  let server = spawnServer()
+  const running = () => server.exitCode === null && server.signalCode === null
 
   const tail = (chars = 4000) => {
     try {
@@ -121,9 +127,21 @@ export const startServerProcess = async ({
     else fs.rmSync(dir, { recursive: true, force: true })
   }
 
+  /**
+   * Exit code 13 before the server's first line: Node ended the process while it was still loading
+   * its modules through tsx's loader thread (1 start in about 100 with three instances starting
+   * at once on two cores; none of the server's code had run). Such a start is made again, once.
+   */
+  const diedLoadingModules = () => server.exitCode === 13 && tail().trim() === ''
+  let respawned = false
   const started = Date.now()
   try {
     for (;;) {
+      if (!running() && diedLoadingModules() && !respawned) {
+        console.log(`e2e: the ${name} server exited with code 13 before printing anything (Node's "unsettled module" exit); starting it again`)
+        respawned = true
+        server = spawnServer()
+      }
       if (!running()) throw new Error(`The ${name} server exited (code ${server.exitCode}) before it was ready:\n${tail()}`)
       if (Date.now() - started > timeoutMs) throw new Error(`The ${name} server did not answer /api/health within ${timeoutMs / 1000} s:\n${tail()}`)
       try {
@@ -141,4 +159,17 @@ export const startServerProcess = async ({
   }
   console.log(`e2e: ${name} server ready at ${baseURL} in ${((Date.now() - started) / 1000).toFixed(1)} s (log ${logFile})`)
   return { baseURL, contentURL, dir, logFile, child: server, tail, stop }
+}
+
+/**
+ * Several server processes started at the same moment (instances of one deployment). If one fails
+ * to start, the others are stopped before the error goes on: left running, they outlived the
+ * caller's teardown (which had none of them to stop), and one re-created the database it dropped.
+ */
+export const startServerProcesses = async (options: ServerProcessOptions[]): Promise<ServerProcess[]> => {
+  const results = await Promise.allSettled(options.map(startServerProcess))
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected')
+  if (!failed) return results.map((result) => (result as PromiseFulfilledResult<ServerProcess>).value)
+  await Promise.all(results.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)))
+  throw failed.reason
 }

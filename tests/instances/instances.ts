@@ -6,7 +6,7 @@ import path from 'node:path'
 import pg from 'pg'
 
 import { freshDatabase } from '../helpers/server'
-import { startServerProcess, type ServerProcess } from '../e2e/serverProcess'
+import { type ServerProcess, type ServerProcessOptions, startServerProcesses } from '../e2e/serverProcess'
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -39,8 +39,8 @@ export const sharedEnv = (databaseUrl: string, extra: Record<string, string> = {
 })
 
 /** Starts `n` instances at the same moment; none is expected to seed in particular. */
-export const startInstances = (n: number, env: Record<string, string>, onSpawn?: Parameters<typeof startServerProcess>[0]['onSpawn']) =>
-  Promise.all(Array.from({ length: n }, (_, i) => startServerProcess({ name: `instance${i + 1}`, env, demoLogins: false, onSpawn })))
+export const startInstances = (n: number, env: Record<string, string>, onSpawn?: ServerProcessOptions['onSpawn']) =>
+  startServerProcesses(Array.from({ length: n }, (_, i) => ({ name: `instance${i + 1}`, env, demoLogins: false, onSpawn })))
 
 export const seedingLines = (instance: ServerProcess) => (fs.readFileSync(instance.logFile, 'utf8').match(/Seeding the demo content/g) ?? []).length
 
