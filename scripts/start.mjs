@@ -1,8 +1,11 @@
 // `npm start`: build whatever is missing or older than its sources, then serve in production mode.
+// `npm run serve` (`--no-build`): serve what is built, as several instances of one deployment do.
 import { spawnSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+
+import { serverArgs } from './serverCommand.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const bin = (name) => path.join(root, 'node_modules', '.bin', name)
@@ -42,16 +45,18 @@ const run = (label, command, args, env = {}) => {
   }
 }
 
-const webSources = newest(['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'common', 'package-lock.json'])
-if (builtAt('web/dist/index.html') < webSources) {
-  run('Building the web app (vite)', bin('vite'), ['build', '--config', 'web/vite.config.ts'])
-}
-const cmsSources = newest(['cms', 'collections', 'access', 'common', 'fields', 'endpoints', 'package-lock.json'])
-if (process.env.DISABLE_ADMIN !== 'true' && builtAt('cms/.next/BUILD_ID') < cmsSources) {
-  run('Building the admin panel (next build)', bin('next'), ['build', 'cms'], { NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' })
+if (!process.argv.includes('--no-build')) {
+  const webSources = newest(['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'common', 'package-lock.json'])
+  if (builtAt('web/dist/index.html') < webSources) {
+    run('Building the web app (vite)', bin('vite'), ['build', '--config', 'web/vite.config.ts'])
+  }
+  const cmsSources = newest(['cms', 'collections', 'access', 'common', 'fields', 'endpoints', 'package-lock.json'])
+  if (process.env.DISABLE_ADMIN !== 'true' && builtAt('cms/.next/BUILD_ID') < cmsSources) {
+    run('Building the admin panel (next build)', bin('next'), ['build', 'cms'], { NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' })
+  }
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'cms/server.ts'], {
+const server = spawn(process.execPath, serverArgs(), {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...process.env },

@@ -6,6 +6,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+import { serverArgs } from '../../scripts/serverCommand.mjs'
+
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -96,7 +98,7 @@ export const startServerProcess = async ({
   const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []
   const spawnServer = () => {
     const log = fs.openSync(logFile, 'a')
-    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'cms/server.ts'], { cwd: root, env: childEnv, stdio: ['ignore', log, log] })
+    const child = spawn(process.execPath, serverArgs(nodeArgs), { cwd: root, env: childEnv, stdio: ['ignore', log, log] })
     fs.closeSync(log)
     onSpawn?.({ child, baseURL })
     // If vitest itself dies without its teardown, take the server with it.
