@@ -130,9 +130,10 @@ export const startServerProcess = async ({
   }
 
   /**
-   * Exit code 13 before the server's first line: Node ended the process while it was still loading
-   * its modules through tsx's loader thread (1 start in about 100 with three instances starting
-   * at once on two cores; none of the server's code had run). Such a start is made again, once.
+   * Exit code 13 before the server's first line: Node ended the process (its exit for a module
+   * evaluation that never settles) before any of the server's code had run, most likely in tsx's
+   * module loader thread. Seen in 1 start of 123 here (three instances at once on two cores) and
+   * in CI runs. Such a start is made again, once; any other early exit fails the start.
    */
   const diedLoadingModules = () => server.exitCode === 13 && tail().trim() === ''
   let respawned = false
