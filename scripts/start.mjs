@@ -2,6 +2,7 @@
 // `npm run serve` (`--no-build`): serve what is built, as several instances of one deployment do.
 import { spawnSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -62,4 +63,6 @@ const server = spawn(process.execPath, serverArgs(), {
   env: { NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...process.env },
 })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
-server.on('exit', (code) => process.exit(code ?? 0))
+// A server ended by a signal (killed for memory, say) exits as a shell reports it, 128 + the
+// signal's number: not 0, so a supervisor (systemd's Restart=on-failure, docs/deploy.md) restarts it.
+server.on('exit', (code, signal) => process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)))
