@@ -5,6 +5,8 @@ import { LRUCache } from 'lru-cache'
 import type { AuthStrategy, Payload, PayloadRequest } from 'payload'
 import { JWTAuthentication } from 'payload'
 
+import type { AccountVersions } from './changeSignal'
+
 /**
  * The signed-in account, kept in memory between its requests (issue 12: a class of 200 that never
  * waits). Payload's JWT check reads the whole account on every signed-in request (about 4 ms of
@@ -46,47 +48,58 @@ export const forgetAllAccounts = () => {
 }
 
 /**
- * On PostgreSQL, an account's version shared by the instances (cms/changeSignal.ts): a writer
- * advances it before its answer leaves, so a copy kept here is used only while it is current,
- * without waiting for the NOTIFY. Undefined when it cannot be read (then the account is read
- * fresh). Not set on SQLite: one process, and every write passes `forgetAccountsOnWrite`.
+ * On PostgreSQL, an account's version shared by the instances, read with every account's
+ * (cms/changeSignal.ts): a writer advances it before its answer leaves, so a copy kept here is used
+ * only while it is current, without waiting for the NOTIFY. Undefined when it cannot be read (then
+ * the account is read fresh). Not set on SQLite: one process, and every write passes
+ * `forgetAccountsOnWrite`.
  */
-let sharedVersion: ((id: string) => Promise<string | undefined>) | undefined
-export const useSharedAccountVersions = (read: typeof sharedVersion) => {
-  sharedVersion = read
+let sharedVersions: ((id: string) => Promise<AccountVersions | undefined>) | undefined
+export const useSharedAccountVersions = (read: typeof sharedVersions) => {
+  sharedVersions = read
 }
 
 /**
  * The shared versions one request has read, by account: a page checks the sign-in and then builds
  * its page data from two views of the same account, and asked PostgreSQL twice. Its views now
  * agree with each other as of its first read, and a request costs one version query per account.
+ * The classroom and school shown beside an account follow every account's version (`*`), which
+ * each account's read brings: a page or a theme save that shows them asks nothing more.
  * (A request's own write is announced when it ends: a read after it met the same version anyway.)
  */
-const versionsThisRequest = new AsyncLocalStorage<Map<string, Promise<string | undefined>>>()
-export const oneAccountVersionPerRequest = (_req: Request, _res: Response, next: NextFunction) => versionsThisRequest.run(new Map(), next)
+type RequestVersions = { accounts: Map<string, Promise<AccountVersions | undefined>>; everyone?: Promise<string | undefined> }
+const versionsThisRequest = new AsyncLocalStorage<RequestVersions>()
+export const oneAccountVersionPerRequest = (_req: Request, _res: Response, next: NextFunction) => versionsThisRequest.run({ accounts: new Map() }, next)
 
-const versionOf = (key: string): Promise<string | undefined> | string => {
-  if (!sharedVersion) return ''
-  const read = versionsThisRequest.getStore()
-  if (!read) return sharedVersion(key)
-  let version = read.get(key)
-  if (!version) {
-    version = sharedVersion(key)
-    read.set(key, version)
+const readVersions = (read: NonNullable<typeof sharedVersions>, id: string) => {
+  const request = versionsThisRequest.getStore()
+  let versions = request?.accounts.get(id)
+  if (!versions) {
+    versions = read(id)
+    request?.accounts.set(id, versions)
   }
-  return version
+  if (request && !request.everyone) request.everyone = versions.then((both) => both?.everyone)
+  return versions
+}
+
+/** An account's version: its own and everyone's, as one string ('' on SQLite, undefined when unknown). */
+const accountVersion = async (id: string): Promise<string | undefined> => {
+  if (!sharedVersions) return ''
+  const versions = await readVersions(sharedVersions, id)
+  return versions && `${versions.account}/${versions.everyone}`
+}
+
+/** Every account's version ('' on SQLite, undefined when unknown): the one this request has read, if any. */
+const everyoneVersion = async (): Promise<string | undefined> => {
+  if (!sharedVersions) return ''
+  return versionsThisRequest.getStore()?.everyone ?? (await readVersions(sharedVersions, '*'))?.everyone
 }
 
 /** A private copy (Payload marks the user of each request: `_sid`, `_strategy`, `collection`). */
 const copy = <T>(value: T): T => structuredClone(value)
 
-/**
- * One view of an account (`view` names how it is read), from the kept copy or from `read`. The
- * caller must read with overrideAccess and outside any transaction: the copy is shared.
- */
-export const keptAccountView = async <T>(id: string | number, view: string, read: () => Promise<T | null>): Promise<T | null> => {
-  const key = String(id)
-  const version = await versionOf(key)
+/** A copy kept under `key` while `version` is current, else read (and kept if nothing was forgotten meanwhile). */
+const keptView = async <T>(key: string, view: string, version: string | undefined, read: () => Promise<T | null>): Promise<T | null> => {
   if (version === undefined) return read()
   const kept = accounts.get(key)?.get(view)
   if (kept && kept.version === version) return copy(kept.value as T)
@@ -101,12 +114,19 @@ export const keptAccountView = async <T>(id: string | number, view: string, read
 }
 
 /**
+ * One view of an account (`view` names how it is read), from the kept copy or from `read`. The
+ * caller must read with overrideAccess and outside any transaction: the copy is shared.
+ */
+export const keptAccountView = async <T>(id: string | number, view: string, read: () => Promise<T | null>): Promise<T | null> =>
+  keptView(String(id), view, await accountVersion(String(id)), read)
+
+/**
  * A classroom or school as accounts show it, kept beside them: a change to any classroom or school
  * forgets every account here and advances every account's shared version (cms/publicCache.ts), and
  * this copy follows both. A class logging in reads its classroom once, not once for each student.
  */
-export const keptShownDocument = <T>(collection: string, id: string | number, read: () => Promise<T | null>) =>
-  keptAccountView(`${collection}:${id}`, 'shown', read)
+export const keptShownDocument = async <T>(collection: string, id: string | number, read: () => Promise<T | null>) =>
+  keptView(`${collection}:${id}`, 'shown', await everyoneVersion(), read)
 
 type FindByIDOptions = Parameters<Payload['findByID']>[0]
 type Field = { localized?: boolean; fields?: Field[]; tabs?: { fields: Field[] }[]; blocks?: { fields: Field[] }[] }

@@ -21,6 +21,9 @@ const versionSequence = 'civics360_content_version'
 /** The same for accounts, one version per account (and `*`: every account), so a kept account is used only while current (cms/accountCache.ts). */
 const accountVersions = 'civics360_account_versions'
 
+/** An account's own version and every account's (`*`): either advancing outdates a copy of the account. */
+export type AccountVersions = { account: string; everyone: string }
+
 export type ChangeSignal = {
   /** Advances the shared content version and tells every instance; resolves once PostgreSQL has both. */
   announceContent: () => Promise<void>
@@ -28,8 +31,8 @@ export type ChangeSignal = {
   contentVersion: () => Promise<string | undefined>
   /** Advances an account's shared version (`*`: every account's) and tells every instance; resolves once PostgreSQL has both. */
   announceAccount: (id: string) => Promise<void>
-  /** An account's shared version, or undefined while the connection is down. */
-  accountVersion: (id: string) => Promise<string | undefined>
+  /** An account's shared version and every account's (`*`), read together; undefined while the connection is down. */
+  accountVersion: (id: string) => Promise<AccountVersions | undefined>
   close: () => Promise<void>
 }
 
@@ -133,8 +136,8 @@ export const listenForChanges = (connectionString: string, onSignal: (message: s
       values: [[...ids, '*']],
     })
     const found = new Map(rows.map((row) => [row.account, row.version]))
-    // A version is the account's own and everyone's together: either advancing changes it.
-    return new Map(ids.map((id) => [id, `${found.get(id) ?? 0}/${found.get('*') ?? 0}`]))
+    const everyone = found.get('*') ?? '0'
+    return new Map(ids.map((id) => [id, { account: found.get(id) ?? '0', everyone }]))
   })
 
   /** Advances a version and notifies, on a pooled connection, committed when it resolves. */

@@ -116,6 +116,17 @@ describe('theme: PUT /api/users/:id/theme', () => {
     const login = await new Client(server.base).post('/api/login', { username: me.email, password })
     expect(login.body.user).toMatchObject({ mode: 'night', size: true, theme: 'kitsune' })
   })
+
+  it('answers each save with the whole account as a fresh sign-in shows it, earlier saves included', async () => {
+    const me = await signUpEducator()
+    expect((await me.put(`/api/users/${me.user.id}/theme`, { mode: 'night' })).status).toBe(200)
+    const res = await me.put(`/api/users/${me.user.id}/theme`, { theme: 'behelit', language: 'es' })
+    expect(res.body.user).toMatchObject({ mode: 'night', theme: 'behelit', language: 'es' })
+    const login = await new Client(server.base).post('/api/login', { username: me.email, password })
+    const { token, ...account } = login.body.user
+    expect(token).toEqual(expect.any(String))
+    expect(account).toEqual(res.body.user)
+  })
 })
 
 describe('email and password: /api/users/:id/providers', () => {
