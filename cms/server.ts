@@ -12,6 +12,7 @@ import { createHttpServer } from './httpServer'
 import { rootDir } from './paths'
 import { openConnections, payloadPool } from './postgresConnections'
 import { closeRateLimitStore, openRateLimitConnections } from './rateLimitStore'
+import { warmContentReads } from './warmContentReads'
 import { warmLoginPath } from './warmLoginPath'
 
 const port = Number(process.env.PORT || 3000)
@@ -50,7 +51,10 @@ const main = async () => {
     const handle = nextApp.getRequestHandler()
     nextHandler = (req, res) => handle(req, res)
   }
-  serve(createApp({ payload, config, next: nextHandler }))
+  const app = createApp({ payload, config, next: nextHandler })
+  // Before /readyz too: the first class after a start meets warm content reads (cms/warmContentReads.ts).
+  await warmContentReads(app, payload)
+  serve(app)
   payload.logger.info(`Civics360 is serving ${publicUrl()} (${dev ? 'development' : 'production'}); admin at ${publicUrl()}/admin`)
   // The content origin: Storyline packages and their launcher (cms/content/app.ts).
   content = createContentApp().listen(contentPort(), () => {

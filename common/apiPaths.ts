@@ -13,6 +13,8 @@ export const apiPaths = {
    */
   topics: () => '/api/topics?sort=order&depth=2&limit=100&select[markdown]=false&populate[modules][title]=true',
   topic: (id: Id) => `/api/topics/${encodeURIComponent(String(id))}?depth=2`,
+  /** A module with its activities: the module page's data. */
+  module: (id: Id) => `/api/modules/${encodeURIComponent(String(id))}?depth=3`,
   classroom: (userId: Id, classroomId: Id) => `/api/users/${userId}/classrooms/${classroomId}`,
   /** A classroom's students and their attempts: the grid's rows and cells. */
   classroomProgress: (classroomId: Id) => `/api/classrooms/${encodeURIComponent(String(classroomId))}/progress`,

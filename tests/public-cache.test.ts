@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { Actors } from './helpers/actors'
 import { Client } from './helpers/client'
+import { topicWithModule } from './helpers/content'
 import { startServer, type TestServer } from './helpers/server'
 
 /** The public-read cache and HTTP caching of content (issue 12, cms/publicCache.ts). */
@@ -13,20 +14,7 @@ let moduleId: number
 beforeAll(async () => {
   server = await startServer()
   actors = new Actors(server.payload, server.base)
-  const { payload } = server
-  const topic = await payload.create({ collection: 'topics', data: { title: 'Voting', markdown: 'Why votes count.', order: 1 } as never, overrideAccess: true })
-  const module = await payload.create({
-    collection: 'modules',
-    data: { title: 'Ballots', markdown: 'How a ballot works.', order: 1, topic: topic.id } as never,
-    overrideAccess: true,
-  })
-  await payload.create({
-    collection: 'activities',
-    data: { title: 'Mark a ballot', type: 'default', markdown: 'Try it.', order: 1, module: module.id } as never,
-    overrideAccess: true,
-  })
-  topicId = topic.id as number
-  moduleId = module.id as number
+  ;({ topicId, moduleId } = await topicWithModule(server.payload, { topic: 'Voting', module: 'Ballots', activity: 'Mark a ballot' }))
 })
 afterAll(() => server?.close())
 

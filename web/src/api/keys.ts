@@ -11,7 +11,7 @@ export const keys = {
   topics: apiPaths.topics,
   topic: (id: string) => apiPaths.topic(id),
   modules: () => '/api/modules?sort=order&depth=1&limit=100',
-  module: (id: string) => `/api/modules/${encodeURIComponent(id)}?depth=3`,
+  module: (id: string) => apiPaths.module(id),
   pageBySlug: (slug: string) => `/api/pages/slug/${encodeURIComponent(slug)}`,
   countries: () => '/api/countries?limit=0&pagination=false&sort=countryName',
   schoolSearch: (q: string) => `/api/schools?q=${encodeURIComponent(q)}`,
