@@ -8,7 +8,7 @@ import { apiPaths } from '../common/apiPaths'
 /** At most this many topics and modules are read: a large site's start stays short. */
 const mostDocuments = 40
 
-/** A GET through `server`, its answer read to the end; a failure is only logged (the warm-up is never a reason not to serve). */
+/** A GET to the app on the loopback `port`, its answer read to the end; anything but a 200 rejects. */
 const read = (port: number, path: string) =>
   new Promise<void>((resolve, reject) => {
     const req = http.get({ host: '127.0.0.1', port, path, headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
@@ -29,6 +29,11 @@ const read = (port: number, path: string) =>
  * (cms/publicCache.ts); a member's are computed at the first member's read, by warm code.
  */
 export async function warmContentReads(app: http.RequestListener, payload: Payload) {
+  // Never a reason not to serve: a failure is logged, and the instance starts cold.
+  await readFirstContent(app, payload).catch((err: unknown) => payload.logger.warn({ err }, 'The content reads could not be warmed up'))
+}
+
+const readFirstContent = async (app: http.RequestListener, payload: Payload) => {
   const started = performance.now()
   const find = (collection: 'topics' | 'modules') =>
     payload.find({ collection, sort: 'order', limit: mostDocuments, depth: 0, overrideAccess: false, pagination: false })
