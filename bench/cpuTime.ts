@@ -9,10 +9,13 @@ import fs from 'node:fs'
  */
 const ticksPerSecond = 100 // USER_HZ: 100 on every Linux architecture Node supports
 
-/** utime and stime of one process, in seconds (fields 14 and 15 of /proc/<pid>/stat); zero once it has ended. */
-const processSeconds = (pid: number | string) => {
+/**
+ * utime and stime of one process (or of one of its threads, `task/<tid>`), in seconds (fields 14
+ * and 15 of /proc/<pid>/stat); zero once it has ended.
+ */
+const processSeconds = (pid: number | string, task = '') => {
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const stat = fs.readFileSync(`/proc/${pid}/${task}stat`, 'utf8')
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
     return { user: Number(fields[11]) / ticksPerSecond, system: Number(fields[12]) / ticksPerSecond }
   } catch {
@@ -43,6 +46,8 @@ const machineSeconds = () => {
 type Reading = {
   serversUser: number
   serversSystem: number
+  /** The servers' JavaScript threads (a process's first thread): the rest is password hashing and V8's compiler threads. */
+  serversMain: number
   postgres: Map<string, number>
   bench: number
   total: number
@@ -51,10 +56,11 @@ type Reading = {
 
 const read = (serverPids: number[], withPostgres: boolean): Reading => {
   const own = process.cpuUsage()
-  const servers = serverPids.map(processSeconds)
+  const servers = serverPids.map((pid) => processSeconds(pid))
   return {
     serversUser: servers.reduce((sum, { user }) => sum + user, 0),
     serversSystem: servers.reduce((sum, { system }) => sum + system, 0),
+    serversMain: serverPids.reduce((sum, pid) => sum + both(processSeconds(pid, `task/${pid}/`)), 0),
     postgres: withPostgres ? postgresProcessSeconds() : new Map(),
     bench: (own.user + own.system) / 1e6,
     ...machineSeconds(),
@@ -77,7 +83,7 @@ export const cpuClock = (serverPids: number[], withPostgres: boolean) => {
       const stealShare = (end.steal - start.steal) / Math.max(1e-9, end.total - start.total)
       return (
         `CPU per request: servers ${ms(end.serversUser - start.serversUser + end.serversSystem - start.serversSystem)} ms ` +
-        `(${ms(end.serversSystem - start.serversSystem)} of it in the kernel), ${withPostgres ? `PostgreSQL ${ms(postgresSeconds)} ms, ` : ''}` +
+        `(${ms(end.serversSystem - start.serversSystem)} of it in the kernel, ${ms(end.serversMain - start.serversMain)} on the JavaScript threads), ${withPostgres ? `PostgreSQL ${ms(postgresSeconds)} ms, ` : ''}` +
         `this bench ${ms(end.bench - start.bench)} ms; ` +
         `stolen by the host: ${(100 * stealShare).toFixed(0)} % of the machine's time`
       )
