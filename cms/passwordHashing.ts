@@ -16,10 +16,10 @@ import { setArgon2Runner } from 'payload'
  */
 let pool: Piscina | undefined
 
+/** Starts the threads once; each call (again) makes them Payload's hasher. */
 export const hashPasswordsOnWorkerThreads = () => {
-  if (pool) return
   const threads = os.availableParallelism()
-  pool = new Piscina({
+  pool ??= new Piscina({
     filename: new URL('./argon2Worker.mjs', import.meta.url).href,
     minThreads: threads,
     maxThreads: threads,

@@ -7,6 +7,8 @@ export type Mail = { from: string; to: string[]; raw: string }
 /** A real SMTP server on loopback that keeps every message it receives. */
 export const startSmtp = async () => {
   const mails: Mail[] = []
+  // While held, a message is read but not yet accepted: its sender waits for the server's answer.
+  let held: Promise<void> | undefined
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -15,7 +17,8 @@ export const startSmtp = async () => {
       let raw = ''
       stream.setEncoding('utf8')
       stream.on('data', (chunk: string) => (raw += chunk))
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        await held
         mails.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -39,6 +42,15 @@ export const startSmtp = async () => {
         await new Promise((r) => setTimeout(r, 50))
       }
       throw new Error(`no mail to ${to}`)
+    },
+    /** Holds every message until the returned function is called, as a slow mail server would. */
+    hold() {
+      let release = () => {}
+      held = new Promise<void>((resolve) => (release = resolve))
+      return () => {
+        held = undefined
+        release()
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
