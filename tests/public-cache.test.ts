@@ -92,11 +92,20 @@ describe('public content over HTTP', () => {
     // The same answer again for the signed-in reader (now from memory).
     expect((await student.get(path)).body.activities.docs).toHaveLength(1)
 
+    // The same student signed in on a second device, and a classmate: both read as members too.
+    const secondDevice = await actors.login(student.user.username)
+    const classmate = await actors.student(classroom.id)
+    const memberRead = async (token: string) => {
+      const res = await get(path, { authorization: `Bearer ${token}` })
+      return { cacheControl: res.headers.get('cache-control'), activities: (await res.json()).activities?.docs.length }
+    }
+    const asMember = { cacheControl: 'private, no-cache', activities: 1 }
+    for (const reader of [secondDevice, classmate]) expect(await memberRead(reader.token as string)).toEqual(asMember)
+
     expect((await student.post('/api/logout')).status).toBe(200)
-    const token = student.token as string
-    const afterLogout = await get(path, { authorization: `Bearer ${token}` })
-    expect(afterLogout.headers.get('cache-control')).toBe('public, no-cache')
-    expect((await afterLogout.json()).activities).toBeUndefined()
+    expect(await memberRead(student.token as string)).toEqual({ cacheControl: 'public, no-cache', activities: undefined })
+    // The logout ended one session: the other device and the classmate still read as members.
+    for (const reader of [secondDevice, classmate]) expect(await memberRead(reader.token as string)).toEqual(asMember)
   })
 
   it('answers a bad or missing read as Payload does, and keeps no error', async () => {
