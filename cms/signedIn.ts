@@ -63,6 +63,9 @@ export const forgetUser = (userId: string | number) => {
 export const forgetEveryone = () => {
   changes++
   forgetAllAccounts()
+  // Unlisted first, so that the cache's `dispose` finds nothing to unlist: one by one, 20,000
+  // tokens tripled a clear's time (3.5 to 10-18 ms).
+  credentialsByUser.clear()
   known.clear()
 }
 
