@@ -57,6 +57,7 @@ const expiryOf = (token: string) => {
 export const forgetUser = (userId: string | number) => {
   changes++
   forgetAccount(userId)
+  // A copy: each delete unlists itself (`dispose`) from the set being read.
   for (const credentials of [...(credentialsByUser.get(String(userId)) ?? [])]) known.delete(credentials)
 }
 
