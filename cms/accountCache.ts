@@ -173,15 +173,18 @@ export const keptAccountDocument = (payload: Payload, id: string | number): Prom
   keptAccount(payload, { collection: 'users', id, depth: payload.collections.users.config.auth.depth, overrideAccess: true })
 
 /**
- * A request whose reads of its own account through `findByID` (depth 0, the reader's own access,
- * no select, populate, joins or draft, outside a transaction) come from a kept copy: Payload's
- * GET /api/users/me reads the whole account again after the sign-in check read it (a browsing class
- * asks often). At depth 0 the answer depends on the account alone: its fields, and the access
- * rules, which look at the reader, who is the account. Any other read is Payload's own.
+ * Runs `handle` with the request's reads of its own account through `findByID` (depth 0, the
+ * reader's own access, no select, populate, joins or draft, outside a transaction) served from a
+ * kept copy: Payload's GET /api/users/me reads the whole account again after the sign-in check read
+ * it (a browsing class asks often). At depth 0 the answer depends on the account alone: its fields,
+ * and the access rules, which look at the reader, who is the account. Any other read is Payload's
+ * own. The request itself carries the reading `payload` while `handle` runs, not a request derived
+ * from it: Node 24's `Request` keeps its headers in private fields, which an object made with
+ * `Object.create(req)` cannot read.
  */
-export const withKeptOwnAccount = (req: PayloadRequest): PayloadRequest => {
+export const withKeptOwnAccount = async <T>(req: PayloadRequest, handle: (req: PayloadRequest) => Promise<T> | T): Promise<T> => {
   const { payload, user } = req
-  if (!user || user.collection !== 'users') return req
+  if (!user || user.collection !== 'users') return handle(req)
   const findByID = (options: FindByIDOptions) => {
     const own =
       options.collection === 'users' &&
@@ -198,8 +201,12 @@ export const withKeptOwnAccount = (req: PayloadRequest): PayloadRequest => {
     const read = accountsReadAlikeInEveryLanguage(payload) ? {} : { locale: req.locale ?? '', fallbackLocale: String(req.fallbackLocale ?? '') }
     return keptAccountView(options.id, `own|${read.locale ?? ''}|${read.fallbackLocale ?? ''}`, () => payload.findByID(options) as Promise<unknown>)
   }
-  // Writable: Payload's local operations set `req.payload` on the request they are given.
-  return Object.create(req, { payload: { value: Object.create(payload, { findByID: { value: findByID } }), writable: true } }) as PayloadRequest
+  req.payload = Object.create(payload, { findByID: { value: findByID } }) as Payload
+  try {
+    return await handle(req)
+  } finally {
+    req.payload = payload
+  }
 }
 
 const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'object' && Object.keys(value).length === 0)

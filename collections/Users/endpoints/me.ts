@@ -17,5 +17,5 @@ const payloadsOwnMe = (req: PayloadRequest) => {
 export const me: Endpoint = {
   path: '/me',
   method: 'get',
-  handler: (req) => payloadsOwnMe(req)(withKeptOwnAccount(req)),
+  handler: (req) => withKeptOwnAccount(req, payloadsOwnMe(req)),
 }
