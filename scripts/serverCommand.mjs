@@ -1,11 +1,10 @@
 // How the server process is started: by `npm start` and `npm run serve` (scripts/start.mjs), and by
 // the tests and benches (tests/e2e/serverProcess.ts), so that what is measured is what runs.
 //
-// --single-threaded-gc: V8 collects garbage on the JavaScript thread alone. Its default spreads a
-// young-generation collection over helper threads and waits for all of them; on a school's two
-// busy cores the helpers wait for a core, and the pause holds every request in flight. Measured in
-// docs/decisions.md ("The servers collect garbage on their own thread", issue 12).
-const serverNodeArgs = ['--single-threaded-gc']
+// No V8 flags: `--single-threaded-gc` (issue 12, eleventh stop) helped a class's load a little on
+// Node 20, and on Node 24 it made a server's first minute pause up to 160-230 ms in its full
+// collections (public reads' p99 over 130 ms in 5 of 12 runs, against none of 6 without it).
+// Measured in docs/decisions.md ("Node 24, brought by `npm ci`").
 
-/** The arguments after `node`: the flags, then the TypeScript server through tsx. */
-export const serverArgs = (extraNodeArgs = []) => [...serverNodeArgs, ...extraNodeArgs, '--import', 'tsx', 'cms/server.ts']
+/** The arguments after `node`: any flags (a bench's profiler, say), then the TypeScript server through tsx. */
+export const serverArgs = (extraNodeArgs = []) => [...extraNodeArgs, '--import', 'tsx', 'cms/server.ts']
