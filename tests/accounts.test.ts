@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { issueSession } from '../cms/session'
+import { listKey } from '../web/src/api/keys'
+import { USERS_LIST_FIELDS } from '../web/src/console/usersListFields'
 import { Actors, password } from './helpers/actors'
 import { Client, fieldMessages, message } from './helpers/client'
 import { startServer, type TestServer } from './helpers/server'
@@ -367,5 +369,34 @@ describe('tickets', () => {
       expect(res.status).toBe(201)
     }
     expect((await anon.post('/api/tickets', { type: 'contact', name: 'K', email: 'k@example.org', subject: 'S', message: 'M' })).status).toBe(429)
+  })
+})
+
+describe('console: the list of users', () => {
+  it('reads only the fields its columns show: names, email, username, type and scopes', async () => {
+    const teacher = await actors.educator({ firstName: 'Grace', lastName: 'Hopper' })
+    const classroom = await actors.classroom(teacher)
+    const student = await actors.student(classroom.id)
+    const reader = await actors.staff('users:read')
+    const res = await reader.get(listKey('users', { sort: '-createdAt', select: USERS_LIST_FIELDS, limit: 3 }))
+    expect(res.status).toBe(200)
+    const [staffDoc, studentDoc, teacherDoc] = res.body.docs
+    expect(teacherDoc).toEqual({
+      id: teacher.user.id,
+      attributes: { firstName: 'Grace', lastName: 'Hopper', type: 'teacher' },
+      email: teacher.user.email,
+      username: null,
+      scopes: [],
+      collection: 'users',
+    })
+    expect(studentDoc).toEqual({
+      id: student.user.id,
+      attributes: { firstName: 'Stu', lastName: 'Dent', type: 'student' },
+      email: null,
+      username: student.user.username,
+      scopes: [],
+      collection: 'users',
+    })
+    expect(staffDoc).toMatchObject({ id: reader.user.id, scopes: ['users:read'] })
   })
 })

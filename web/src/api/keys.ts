@@ -32,11 +32,17 @@ export interface ListQuery {
   sort?: string
   /** Extra query-string pairs, e.g. ['where[status][equals]', 'open']. */
   params?: [string, string][]
-  /** Fields to read: lists ask only for what they show, so they stay fast with many rows. */
+  /**
+   * Fields to read (a group's field as 'group.field'): lists ask only for what they show, so they
+   * stay fast with many rows.
+   */
   select?: string[]
   limit?: number
   depth?: number
 }
+
+/** Payload's query name selecting a field ('attributes.type' → select[attributes][type]). */
+const selectParam = (field: string) => `select[${field.split('.').join('][')}]`
 
 export function listKey(collection: StaffCollection, { page = 1, sort, params = [], select = [], limit = PAGE_SIZE, depth = 0 }: ListQuery = {}): string {
   const query = new URLSearchParams()
@@ -44,7 +50,7 @@ export function listKey(collection: StaffCollection, { page = 1, sort, params = 
   query.set('page', String(page))
   query.set('depth', String(depth))
   if (sort) query.set('sort', sort)
-  for (const field of select) query.set(`select[${field}]`, 'true')
+  for (const field of select) query.set(selectParam(field), 'true')
   for (const [name, value] of params) query.append(name, value)
   return `/api/${collection}?${query.toString()}`
 }
@@ -76,6 +82,6 @@ export function docKey(
 /** Every document of a small collection, for selectors (topics, modules). */
 export function optionsKey(collection: StaffCollection, sort: string, select: string[]): string {
   const query = new URLSearchParams({ pagination: 'false', limit: '0', depth: '0', sort })
-  for (const field of select) query.set(`select[${field}]`, 'true')
+  for (const field of select) query.set(selectParam(field), 'true')
   return `/api/${collection}?${query.toString()}`
 }

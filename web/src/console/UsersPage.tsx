@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom'
 import { ConsoleList, type Column } from './ConsoleList'
 import type { UserDoc } from './consoleTypes'
 import { userName } from './userName'
+import { USERS_LIST_FIELDS } from './usersListFields'
 
 const columns: Column<UserDoc>[] = [
   { header: 'console.columns.name', cell: (user) => <Link to={`/console/users/${user.id}`}>{userName(user)}</Link> },
@@ -30,5 +31,14 @@ function searchUsers(q: string): [string, string][] {
 /** /console/users, for users:read and users:write holders. */
 export function UsersPage() {
   const { t } = useTranslation()
-  return <ConsoleList<UserDoc> collection="users" columns={columns} sortOptions={SORTS} search={searchUsers} emptyText={t('console.users.none')} />
+  return (
+    <ConsoleList<UserDoc>
+      collection="users"
+      columns={columns}
+      sortOptions={SORTS}
+      search={searchUsers}
+      select={USERS_LIST_FIELDS}
+      emptyText={t('console.users.none')}
+    />
+  )
 }
