@@ -97,11 +97,12 @@ const leanAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity, timeou
  * One request on kept-alive connections, as a browser keeps them; one connection a request in
  * flight. For a bench whose client shares the server's cores (bench/students.ts): Node's `fetch`
  * spent 1.3–4.4 ms of CPU a login there (its web streams, and decompressing every answer),
- * node:http 0.5–1.5 ms, taken from the server it measures. The body is kept as it came and
- * decoded only when asked: a school's browsers decode on their own machines.
+ * node:http 0.5–1.5 ms, taken from the server it measures. The body is kept as it came (its
+ * length is what crossed the network) and decoded only when asked: a school's browsers decode on
+ * their own machines.
  */
 export const sendLean = (url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
-  new Promise<{ status: number; text: () => string }>((resolve, reject) => {
+  new Promise<{ status: number; wireBytes: number; text: () => string }>((resolve, reject) => {
     const req = http.request(url, { method: init.method ?? 'GET', headers: init.headers, agent: leanAgent }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -110,7 +111,7 @@ export const sendLean = (url: string, init: { method?: string; headers?: Record<
         const raw = Buffer.concat(chunks)
         const encoding = res.headers['content-encoding']
         const decoded = () => (encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw)
-        resolve({ status: res.statusCode ?? 0, text: () => decoded().toString('utf8') })
+        resolve({ status: res.statusCode ?? 0, wireBytes: raw.length, text: () => decoded().toString('utf8') })
       })
     })
     req.on('error', reject)
