@@ -8,7 +8,11 @@
  * the network) and the large/small ratio of p50 (the goal: within 2×).
  * The large site is written straight into SQLite in batches, in the shape the server writes
  * (Local API creates would take hours: 100,000 password hashes).
- *   node --import tsx bench/large.ts [seconds per target, default 5] [connections, default 10]
+ * Each target is measured in rounds and its fastest round kept (by p50), in both phases and for the
+ * ceiling alike: this machine's speed moves by up to 2x from one few-second window to the next (the
+ * same cached answer took 87-182 µs of CPU, the process busy throughout), and one slow window
+ * fell on one phase's target or another's.
+ *   node --import tsx bench/large.ts [seconds per round, default 2] [rounds, default 3] [connections, default 10]
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -18,8 +22,9 @@ import { listKey, keys } from '../web/src/api/keys'
 import { USERS_LIST_FIELDS } from '../web/src/console/usersListFields'
 import { hammer, percentile, sendLean, startBenchServer } from './harness'
 
-const seconds = Number(process.argv[2] || 5)
-const connections = Number(process.argv[3] || 10)
+const seconds = Number(process.argv[2] || 2)
+const rounds = Number(process.argv[3] || 3)
+const connections = Number(process.argv[4] || 10)
 const size = { topics: 50, modulesPerTopic: 20, activitiesPerModule: 10, users: 100_000, classrooms: 3_000 }
 const password = 'bench-password-42'
 
@@ -134,8 +139,15 @@ const measure = async () => {
     }
     let bytes = 0
     for (let i = 0; i < 10; i++) bytes = (await get()).bytes // warm-up: query plans, rich text, caches
-    const { latencies, errors } = await hammer(seconds, connections, async () => (await get()).expected)
-    figures.push({ rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), bytes, errors })
+    let fastest: Figures | undefined
+    let errors = 0
+    for (let round = 0; round < rounds; round++) {
+      const run = await hammer(seconds, connections, async () => (await get()).expected)
+      const p50 = percentile(run.latencies, 50)
+      errors += run.errors
+      if (!fastest || p50 < fastest.p50) fastest = { rps: run.latencies.length / seconds, p50, p99: percentile(run.latencies, 99), bytes, errors: 0 }
+    }
+    figures.push({ ...(fastest as Figures), errors })
   }
   return figures
 }
@@ -164,55 +176,62 @@ const body = 'A paragraph of the reading, as an editor would write it.'
 const paragraph = { type: 'paragraph', format: '', indent: 0, version: 1, direction: 'ltr', textFormat: 0 }
 const text = { type: 'text', text: body, format: 0, style: '', mode: 'normal', detail: 0, version: 1 }
 const lexical = JSON.stringify({ root: { type: 'root', format: '', indent: 0, version: 1, direction: 'ltr', children: [{ ...paragraph, children: [text] }] } })
-let topicId = await maxId('topics')
-let moduleId = await maxId('modules')
-let activityId = await maxId('activities')
-const topics: unknown[][] = []
-const topicTexts: unknown[][] = []
-const modules: unknown[][] = []
-const moduleTexts: unknown[][] = []
-const activities: unknown[][] = []
-const activityTexts: unknown[][] = []
-for (let t = 0; t < size.topics; t++) {
-  topics.push([++topicId, 1000 + t, now, now])
-  topicTexts.push([`Large topic ${t}`, lexical, 'en', topicId])
-  for (let m = 0; m < size.modulesPerTopic; m++) {
-    modules.push([++moduleId, m, topicId, now, now])
-    moduleTexts.push([`Module ${t}.${m}`, 'A subtitle', lexical, 'en', moduleId])
-    for (let a = 0; a < size.activitiesPerModule; a++) {
-      activities.push([++activityId, moduleId, 'default', a, 'full', now, now])
-      activityTexts.push([`Activity ${t}.${m}.${a}`, lexical, 'en', activityId])
+// The rows are made inside functions, so that the measuring after holds none of them: the
+// server's heap is then its own, as in a school's, and its collections as short.
+const growContent = async () => {
+  let topicId = await maxId('topics')
+  let moduleId = await maxId('modules')
+  let activityId = await maxId('activities')
+  const topics: unknown[][] = []
+  const topicTexts: unknown[][] = []
+  const modules: unknown[][] = []
+  const moduleTexts: unknown[][] = []
+  const activities: unknown[][] = []
+  const activityTexts: unknown[][] = []
+  for (let t = 0; t < size.topics; t++) {
+    topics.push([++topicId, 1000 + t, now, now])
+    topicTexts.push([`Large topic ${t}`, lexical, 'en', topicId])
+    for (let m = 0; m < size.modulesPerTopic; m++) {
+      modules.push([++moduleId, m, topicId, now, now])
+      moduleTexts.push([`Module ${t}.${m}`, 'A subtitle', lexical, 'en', moduleId])
+      for (let a = 0; a < size.activitiesPerModule; a++) {
+        activities.push([++activityId, moduleId, 'default', a, 'full', now, now])
+        activityTexts.push([`Activity ${t}.${m}.${a}`, lexical, 'en', activityId])
+      }
     }
   }
+  await insert('topics', ['id', 'order', 'updated_at', 'created_at'], topics)
+  await insert('topics_locales', ['title', 'body', '_locale', '_parent_id'], topicTexts)
+  await insert('modules', ['id', 'order', 'topic_id', 'updated_at', 'created_at'], modules)
+  await insert('modules_locales', ['title', 'subtitle', 'body', '_locale', '_parent_id'], moduleTexts)
+  await insert('activities', ['id', 'module_id', 'type', 'order', 'width', 'updated_at', 'created_at'], activities)
+  await insert('activities_locales', ['title', 'body', '_locale', '_parent_id'], activityTexts)
 }
-await insert('topics', ['id', 'order', 'updated_at', 'created_at'], topics)
-await insert('topics_locales', ['title', 'body', '_locale', '_parent_id'], topicTexts)
-await insert('modules', ['id', 'order', 'topic_id', 'updated_at', 'created_at'], modules)
-await insert('modules_locales', ['title', 'subtitle', 'body', '_locale', '_parent_id'], moduleTexts)
-await insert('activities', ['id', 'module_id', 'type', 'order', 'width', 'updated_at', 'created_at'], activities)
-await insert('activities_locales', ['title', 'body', '_locale', '_parent_id'], activityTexts)
-
 // 3,000 teachers with a classroom each, and 97,000 students spread over the classrooms.
-let userId = await maxId('users')
-let classroomId = await maxId('classrooms')
-const teachers: unknown[][] = []
-const classrooms: unknown[][] = []
-for (let c = 0; c < size.classrooms; c++) {
-  teachers.push([++userId, 'teacher', `Teacher${c}`, `Large${c}`, `large-teacher-${c}@example.org`, 'day', 'civics', now, now])
-  classrooms.push([++classroomId, `Class ${c}`, `LARGE-${c}`, userId, now, now])
+const growAccounts = async () => {
+  let userId = await maxId('users')
+  let classroomId = await maxId('classrooms')
+  const teachers: unknown[][] = []
+  const classrooms: unknown[][] = []
+  for (let c = 0; c < size.classrooms; c++) {
+    teachers.push([++userId, 'teacher', `Teacher${c}`, `Large${c}`, `large-teacher-${c}@example.org`, 'day', 'civics', now, now])
+    classrooms.push([++classroomId, `Class ${c}`, `LARGE-${c}`, userId, now, now])
+  }
+  await insert(
+    'users',
+    ['id', 'attributes_type', 'attributes_first_name', 'attributes_last_name', 'email', 'mode', 'theme', 'updated_at', 'created_at'],
+    teachers,
+  )
+  await insert('classrooms', ['id', 'name', 'code', 'owner_id', 'updated_at', 'created_at'], classrooms)
+  const students: unknown[][] = []
+  const firstClassroom = classroomId - size.classrooms + 1
+  for (let s = 0; s < size.users - size.classrooms; s++) {
+    students.push([++userId, 'student', firstClassroom + (s % size.classrooms), `large-student-${s}`, 'day', 'civics', now, now])
+  }
+  await insert('users', ['id', 'attributes_type', 'attributes_classroom_id', 'username', 'mode', 'theme', 'updated_at', 'created_at'], students)
 }
-await insert(
-  'users',
-  ['id', 'attributes_type', 'attributes_first_name', 'attributes_last_name', 'email', 'mode', 'theme', 'updated_at', 'created_at'],
-  teachers,
-)
-await insert('classrooms', ['id', 'name', 'code', 'owner_id', 'updated_at', 'created_at'], classrooms)
-const students: unknown[][] = []
-const firstClassroom = classroomId - size.classrooms + 1
-for (let s = 0; s < size.users - size.classrooms; s++) {
-  students.push([++userId, 'student', firstClassroom + (s % size.classrooms), `large-student-${s}`, 'day', 'civics', now, now])
-}
-await insert('users', ['id', 'attributes_type', 'attributes_classroom_id', 'username', 'mode', 'theme', 'updated_at', 'created_at'], students)
+await growContent()
+await growAccounts()
 // The public reads are cached: an editor's change clears them (the hooks do; these rows bypassed them).
 const { contentChanged } = await import('../cms/publicCache')
 contentChanged()
@@ -221,7 +240,9 @@ console.log(`grew the site in ${Math.round((Date.now() - started) / 1000)} s: hi
 
 const large = await measure()
 
-console.log(`\n${connections} connections, ${seconds} s per target, one server on SQLite; the machine is shared: compare within a run`)
+console.log(
+  `\n${connections} connections, the fastest of ${rounds} rounds of ${seconds} s per target, one server on SQLite; the machine is shared: compare within a run`,
+)
 console.log(
   `${'target'.padEnd(32)} ${'small: req/s'.padStart(12)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'large: req/s'.padStart(12)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'bytes sent'.padStart(10)} ${'p50 ×'.padStart(6)} errors`,
 )
