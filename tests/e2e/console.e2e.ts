@@ -429,4 +429,34 @@ describe('a contact ticket from a visitor that staff close', () => {
     await expectAccessible(staff, 'console tickets (closed)')
     expectNoPageErrors(staffContext)
   })
+
+  step('the editor opens Users and finds accounts, each named, with its email or username, type and scopes', async () => {
+    await staff.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Users' }).click()
+    await waitForPath(staff, '/console/users')
+    await visible(staff.getByRole('table', { name: 'Users' }))
+    // The list reads only the fields its columns show (web/src/console/usersListFields.ts). Other
+    // tests' accounts come first (newest first), so the seeded ones are searched for.
+    const search = async (q: string) => {
+      await staff.getByRole('searchbox', { name: 'Search users' }).fill(q)
+      await staff.getByRole('search').getByRole('button', { name: 'Search' }).click()
+      await waitForPath(staff, `/console/users?q=${encodeURIComponent(q)}`)
+    }
+    const row = (name: string) =>
+      staff
+        .getByRole('table', { name: 'Users' })
+        .getByRole('row')
+        .filter({ has: staff.getByRole('link', { name, exact: true }) })
+    await search('civics360.local')
+    await visible(row('Tara Teacher').getByRole('cell', { name: 'teacher', exact: true }))
+    await visible(row('Erin Editor').getByRole('cell', { name: demoEditor().login, exact: true }))
+    await visible(row('Erin Editor').getByRole('cell', { name: /users:read/ }))
+    await expectAccessible(staff, 'console users (searched)')
+    await search(demoStudent().login)
+    await visible(row('Sam Student').getByRole('cell', { name: demoStudent().login, exact: true }))
+    await visible(row('Sam Student').getByRole('cell', { name: 'student', exact: true }))
+    await row('Sam Student').getByRole('link', { name: 'Sam Student' }).click()
+    await waitForPath(staff, /^\/console\/users\/\d+$/)
+    await visible(staff.getByRole('heading', { level: 1, name: 'Sam Student' }))
+    expectNoPageErrors(staffContext)
+  })
 })
