@@ -7,15 +7,25 @@ export const publicUrl = (): string => (process.env.PUBLIC_URL || `http://localh
  */
 export const contentPort = (): number => Number(process.env.CONTENT_PORT || Number(process.env.PORT || 3000) + 1)
 
+/** The other name of this machine: another site for cookies and for `frame-ancestors`. */
+const loopbackTwins: Record<string, string> = { localhost: '127.0.0.1', '127.0.0.1': 'localhost', '[::1]': 'localhost' }
+export const loopbackTwin = (hostname: string): string | undefined => loopbackTwins[hostname.toLowerCase()]
+/** The host names whose loopback twin is `hostname`. */
+export const loopbackNamesFor = (hostname: string): string[] => Object.keys(loopbackTwins).filter((name) => loopbackTwins[name] === hostname.toLowerCase())
+
 /**
- * The content origin's address: CONTENT_URL, else PUBLIC_URL's scheme and host on CONTENT_PORT
- * (same site as the product, another origin). See docs/decisions.md, "The content origin".
+ * The content origin's address for the product reached at `productUrl`: CONTENT_URL, else its
+ * loopback twin (localhost ↔ 127.0.0.1), or the same host when it has none, on CONTENT_PORT. See
+ * docs/adr/content-origin-on-another-site.md.
  */
-export const contentUrl = (): string => {
+export const contentUrlFor = (productUrl: string): string => {
   if (process.env.CONTENT_URL) return process.env.CONTENT_URL.replace(/\/+$/, '')
-  const url = new URL(publicUrl())
-  return `${url.protocol}//${url.hostname}:${contentPort()}`
+  const url = new URL(productUrl)
+  return `${url.protocol}//${loopbackTwin(url.hostname) ?? url.hostname}:${contentPort()}`
 }
+
+/** The content origin's address for PUBLIC_URL (cms/origins.ts has the one for each request's address). */
+export const contentUrl = (): string => contentUrlFor(publicUrl())
 
 /** Origins as browsers send them (scheme://host[:port]), for CORS and postMessage checks. */
 export const publicOrigin = (): string => new URL(publicUrl()).origin

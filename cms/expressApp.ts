@@ -10,7 +10,7 @@ import type { Payload, SanitizedConfig } from 'payload'
 import { bodyGate } from './bodyGate'
 import { clientAbortLine, isClientAbort } from './clientAbort'
 import { csrfProtection, ensureCsrfToken } from './csrf'
-import { contentOrigin, contentUrl, publicUrl } from './env'
+import { publicUrl } from './env'
 import { healthRoutes } from './health'
 import { enabledProviders } from './oauth/config'
 import { socialSignInRoutes } from './oauth/routes'
@@ -18,6 +18,7 @@ import { pageDataPattern, pageUser, scriptSafeJson } from './pageData'
 import { type BuildManifest, modulePreloads, pagePreloads } from './pagePreloads'
 import { payloadApiHandler, payloadGet, sendResponse } from './payloadHandler'
 import { oneAccountVersionPerRequest } from './accountCache'
+import { defaultContentOrigin, originFrom, productAddress, rememberRequestOrigin } from './origins'
 import { answerFromPublicCache, publicReadCache, watchChanges } from './publicCache'
 import { rateLimits } from './rateLimits'
 import { uploadsDir, webDistDir } from './paths'
@@ -81,6 +82,8 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
   app.disable('x-powered-by')
   app.set('trust proxy', process.env.TRUST_PROXY ? Number(process.env.TRUST_PROXY) || process.env.TRUST_PROXY : false)
   app.use(securityHeaders)
+  // The address each request came to, for the launch Payload answers (cms/origins.ts).
+  app.use(rememberRequestOrigin)
   app.use(oneAccountVersionPerRequest)
   // Every text response compressed (JSON, HTML, CSS, JS); brotli at quality 4, gzip otherwise.
   // Answers that carry their own Content-Encoding pass as they are: the cache's, precompressed
@@ -225,24 +228,33 @@ const builtIndexPage = (distDir: string) => {
 
 const storylinePath = /^\/[A-Za-z0-9_-]+\/storyline\//
 
-/**
- * Storyline packages are served from the content origin (cms/content/app.ts); the spec's path
- * /uploads/<id>/storyline/… on the product's origin forwards there. See docs/decisions.md,
- * "The content origin".
- */
-const storylineOnContentOrigin = (req: Request, res: Response, next: NextFunction) => {
-  if (!storylinePath.test(req.path)) return next()
-  res.redirect(302, `${contentUrl()}/uploads${req.url}`)
+/** The content origin that the address this request came to hands out (cms/origins.ts). */
+const contentOriginOf = (req: Request) => {
+  const address = productAddress(originFrom(req.protocol, req.host))
+  return address.allowed ? address.contentOrigin : null
 }
 
 /**
- * The LRS under /api/xapi answers packages on the content origin (and only there): CORS for that
- * one origin, without credentials; the launch token in Authorization is the only way in.
+ * Storyline packages are served from the content origin (cms/content/app.ts); the spec's path
+ * /uploads/<id>/storyline/… on the product's origin forwards there: to the content origin of the
+ * address the request came to (PUBLIC_URL's for an address that is not the product's). See
+ * docs/decisions.md, "The content origin".
+ */
+const storylineOnContentOrigin = (req: Request, res: Response, next: NextFunction) => {
+  if (!storylinePath.test(req.path)) return next()
+  res.redirect(302, `${contentOriginOf(req) ?? defaultContentOrigin()}/uploads${req.url}`)
+}
+
+/**
+ * The LRS under /api/xapi answers packages on the content origin (and only there): CORS for the
+ * content origin of the address the package calls it at, without credentials; the launch token in
+ * Authorization is the only way in.
  */
 const xapiCors = (req: Request, res: Response, next: NextFunction) => {
-  const allowed = req.headers.origin === contentOrigin()
+  const contentOrigin = contentOriginOf(req)
+  const allowed = contentOrigin !== null && req.headers.origin === contentOrigin
   if (allowed) {
-    res.setHeader('Access-Control-Allow-Origin', contentOrigin())
+    res.setHeader('Access-Control-Allow-Origin', contentOrigin)
     res.setHeader('Access-Control-Expose-Headers', 'ETag, Last-Modified, X-Experience-API-Version, X-Experience-API-Consistent-Through')
   }
   res.append('Vary', 'Origin')

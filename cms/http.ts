@@ -6,10 +6,10 @@ import { accountRuleMessages, emailPattern, passwordProblem } from '../common/ac
 
 export type FieldError = { path: string; message: string }
 
-/** A 4xx with a human message; `fieldErrors` become Payload's per-field `data.errors`. */
+/** A 4xx with a human message; `fieldErrors` become Payload's per-field `data.errors`, else `data` is sent as it is. */
 export class HttpError extends APIError {
-  constructor(status: number, message: string, fieldErrors?: FieldError[]) {
-    super(message, status, fieldErrors?.length ? { errors: fieldErrors } : null, true)
+  constructor(status: number, message: string, fieldErrors?: FieldError[], data?: Record<string, unknown>) {
+    super(message, status, fieldErrors?.length ? { errors: fieldErrors } : (data ?? null), true)
   }
 }
 

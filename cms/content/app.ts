@@ -8,9 +8,9 @@
  *   GET /launch/<activityId>                the launcher: the SCORM API around the package
  *   GET /launcher/*                         the launcher's scripts and style
  *
- * and nothing else: no API, no session, no product cookie is ever read here. Only the product (and
- * the content origin itself, for a package's nested frames) may frame these pages. See
- * docs/decisions.md, "The content origin".
+ * and nothing else: no API, no session, no product cookie is ever read here. Only the product's
+ * addresses that hand out this content origin (and the content origin itself, for a package's
+ * nested frames) may frame these pages (cms/origins.ts). See docs/decisions.md, "The content origin".
  */
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url'
 
 import express, { type NextFunction, type Request, type Response } from 'express'
 
-import { publicOrigin } from '../env'
+import { launcherProductOrigin, productSources } from '../origins'
 import { uploadsDir } from '../paths'
 import { uploadCaching } from '../uploadCaching'
 
@@ -48,7 +48,9 @@ export const launcherPage = (activityId: string, productOrigin: string) => `<!do
 </html>
 `
 
-const frameAncestors = () => `frame-ancestors 'self' ${publicOrigin()}`
+/** The product's addresses that may frame this request's page (never `*`; `'self'` for nested frames). */
+const frameAncestors = (sources: string[]) => `frame-ancestors 'self'${sources.map((source) => ` ${source}`).join('')}`
+const productSourcesOf = (req: Request) => productSources(req.protocol, req.hostname)
 
 const common = (_req: Request, res: Response, next: NextFunction) => {
   res.setHeader('X-Content-Type-Options', 'nosniff')
@@ -70,12 +72,14 @@ export const createContentApp = () => {
       res.status(404).type('text/plain').send('Not found.')
       return
     }
+    // The address of the product that opened it: named in the launcher's URL when this origin cannot tell it.
+    const productOrigin = launcherProductOrigin(productSourcesOf(req), req.query.product)
     res.setHeader(
       'Content-Security-Policy',
-      `default-src 'none'; script-src 'self'; style-src 'self'; frame-src 'self'; connect-src 'none'; img-src 'self'; base-uri 'none'; form-action 'none'; ${frameAncestors()}`,
+      `default-src 'none'; script-src 'self'; style-src 'self'; frame-src 'self'; connect-src 'none'; img-src 'self'; base-uri 'none'; form-action 'none'; ${frameAncestors(productOrigin ? [productOrigin] : [])}`,
     )
     res.setHeader('Cache-Control', 'no-cache')
-    res.type('html').send(launcherPage(id, publicOrigin()))
+    res.type('html').send(launcherPage(id, productOrigin ?? ''))
   })
 
   const launcherFiles: Record<string, () => string> = {
@@ -101,7 +105,7 @@ export const createContentApp = () => {
         return
       }
       // The package and the frames it nests; framed by the product's modal and the launcher.
-      res.setHeader('Content-Security-Policy', frameAncestors())
+      res.setHeader('Content-Security-Policy', frameAncestors(productSourcesOf(req)))
       next()
     },
     express.static(uploadsDir, { index: false, redirect: false, dotfiles: 'deny', fallthrough: false, cacheControl: false, setHeaders: uploadCaching }),

@@ -57,9 +57,10 @@ const listen = async (server: http.Server) => {
 
 /**
  * The app in this process on a random port, and the content origin (Storyline packages) on
- * another; PUBLIC_URL and CONTENT_URL point at them unless `env` says otherwise.
+ * another; PUBLIC_URL and CONTENT_URL point at them unless `env` says otherwise (`undefined`
+ * removes a variable).
  */
-export const startServer = async (options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> => {
+export const startServer = async (options: { seed?: boolean; env?: Record<string, string | undefined> } = {}): Promise<TestServer> => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'civics-test-'))
   const db = await freshDatabase(dir)
   const server = http.createServer()
@@ -75,6 +76,7 @@ export const startServer = async (options: { seed?: boolean; env?: Record<string
     CONTENT_URL: contentBase,
     ...options.env,
   })
+  for (const [name, value] of Object.entries(options.env ?? {})) if (value === undefined) delete process.env[name]
   const { boot, config } = await import('../../cms/boot')
   const { createApp } = await import('../../cms/expressApp')
   const { createContentApp } = await import('../../cms/content/app')

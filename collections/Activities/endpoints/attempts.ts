@@ -12,7 +12,8 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { scormElements, fromScorm, scormLaunchData } from '../../../cms/attempts/progress'
 import { applyProgress, findAttempt, learnerName, openAttempt, readOwnAttempt, stateOf, withAttemptLock } from '../../../cms/attempts/store'
 import { basicAuth, issueLaunchToken } from '../../../cms/attempts/token'
-import { contentOrigin, contentUrl, publicUrl } from '../../../cms/env'
+import { publicUrl } from '../../../cms/env'
+import { currentRequestOrigin, launcherNeedsProduct, productAddress, refusalMessage, warnIfSameSite } from '../../../cms/origins'
 import type { Activity, Attempt, User } from '../../../cms/payload-types'
 import type { Standard } from '../../../cms/storyline/launch'
 import { badRequest, type FieldError, HttpError, json, notFound, onlyFields, readBody, requireUser, routeParam } from '../../../cms/http'
@@ -25,9 +26,9 @@ const findReadableActivity = async (req: PayloadRequest) => {
 }
 
 /** A package URL on the content origin: /uploads/<id>/storyline/<launch file>, path segments encoded. */
-export const packageUrl = (activityId: unknown, launchFile: string, params: Record<string, string> = {}) => {
+export const packageUrl = (contentOrigin: string, activityId: unknown, launchFile: string, params: Record<string, string> = {}) => {
   const [file, ...query] = launchFile.split('?')
-  const url = new URL(`${contentUrl()}/uploads/${encodeURIComponent(String(activityId))}/storyline/${file.split('/').map(encodeURIComponent).join('/')}`)
+  const url = new URL(`${contentOrigin}/uploads/${encodeURIComponent(String(activityId))}/storyline/${file.split('/').map(encodeURIComponent).join('/')}`)
   if (query.length) url.search = query.join('?')
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value)
   return url.toString()
@@ -40,23 +41,40 @@ export const xapiActor = (user: Pick<User, 'id' | 'username' | 'attributes'>) =>
   account: { homePage: publicUrl(), name: String(user.id) },
 })
 
-const launchFor = (req: PayloadRequest, user: User, activity: Activity, opened: { doc: Attempt; resume: boolean; session: string | null }) => {
+/** The product's address this launch is for, and the content origin that address hands out (cms/origins.ts). */
+type Addresses = { origin: string; contentOrigin: string }
+
+/** The launcher's URL; it names the product's address when the content origin cannot tell it from its own. */
+const launcherUrl = (addresses: Addresses, activityId: unknown) => {
+  const url = new URL(`${addresses.contentOrigin}/launch/${encodeURIComponent(String(activityId))}`)
+  if (launcherNeedsProduct(addresses.origin, addresses.contentOrigin)) url.searchParams.set('product', addresses.origin)
+  return url.toString()
+}
+
+const launchFor = (
+  req: PayloadRequest,
+  user: User,
+  activity: Activity,
+  opened: { doc: Attempt; resume: boolean; session: string | null },
+  addresses: Addresses,
+) => {
   const record = activity.storyline ?? {}
   const standard = (record.standard as Standard | null) ?? 'none'
   const launchFile = (record.launchFile as string | null) || 'story.html'
+  const { contentOrigin } = addresses
   const base = {
     standard,
     resume: opened.resume,
     session: opened.session,
-    launcherUrl: `${contentUrl()}/launch/${encodeURIComponent(String(activity.id))}`,
-    contentOrigin: contentOrigin(),
+    launcherUrl: launcherUrl(addresses, activity.id),
+    contentOrigin,
   }
   if (standard === 'xapi') {
     const token = issueLaunchToken(req.payload.secret, user.id, activity.id)
     return {
       ...base,
-      packageUrl: packageUrl(activity.id, launchFile, {
-        endpoint: `${publicUrl()}/api/xapi/`,
+      packageUrl: packageUrl(contentOrigin, activity.id, launchFile, {
+        endpoint: `${addresses.origin}/api/xapi/`,
         auth: basicAuth(token),
         actor: JSON.stringify(xapiActor(user)),
         registration: String(opened.doc.resume?.registration ?? ''),
@@ -72,9 +90,9 @@ const launchFor = (req: PayloadRequest, user: User, activity: Activity, opened: 
       opened.doc.timeSpentSeconds ?? 0,
       typeof record.masteryScore === 'number' ? record.masteryScore : null,
     )
-    return { ...base, packageUrl: packageUrl(activity.id, launchFile), scorm: { cmi } }
+    return { ...base, packageUrl: packageUrl(contentOrigin, activity.id, launchFile), scorm: { cmi } }
   }
-  return { ...base, packageUrl: packageUrl(activity.id, launchFile) }
+  return { ...base, packageUrl: packageUrl(contentOrigin, activity.id, launchFile) }
 }
 
 export const openActivityEndpoint: Endpoint = {
@@ -83,11 +101,19 @@ export const openActivityEndpoint: Endpoint = {
   handler: async (req) => {
     const user = requireUser(req) as User
     const activity = await findReadableActivity(req)
-    const opened = await openAttempt(req, user, activity)
     const isPackage = activity.type === 'storyline' && Boolean(activity.storyline?.uploadedAt)
+    // A package opens only at an address its content origin lets frame it; elsewhere the student
+    // gets words to pass to IT instead of a blank frame, and no open is counted.
+    const address = isPackage ? productAddress(currentRequestOrigin(req.headers)) : null
+    if (address && !address.allowed) {
+      const { address: refused, openAt, setting } = address
+      throw new HttpError(403, refusalMessage(address), undefined, { reason: 'address', address: refused, openAt, ...(setting ? { setting } : {}) })
+    }
+    if (address) warnIfSameSite(address.origin, (message) => req.payload.logger.warn(message))
+    const opened = await openAttempt(req, user, activity)
     return json({
       attempt: await readOwnAttempt(req, opened.doc.id),
-      launch: isPackage ? launchFor(req, user, activity, opened) : null,
+      launch: address ? launchFor(req, user, activity, opened, address) : null,
     })
   },
 }

@@ -7,18 +7,20 @@ export interface FieldError {
   message: string
 }
 
-/** A failed API call: `message` is the server's message when it sent one. */
+/** A failed API call: `message` is the server's message when it sent one; `data`, what the server said with it. */
 export class ApiError extends Error {
   readonly status: number
   readonly serverMessage: string | null
   readonly fieldErrors: FieldError[]
+  readonly data: Record<string, unknown> | null
 
-  constructor(status: number, serverMessage: string | null, fieldErrors: FieldError[] = []) {
+  constructor(status: number, serverMessage: string | null, fieldErrors: FieldError[] = [], data: Record<string, unknown> | null = null) {
     super(serverMessage ?? `Request failed with status code ${status}`)
     this.name = 'ApiError'
     this.status = status
     this.serverMessage = serverMessage
     this.fieldErrors = fieldErrors
+    this.data = data
   }
 }
 
@@ -44,7 +46,7 @@ export function setCsrfToken(token: string | null | undefined): void {
 
 interface ErrorBody {
   message?: unknown
-  errors?: { message?: unknown; data?: { errors?: FieldError[] } }[]
+  errors?: { message?: unknown; data?: { errors?: FieldError[] } & Record<string, unknown> }[]
 }
 
 function parseJson(text: string): unknown {
@@ -63,7 +65,8 @@ export function errorFromText(status: number, text: string): ApiError {
   const first = parsed.errors?.[0]
   const message =
     typeof first?.message === 'string' && first.message ? first.message : typeof parsed.message === 'string' && parsed.message ? parsed.message : null
-  return new ApiError(status, message, first?.data?.errors ?? [])
+  const data = typeof first?.data === 'object' && first.data !== null && !Array.isArray(first.data) ? first.data : null
+  return new ApiError(status, message, first?.data?.errors ?? [], data)
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from '../i18n/useTranslation'
+import { ApiError } from '../api/client'
 import type { Activity, Attempt, Launch } from '../api/types'
 import { Modal } from '../ui/Modal'
 import { ErrorNotice } from '../ui/Notice'
@@ -49,6 +50,19 @@ function PackageFrame({ activity, launch, onClose, onSaved }: FrameProps) {
   )
 }
 
+/** The server's refusal to open a package at the address the product was reached at (cms/origins.ts). */
+interface AddressRefusal {
+  address: string
+  openAt: string
+  setting?: string
+}
+
+const addressRefusal = (failure: unknown): AddressRefusal | null => {
+  const data = failure instanceof ApiError ? failure.data : null
+  if (data?.reason !== 'address' || typeof data.address !== 'string' || typeof data.openAt !== 'string') return null
+  return { address: data.address, openAt: data.openAt, setting: typeof data.setting === 'string' ? data.setting : undefined }
+}
+
 /**
  * A Storyline quiz: Start opens it (POST /api/activities/:id/open records the open and answers the
  * launch) in a full-screen modal. Escape closes it, also from inside the package (the launcher
@@ -59,6 +73,7 @@ export function StorylineActivity({ activity, onProgress }: { activity: Activity
   const [launch, setLaunch] = useState<Launch | null>(null)
   const [opening, setOpening] = useState(false)
   const [error, setError] = useState<unknown>(null)
+  const [refused, setRefused] = useState<AddressRefusal | null>(null)
   const startRef = useRef<HTMLButtonElement>(null)
 
   if (!activity.storylineUrl) return <p>{t('content.activity.quizUnavailable')}</p>
@@ -73,7 +88,10 @@ export function StorylineActivity({ activity, onProgress }: { activity: Activity
       if (answer.launch) setLaunch(answer.launch)
       else setError(new Error(t('content.activity.quizUnavailable')))
     } catch (failure) {
-      setError(failure)
+      // Opened at an address the quiz cannot play at: the modal says why, in words to pass to IT.
+      const refusal = addressRefusal(failure)
+      if (refusal) setRefused(refusal)
+      else setError(failure)
     } finally {
       setOpening(false)
     }
@@ -81,6 +99,7 @@ export function StorylineActivity({ activity, onProgress }: { activity: Activity
 
   function close() {
     setLaunch(null)
+    setRefused(null)
     // The modal gives focus back to what had it when it opened; Start, unless the click moved it.
     requestAnimationFrame(() => startRef.current?.focus())
   }
@@ -94,6 +113,15 @@ export function StorylineActivity({ activity, onProgress }: { activity: Activity
       {launch && (
         <Modal title={activity.title} size="full" initialFocus="close" onClose={close}>
           <PackageFrame activity={activity} launch={launch} onClose={close} onSaved={onProgress} />
+        </Modal>
+      )}
+      {refused && (
+        <Modal title={activity.title} onClose={close}>
+          <p role="alert">
+            {refused.setting
+              ? t('content.activity.wrongAddress', { address: refused.address, openAt: refused.openAt, setting: refused.setting })
+              : t('content.activity.wrongLoopbackAddress', { address: refused.address, openAt: refused.openAt })}
+          </p>
         </Modal>
       )}
     </>

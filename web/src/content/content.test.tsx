@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route, Routes } from 'react-router-dom'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { changeLanguage } from '../i18n/i18n'
 import { makeUser, mockFetch, renderApp, field } from '../test/render'
 import { ContentPage } from './ContentPage'
 import { HomePage } from './HomePage'
@@ -204,6 +205,47 @@ describe('module page', () => {
     escape('http://content.test', frame.contentWindow)
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     await waitFor(() => expect(start).toHaveFocus())
+  })
+
+  describe('at an address the quiz cannot play at', () => {
+    afterEach(() => changeLanguage('en'))
+
+    const refusedServer = (data: Record<string, string>) =>
+      mockFetch(({ method, url }) => {
+        if (url.startsWith('/api/modules/4')) return { body: MODULE }
+        if (method === 'GET' && url.startsWith('/api/attempts')) return { body: { docs: [] } }
+        if (method === 'POST' && url === '/api/activities/8/open')
+          return { status: 403, body: { errors: [{ message: 'This quiz can’t open at this address.', data: { reason: 'address', ...data } }] } }
+        return undefined
+      })
+
+    it('says why in the modal, with the address to use and the setting IT can change, and no frame', async () => {
+      const user = userEvent.setup()
+      refusedServer({ address: 'http://10.0.0.5:3000', openAt: 'https://civics.example.org', setting: 'EXTRA_PUBLIC_URLS' })
+      renderModule()
+      const start = await screen.findByRole('button', { name: 'Start Constitution Quiz' })
+      await user.click(start)
+      const dialog = await screen.findByRole('dialog', { name: 'Constitution Quiz' })
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+        'This quiz can’t open at this address (http://10.0.0.5:3000). Ask your IT team to open Civics360 at https://civics.example.org, or to add this address to EXTRA_PUBLIC_URLS.',
+      )
+      expect(within(dialog).queryByTitle('Constitution Quiz')).toBeNull()
+      await user.keyboard('{Escape}')
+      expect(screen.queryByRole('dialog')).toBeNull()
+      await waitFor(() => expect(start).toHaveFocus())
+    })
+
+    it('says it in the reader’s language, and names the loopback address to use when no setting helps', async () => {
+      await changeLanguage('es')
+      const user = userEvent.setup()
+      refusedServer({ address: 'http://[::1]:3000', openAt: 'http://localhost:3000' })
+      renderModule()
+      await user.click(await screen.findByRole('button', { name: 'Empezar Constitution Quiz' }))
+      const dialog = await screen.findByRole('dialog', { name: 'Constitution Quiz' })
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+        'Este cuestionario no se puede abrir en esta dirección (http://[::1]:3000). Abre Civics360 en http://localhost:3000.',
+      )
+    })
   })
 
   it("shows the student's own state on each card", async () => {
