@@ -6,7 +6,7 @@
  *
  * - Configured (PUBLIC_URL or CONTENT_URL set): the product's addresses are PUBLIC_URL's origin and
  *   those in EXTRA_PUBLIC_URLS; a request that reached the product at any other address gets no
- *   quiz, but an explanation (`refusal`).
+ *   quiz, but an explanation (`refusalMessage`).
  * - Otherwise every address is the product's: the address the request came to (with TRUST_PROXY,
  *   from X-Forwarded-Proto and X-Forwarded-Host), and packages are served from its loopback twin
  *   (localhost ↔ 127.0.0.1) on CONTENT_PORT, or from the same host when it has none.
@@ -185,11 +185,13 @@ export const currentRequestOrigin = (headers: Headers): string | null => request
 
 /**
  * Logs once per address that packages opened there are served from the product's own host (no
- * loopback twin, no CONTENT_URL): they can set cookies the product reads.
+ * loopback twin, no CONTENT_URL): they can set cookies the product reads. Only the first few
+ * addresses: the Host header is the client's to choose, and must not grow memory or the log.
  */
 const warnedSameSite = new Set<string>()
+const maxWarnedAddresses = 20
 export const warnIfSameSite = (productOrigin: string, warn: (message: string) => void) => {
-  if (!sharesSiteWithContent(productOrigin) || warnedSameSite.has(productOrigin)) return
+  if (!sharesSiteWithContent(productOrigin) || warnedSameSite.has(productOrigin) || warnedSameSite.size >= maxWarnedAddresses) return
   warnedSameSite.add(productOrigin)
   warn(sameSiteWarning(productOrigin))
 }

@@ -29,7 +29,7 @@ afterAll(async () => {
 })
 
 /** Starts the server with these ports and waits for it to exit by itself. */
-const start = (ports: { PORT: number; CONTENT_PORT: number }) =>
+const start = (ports: { PORT: number; CONTENT_PORT: number }, more: Record<string, string> = {}) =>
   new Promise<{ code: number | null; output: string }>((resolve, reject) => {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -41,8 +41,9 @@ const start = (ports: { PORT: number; CONTENT_PORT: number }) =>
       UPLOADS_DIR: path.join(dir, 'uploads'),
       DATABASE_URL: `file:${path.join(dir, 'start.db')}`,
       PAYLOAD_SECRET: 'a-secret-for-this-test-only-0123456789',
+      ...more,
     }
-    for (const name of ['PUBLIC_URL', 'CONTENT_URL', 'TEST_POSTGRES_URL', 'APP_ROOT', 'TRUST_PROXY']) delete env[name]
+    for (const name of ['PUBLIC_URL', 'CONTENT_URL', 'EXTRA_PUBLIC_URLS', 'TEST_POSTGRES_URL', 'APP_ROOT', 'TRUST_PROXY']) if (!(name in more)) delete env[name]
     const child = spawn(process.execPath, serverArgs(), { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
     child.stdout.on('data', (chunk) => (output += chunk))
@@ -56,7 +57,7 @@ const startTimeout = 240_000
 
 const lines = (output: string) => output.split('\n').filter((line) => line.trim() !== '')
 
-describe('the content port', () => {
+describe('the start stops on settings that cannot work', () => {
   it(
     'already in use: one line naming CONTENT_PORT, no stack, a non-zero exit',
     async () => {
@@ -81,6 +82,23 @@ describe('the content port', () => {
       expect(lines(output), output).toEqual([
         `CONTENT_PORT ${port} is the same as PORT: set CONTENT_PORT to a port of its own (the content origin, where Storyline packages play).`,
       ])
+    },
+    startTimeout,
+  )
+
+  it(
+    'an EXTRA_PUBLIC_URLS entry that is not an address stops the start with one line naming it',
+    async () => {
+      const port = await freePort()
+      let contentPort = await freePort()
+      while (contentPort === port) contentPort = await freePort()
+      const { code, output } = await start(
+        { PORT: port, CONTENT_PORT: contentPort },
+        { PUBLIC_URL: 'http://localhost:3000', EXTRA_PUBLIC_URLS: 'http://192.168.1.20:3000, school-server' },
+      )
+      expect(code, output).not.toBe(0)
+      expect(code, output).not.toBeNull()
+      expect(lines(output), output).toEqual(['EXTRA_PUBLIC_URLS must list http(s) addresses separated by commas; not an address: school-server'])
     },
     startTimeout,
   )
