@@ -1,12 +1,15 @@
 /**
  * One student's session with a Storyline package in the activity modal: the handshake with the
- * launcher frame on the content origin, the SCORM runtime (if the package speaks SCORM), and the
- * saves through the product's API with the student's session (PUT /api/activities/:id/attempt).
+ * launcher frame on the content origin, the SCORM runtime (if the package speaks SCORM), the
+ * package's cookies and localStorage (relayed by the launcher's storage shim, kept on the attempt
+ * instead of in the browser), and the saves through the product's API with the student's session
+ * (PUT /api/activities/:id/attempt).
  *
  * Messages are accepted only from the launcher frame's window and the content origin. The
  * session outlives the modal for a moment after it closes: the package's own LMSFinish, sent as
  * its frame unloads, still arrives and is saved; then a last save records the time spent.
  */
+import { PACKAGE_STORAGE_MAX_BYTES, type PackageStorage, packageStorageBytes } from '../../../common/packageStorage'
 import { getCsrfToken } from '../api/client'
 import type { Attempt, Launch } from '../api/types'
 import { createScormRuntime, savedData, type ScormRuntime, type ScormStandard } from './scormRuntime'
@@ -35,6 +38,8 @@ export class PackageSession {
   private closed = false
   private saveTimer: ReturnType<typeof setTimeout> | undefined
   private saving: Promise<void> = Promise.resolve()
+  /** The package's storage as it last changed in this session; undefined while unchanged. */
+  private storage: PackageStorage | undefined
 
   constructor(private readonly options: PackageSessionOptions) {}
 
@@ -89,6 +94,12 @@ export class PackageSession {
       if (this.ready) this.sendStart()
     } else if (data.type === 'civics:escape' && !this.closed) {
       this.options.onEscape()
+    } else if (data.type === 'civics:storage' && this.started) {
+      const storage = (data as { storage?: unknown }).storage
+      // The launcher keeps within the limit; anything over it would only be refused by the server.
+      if (!storage || typeof storage !== 'object' || packageStorageBytes(storage) > PACKAGE_STORAGE_MAX_BYTES) return
+      this.storage = storage as PackageStorage
+      this.saveSoon()
     }
   }
 
@@ -103,7 +114,14 @@ export class PackageSession {
     this.options
       .frameWindow()
       ?.postMessage(
-        { type: 'civics:start', standard: launch.standard, packageUrl: launch.packageUrl, title, cmi: launch.scorm?.cmi ?? null },
+        {
+          type: 'civics:start',
+          standard: launch.standard,
+          packageUrl: launch.packageUrl,
+          title,
+          cmi: launch.scorm?.cmi ?? null,
+          storage: launch.storage ?? null,
+        },
         launch.contentOrigin,
       )
   }
@@ -118,6 +136,7 @@ export class PackageSession {
     clearTimeout(this.saveTimer)
     const body: Record<string, unknown> = { session: this.options.launch.session }
     if (this.runtime && isScorm(this.options.launch.standard)) body.cmi = savedData(this.options.launch.standard, this.runtime.api)
+    if (this.storage) body.storage = this.storage
     if (this.closed) body.closed = true
     const send = () => this.send(body, keepalive)
     this.saving = this.saving.then(send, send)
