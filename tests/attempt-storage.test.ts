@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { PACKAGE_STORAGE_MAX_BYTES } from '../common/packageStorage'
 import { Actors } from './helpers/actors'
-import { type Client, fieldMessages, message } from './helpers/client'
+import { type Client, fieldMessages } from './helpers/client'
 import { buildPackage, type PackageKind } from './helpers/packages'
 import { startServer, type TestServer } from './helpers/server'
 import { buildZip } from './helpers/zips'
@@ -33,7 +33,11 @@ beforeAll(async () => {
   student = await actors.student(classroom.id)
   otherStudent = await actors.student(classroom.id)
   const topic = await server.payload.create({ collection: 'topics', data: { title: 'Topic', markdown: 'Body' } as never, overrideAccess: true })
-  const mod = await server.payload.create({ collection: 'modules', data: { title: 'Module', markdown: 'Body', topic: topic.id } as never, overrideAccess: true })
+  const mod = await server.payload.create({
+    collection: 'modules',
+    data: { title: 'Module', markdown: 'Body', topic: topic.id } as never,
+    overrideAccess: true,
+  })
   moduleId = mod.id as number
 }, 120_000)
 afterAll(() => server?.close())
@@ -179,7 +183,10 @@ describe('the content origin', () => {
   it('serves every HTML page of a package with the storage shim first in <head>, and other files as uploaded', async () => {
     const id = await packageActivity(
       await buildZip([
-        { name: 'story.html', data: '<!DOCTYPE html>\n<html lang="en"><HEAD class="x"><meta charset="utf-8"><title>Quiz</title></HEAD><body>quiz</body></html>' },
+        {
+          name: 'story.html',
+          data: '<!DOCTYPE html>\n<html lang="en"><HEAD class="x"><meta charset="utf-8"><title>Quiz</title></HEAD><body>quiz</body></html>',
+        },
         { name: 'html5/analytics-frame.html', data: '<p>no head here</p>' },
         { name: 'html5/data.js', data: 'var head = "<head>"' },
       ]),

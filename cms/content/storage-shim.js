@@ -53,9 +53,9 @@
     if (initial && typeof initial === 'object') {
       var savedCookies = initial.cookies || {}
       for (name in savedCookies) {
-        var saved = savedCookies[name]
-        if (own(savedCookies, name) && saved && typeof saved.value === 'string') {
-          cookies[name] = { value: saved.value, expires: typeof saved.expires === 'number' ? saved.expires : null }
+        var cookie = savedCookies[name]
+        if (own(savedCookies, name) && cookie && typeof cookie.value === 'string') {
+          cookies[name] = { value: cookie.value, expires: typeof cookie.expires === 'number' ? cookie.expires : null }
         }
       }
       var savedLocal = initial.localStorage || {}
@@ -157,7 +157,7 @@
       } catch (error) {
         // another origin: keep walking
       }
-      var next = null
+      var next
       try {
         next = win.parent && win.parent !== win ? win.parent : win.opener
       } catch (error) {

@@ -67,14 +67,21 @@ document.getElementById('leave').addEventListener('click', function () {
 })
 </script></body></html>`,
     },
-    { name: 'phish.html', data: '<!doctype html><html lang="en"><head><title>Sign in</title></head><body><p>Your session expired. Enter your password.</p></body></html>' },
+    {
+      name: 'phish.html',
+      data: '<!doctype html><html lang="en"><head><title>Sign in</title></head><body><p>Your session expired. Enter your password.</p></body></html>',
+    },
     { name: 'evil.js', data: 'window.evilRan = true' },
   ])
 
 const uploadPackage = async (token: string, activityId: number, zip: Buffer) => {
   const form = new FormData()
   form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'package.zip')
-  const answer = await fetch(`${server.baseURL}/api/activities/${activityId}/storyline`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
+  const answer = await fetch(`${server.baseURL}/api/activities/${activityId}/storyline`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  })
   if (answer.status !== 200) throw new Error(`upload failed: ${answer.status} ${await answer.text()}`)
 }
 
@@ -107,7 +114,11 @@ beforeAll(async () => {
     201,
   ).doc
   moduleId = ok(
-    await apiCall('POST', '/api/modules', { base: server.baseURL, token, body: { title: unique('Storage module'), markdown: 'Quizzes.', order: 1, topic: topic.id } }),
+    await apiCall('POST', '/api/modules', {
+      base: server.baseURL,
+      token,
+      body: { title: unique('Storage module'), markdown: 'Quizzes.', order: 1, topic: topic.id },
+    }),
     201,
   ).doc.id
   const zips: Record<Kind, () => Promise<Buffer>> = { web: () => buildPackage('web'), scorm12: () => buildPackage('scorm12'), hostile: hostilePackage }
@@ -125,14 +136,24 @@ beforeAll(async () => {
   }
   const teacherLogin = `${unique('teacher')}@e2e.test`
   const teacher = ok(
-    await apiCall('POST', '/api/signup', { base: server.baseURL, body: { providers: [{ provider: 'local', username: teacherLogin, password: 'Teacher-pass-123' }] } }),
+    await apiCall('POST', '/api/signup', {
+      base: server.baseURL,
+      body: { providers: [{ provider: 'local', username: teacherLogin, password: 'Teacher-pass-123' }] },
+    }),
     201,
   )
   classroomCode = unique('ST')
     .toUpperCase()
     .replace(/[^A-Z0-9-]/g, '')
     .slice(0, 20)
-  ok(await apiCall('POST', `/api/users/${teacher.user.id}/classrooms`, { base: server.baseURL, token: teacher.token, body: { name: 'Period 2', code: classroomCode } }), 201)
+  ok(
+    await apiCall('POST', `/api/users/${teacher.user.id}/classrooms`, {
+      base: server.baseURL,
+      token: teacher.token,
+      body: { name: 'Period 2', code: classroomCode },
+    }),
+    201,
+  )
 }, 300_000)
 
 afterAll(async () => {
@@ -179,8 +200,12 @@ const closeActivity = async (page: Page, kind: Kind) => {
 }
 
 const attemptOf = async (account: Account, kind: Kind) =>
-  ok(await apiCall('GET', `/api/attempts?where[student][equals]=${account.id}&where[activity][equals]=${activities[kind]}&depth=0`, { base: server.baseURL, token: account.token }))
-    .docs[0] as any
+  ok(
+    await apiCall('GET', `/api/attempts?where[student][equals]=${account.id}&where[activity][equals]=${activities[kind]}&depth=0`, {
+      base: server.baseURL,
+      token: account.token,
+    }),
+  ).docs[0] as any
 
 const waitForAttempt = async (account: Account, kind: Kind, check: (attempt: any) => boolean, what: string) => {
   let last: any
@@ -223,12 +248,15 @@ describe('resume under third-party rules: the state is on the server', () => {
     await visible(quiz.getByText('Resumed at step 2 with answer b'))
     const packageFrame = page.frames().find((frame) => frame.url().startsWith(`${content}/uploads/${activities.web}/`)) as Frame
     expect(await packageFrame.evaluate(() => document.cookie)).toBe('web-quiz-step=2')
+    // A change after resuming is kept too.
+    await quiz.locator('#answer-a').check()
+    await waitForAttempt(student, 'web', (a) => /"answer":"a"/.test(a.resume?.storage?.localStorage?.['web-quiz'] ?? ''), 'the new answer')
     await closeActivity(page, 'web')
 
     page = await freshPage()
     await logInAt(page, student.login, student.password, `/modules/${moduleId}`)
     quiz = await startActivity(page, 'web')
-    await visible(quiz.getByText('Resumed at step 2 with answer b'))
+    await visible(quiz.getByText('Resumed at step 2 with answer a'))
   })
 
   it('a SCORM 1.2 package resumes and reports', async () => {
@@ -280,7 +308,7 @@ describe('a shared device', () => {
 })
 
 describe('a hostile package', () => {
-  it("cannot close the modal by a message or a synthetic key, nor run its file as a launcher script, nor replace the launcher", async () => {
+  it('cannot close the modal by a message or a synthetic key, nor run its file as a launcher script, nor replace the launcher', async () => {
     const student = await signUpStudent()
     const page = await freshPage()
     await logInAt(page, student.login, student.password, `/modules/${moduleId}`)

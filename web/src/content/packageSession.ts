@@ -111,19 +111,17 @@ export class PackageSession {
   private sendStart() {
     this.started = true
     const { launch, title } = this.options
-    this.options
-      .frameWindow()
-      ?.postMessage(
-        {
-          type: 'civics:start',
-          standard: launch.standard,
-          packageUrl: launch.packageUrl,
-          title,
-          cmi: launch.scorm?.cmi ?? null,
-          storage: launch.storage ?? null,
-        },
-        launch.contentOrigin,
-      )
+    this.options.frameWindow()?.postMessage(
+      {
+        type: 'civics:start',
+        standard: launch.standard,
+        packageUrl: launch.packageUrl,
+        title,
+        cmi: launch.scorm?.cmi ?? null,
+        storage: launch.storage ?? null,
+      },
+      launch.contentOrigin,
+    )
   }
 
   private saveSoon() {
