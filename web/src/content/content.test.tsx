@@ -151,8 +151,6 @@ describe('module page', () => {
   function quizServer(attempts: unknown[] = []) {
     return mockFetch(({ method, url }) => {
       if (url.startsWith('/api/modules/4')) return { body: MODULE }
-      if (method === 'PUT' && url === '/api/activities/8/attempt')
-        return { body: { attempt: { id: 1, activity: 8, student: 3, status: 'not-attempted', openCount: 1 } } }
       if (method === 'GET' && url.startsWith('/api/attempts')) return { body: { docs: attempts } }
       if (method === 'POST' && url === '/api/activities/8/open')
         return { body: { attempt: { id: 1, activity: 8, student: 3, status: 'not-attempted', openCount: 1 }, launch: LAUNCH } }
