@@ -28,6 +28,8 @@ const isScorm = (standard: string): standard is ScormStandard => standard === 's
 /** How long the session keeps listening after the modal closed (the package's unload calls). */
 export const CLOSE_GRACE_MS = 1500
 const SETTLE_MS = 3000
+/** Browsers allow a keepalive request at most 64 KB of body. */
+const KEEPALIVE_MAX_BYTES = 64 * 1024
 
 export class PackageSession {
   private runtime: ScormRuntime | null = null
@@ -145,13 +147,16 @@ export class PackageSession {
     const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' }
     const token = getCsrfToken()
     if (token) headers['X-XSRF-TOKEN'] = token
+    const text = JSON.stringify(body)
     try {
       const response = await fetch(`/api/activities/${encodeURIComponent(String(this.options.activityId))}/attempt`, {
         method: 'PUT',
         headers,
         credentials: 'same-origin',
-        body: JSON.stringify(body),
-        keepalive,
+        body: text,
+        // Browsers refuse a keepalive request over 64 KB outright; a larger last save goes as a
+        // plain request, which the page's unload may or may not let through.
+        keepalive: keepalive && new TextEncoder().encode(text).length < KEEPALIVE_MAX_BYTES,
       })
       if (response.ok) {
         const answer = (await response.json()) as { attempt?: Attempt }
