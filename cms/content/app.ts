@@ -1,8 +1,9 @@
 /**
  * The content origin (CONTENT_URL; by default a second port of the same server): Storyline
  * packages and the launcher page that runs them. It is another origin than the product, so a
- * package keeps cookies and storage of its own (Storyline's resume needs them) and cannot read the
- * product's pages, storage or API answers. It serves only:
+ * package cannot read the product's pages, storage or API answers; its cookies and localStorage
+ * (Storyline's resume needs them) are the storage shim's, kept on the student's attempt
+ * (docs/adr/package-trust-model.md). It serves only:
  *
  *   GET /uploads/<activityId>/storyline/*   the package's files (static; its HTML pages with the
  *                                           storage shim inserted first, see packageHtml.ts)
