@@ -14,7 +14,7 @@ import { type ServerProcess, startServerProcess } from './serverProcess'
  *
  * - A Web publish keeps its resume state through the storage shim, on the student's attempt: it
  *   resumes after close and reopen, and in a fresh browser.
- * - A SCORM 1.2 package still resumes and reports.
+ * - SCORM 1.2, SCORM 2004 and xAPI packages still resume and report.
  * - A shared device: the next student starts fresh; the first resumes on their next login.
  * - A package cannot replace the launcher with a page of its own, close the modal by a message or
  *   a synthetic key, or have one of its files run as a launcher script.
@@ -25,8 +25,14 @@ let product: string
 let content: string
 let browser: Browser
 let moduleId = 0
-const activities = { web: 0, scorm12: 0, hostile: 0 }
-const titles = { web: 'Storage quiz (Web)', scorm12: 'Storage quiz (SCORM 1.2)', hostile: 'Hostile package' }
+const activities = { web: 0, scorm12: 0, scorm2004: 0, xapi: 0, hostile: 0 }
+const titles = {
+  web: 'Storage quiz (Web)',
+  scorm12: 'Storage quiz (SCORM 1.2)',
+  scorm2004: 'Storage quiz (SCORM 2004)',
+  xapi: 'Storage quiz (xAPI)',
+  hostile: 'Hostile package',
+}
 type Kind = keyof typeof activities
 type Account = { id: number; login: string; password: string; token: string }
 let classroomCode = ''
@@ -121,7 +127,13 @@ beforeAll(async () => {
     }),
     201,
   ).doc.id
-  const zips: Record<Kind, () => Promise<Buffer>> = { web: () => buildPackage('web'), scorm12: () => buildPackage('scorm12'), hostile: hostilePackage }
+  const zips: Record<Kind, () => Promise<Buffer>> = {
+    web: () => buildPackage('web'),
+    scorm12: () => buildPackage('scorm12'),
+    scorm2004: () => buildPackage('scorm2004'),
+    xapi: () => buildPackage('xapi'),
+    hostile: hostilePackage,
+  }
   for (const [index, kind] of (Object.keys(activities) as Kind[]).entries()) {
     const activity = ok(
       await apiCall('POST', '/api/activities', {
@@ -259,25 +271,32 @@ describe('resume under third-party rules: the state is on the server', () => {
     await visible(quiz.getByText('Resumed at step 2 with answer a'))
   })
 
-  it('a SCORM 1.2 package resumes and reports', async () => {
+  /** How each tracked kind's progress shows in the stored attempt. */
+  const progressSaved = {
+    scorm12: (a: any) => a.status === 'incomplete' && /"answer":"b"/.test(a.resume?.suspendData ?? ''),
+    scorm2004: (a: any) => a.status === 'incomplete' && /"answer":"b"/.test(a.resume?.suspendData ?? ''),
+    xapi: (a: any) => a.status === 'incomplete' && Object.values(a.resume?.xapiState ?? {}).some((d: any) => /"answer":"b"/.test(d.contents)),
+  }
+
+  it.each(['scorm12', 'scorm2004', 'xapi'] as const)('a %s package resumes and reports', async (kind) => {
     const student = await signUpStudent()
     const page = await freshPage()
     await logInAt(page, student.login, student.password, `/modules/${moduleId}`)
-    let quiz = await startActivity(page, 'scorm12')
+    let quiz = await startActivity(page, kind)
     await visible(quiz.locator('#status').getByText('Started', { exact: true }))
     await visible(quiz.getByText(`Learner: ${student.login}`))
-    await expect.poll(() => quiz.frameLocator('#analytics').locator('#analytics-ok').textContent()).toBe('analytics frame loaded')
+    if (kind === 'scorm12') await expect.poll(() => quiz.frameLocator('#analytics').locator('#analytics-ok').textContent()).toBe('analytics frame loaded')
     await quiz.locator('#next').click()
     await quiz.locator('#answer-b').check()
-    await waitForAttempt(student, 'scorm12', (a) => a.status === 'incomplete' && /"answer":"b"/.test(a.resume?.suspendData ?? ''), 'the progress')
-    await closeActivity(page, 'scorm12')
+    await waitForAttempt(student, kind, progressSaved[kind], 'the progress')
+    await closeActivity(page, kind)
 
-    quiz = await startActivity(page, 'scorm12')
+    quiz = await startActivity(page, kind)
     await visible(quiz.getByText('Resumed at step 2 with answer b'))
     await quiz.locator('#submit').click()
     await visible(quiz.getByText('Passed with 8 of 10'))
-    await waitForAttempt(student, 'scorm12', (a) => a.status === 'passed' && a.score?.scaled === 0.8, 'the score')
-    await closeActivity(page, 'scorm12')
+    await waitForAttempt(student, kind, (a) => a.status === 'passed' && a.score?.scaled === 0.8, 'the score')
+    await closeActivity(page, kind)
   })
 })
 
