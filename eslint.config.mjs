@@ -78,6 +78,11 @@ export default tseslint.config(
     },
   },
   {
+    // Runs in the pages of Storyline packages, unbuilt (ES5, browser globals).
+    files: ['cms/content/storage-shim.js'],
+    languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -131,6 +131,12 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
   app.use('/api', bodyGate(payload, Number(process.env.MAX_ANONYMOUS_KB || 64) * kb))
   app.all('/api/{*path}', api)
 
+  // Logout clears the content origin's cookies and storage (web/src/session/api/session.ts).
+  app.get('/package-storage/clear', (req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    res.redirect(302, `${contentOriginOf(req) ?? defaultContentOrigin()}/clear-site-data`)
+  })
+
   app.use(
     '/uploads',
     storylineOnContentOrigin,

@@ -752,6 +752,18 @@ export interface Attempt {
       | number
       | boolean
       | null;
+    /**
+     * The package's cookies and localStorage, kept here instead of in the browser (cms/content/storage-shim.js).
+     */
+    storage?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
   };
   session?: {
     key?: string | null;
@@ -1182,6 +1194,7 @@ export interface AttemptsSelect<T extends boolean = true> {
         exit?: T;
         registration?: T;
         xapiState?: T;
+        storage?: T;
       };
   session?:
     | T

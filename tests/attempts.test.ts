@@ -475,11 +475,13 @@ describe('the content origin', () => {
     expect(res.status).toBe(200)
     const csp = res.headers.get('content-security-policy') ?? ''
     expect(csp).toContain(`frame-ancestors 'self' ${server.base}`)
-    expect(csp).toContain("script-src 'self'")
+    // Only the launcher's own (inlined) scripts run, pinned by hash: no file of the origin.
+    expect(csp).toMatch(/script-src 'sha256-[^;]+;/)
+    expect(csp).not.toMatch(/script-src[^;]*'self'/)
     const html = await res.text()
     expect(html).toContain(`content="${server.base}"`)
-    expect((await fetch(`${server.contentBase}/launcher/cross-frame-api.js`)).status).toBe(200)
-    expect((await fetch(`${server.contentBase}/launcher/launcher.js`)).status).toBe(200)
+    expect((await fetch(`${server.contentBase}/launcher/launcher.css`)).status).toBe(200)
+    expect((await fetch(`${server.contentBase}/launcher/storage-shim.js`)).status).toBe(200)
     for (const path of ['/api/users/me', '/api/health', '/', '/login', '/uploads/media/x.png', '/launch/..%2f', '/launcher/../package.json']) {
       expect((await fetch(server.contentBase + path)).status, path).toBe(404)
     }

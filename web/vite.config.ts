@@ -51,6 +51,7 @@ export default defineConfig(({ command }) => ({
     proxy: {
       '/api': backend,
       '/uploads': backend,
+      '/package-storage': backend,
       '/authenticate': backend,
       '/admin': backend,
     },

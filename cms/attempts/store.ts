@@ -119,7 +119,7 @@ export const openAttempt = async (req: PayloadRequest, user: User, activity: Act
       data.session = { key: session, startedAt: now.toISOString(), baseSeconds: doc.timeSpentSeconds ?? 0 }
       if (newAttempt) data.attemptCount = (doc.attemptCount ?? 0) + 1
       if (!resume && standard !== 'none') {
-        data.resume = { suspendData: '', location: '', exit: '', xapiState: {}, registration: standard === 'xapi' ? randomUUID() : null }
+        data.resume = { suspendData: '', location: '', exit: '', xapiState: {}, storage: null, registration: standard === 'xapi' ? randomUUID() : null }
       } else if (standard === 'xapi' && !doc.resume?.registration) {
         data.resume = { ...(doc.resume ?? {}), registration: randomUUID() }
       }
@@ -151,7 +151,8 @@ export const applyProgress = async (
     if (reported.suspendData !== undefined) resume.suspendData = reported.suspendData
     if (reported.location !== undefined) resume.location = reported.location
     if (reported.exit !== undefined) resume.exit = reported.exit
-    if (Object.keys(resume).length) data.resume = { ...(doc.resume ?? {}), ...resume, ...(data.resume ?? {}) }
+    // What the package reported wins over the stored resume that `extra` may carry along.
+    if (Object.keys(resume).length) data.resume = { ...(doc.resume ?? {}), ...(data.resume ?? {}), ...resume }
   }
   if (session && doc.session?.key === session) {
     data.timeSpentSeconds = (doc.session.baseSeconds ?? 0) + sessionSeconds(doc.session.startedAt)

@@ -1,18 +1,20 @@
 /**
  * The content origin (CONTENT_URL; by default a second port of the same server): Storyline
  * packages and the launcher page that runs them. It is another origin than the product, so a
- * package keeps cookies and storage of its own (Storyline's resume needs them) and cannot read the
- * product's pages, storage or API answers. It serves only:
+ * package cannot read the product's pages, storage or API answers; its cookies and localStorage
+ * (Storyline's resume needs them) are the storage shim's, kept on the student's attempt
+ * (docs/adr/package-trust-model.md). It serves only:
  *
- *   GET /uploads/<activityId>/storyline/*   the package's files (static)
+ *   GET /uploads/<activityId>/storyline/*   the package's files (static; its HTML pages with the
+ *                                           storage shim inserted first, see packageHtml.ts)
  *   GET /launch/<activityId>                the launcher: the SCORM API around the package
- *   GET /launcher/*                         the launcher's scripts and style
+ *   GET /launcher/*                         the launcher's style and the storage shim
+ *   GET /clear-site-data                    Clear-Site-Data for this origin (loaded at logout)
  *
  * and nothing else: no API, no session, no product cookie is ever read here. Only the product's
  * addresses that hand out this content origin (and the content origin itself, for a package's
  * nested frames) may frame these pages (cms/origins.ts). See docs/decisions.md, "The content origin".
  */
-import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -21,12 +23,10 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { launcherProductOrigin, productSources } from '../origins'
 import { uploadsDir } from '../paths'
 import { uploadCaching } from '../uploadCaching'
+import { launcherScripts } from './launcherScripts'
+import { packageHtml, storageShimFile } from './packageHtml'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const require = createRequire(import.meta.url)
-
-/** scorm-again's cross-frame proxy, served as is from the installed package. */
-const crossFrameApiFile = () => path.join(path.dirname(require.resolve('scorm-again/cross-frame-api')), 'cross-frame-api.min.js')
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
@@ -39,8 +39,7 @@ export const launcherPage = (activityId: string, productOrigin: string) => `<!do
 <meta name="civics-activity" content="${escapeAttr(activityId)}">
 <title>Activity</title>
 <link rel="stylesheet" href="/launcher/launcher.css">
-<script src="/launcher/cross-frame-api.js"></script>
-<script src="/launcher/launcher.js"></script>
+${launcherScripts().tags}
 </head>
 <body>
 <p id="launcher-status" role="status">Loading the activity…</p>
@@ -76,16 +75,18 @@ export const createContentApp = () => {
     const productOrigin = launcherProductOrigin(productSourcesOf(req), req.query.product)
     res.setHeader(
       'Content-Security-Policy',
-      `default-src 'none'; script-src 'self'; style-src 'self'; frame-src 'self'; connect-src 'none'; img-src 'self'; base-uri 'none'; form-action 'none'; ${frameAncestors(productOrigin ? [productOrigin] : [])}`,
+      // Only the launcher's own scripts run here, pinned by hash: not a package's file, though
+      // the package shares this origin.
+      `default-src 'none'; script-src ${launcherScripts().sources}; style-src 'self'; frame-src 'self'; connect-src 'none'; img-src 'self'; base-uri 'none'; form-action 'none'; ${frameAncestors(productOrigin ? [productOrigin] : [])}`,
     )
     res.setHeader('Cache-Control', 'no-cache')
     res.type('html').send(launcherPage(id, productOrigin ?? ''))
   })
 
+  // The launcher's scripts are inlined in its page; only what other pages load is served here.
   const launcherFiles: Record<string, () => string> = {
-    'launcher.js': () => path.join(here, 'launcher.js'),
     'launcher.css': () => path.join(here, 'launcher.css'),
-    'cross-frame-api.js': crossFrameApiFile,
+    'storage-shim.js': storageShimFile,
   }
   app.get('/launcher/:file', (req, res) => {
     const file = launcherFiles[req.params.file]
@@ -95,6 +96,15 @@ export const createContentApp = () => {
     }
     res.setHeader('Cache-Control', 'no-cache')
     res.sendFile(file())
+  })
+
+  // Loaded by the product at logout (a shared device): whatever a package left in this origin's
+  // cookies and storage outside the storage shim goes with the student.
+  app.get('/clear-site-data', (req, res) => {
+    res.setHeader('Clear-Site-Data', '"cookies", "storage"')
+    res.setHeader('Cache-Control', 'no-store')
+    res.setHeader('Content-Security-Policy', frameAncestors(productSourcesOf(req)))
+    res.status(204).end()
   })
 
   app.use(
@@ -108,6 +118,7 @@ export const createContentApp = () => {
       res.setHeader('Content-Security-Policy', frameAncestors(productSourcesOf(req)))
       next()
     },
+    packageHtml(uploadsDir),
     express.static(uploadsDir, { index: false, redirect: false, dotfiles: 'deny', fallthrough: false, cacheControl: false, setHeaders: uploadCaching }),
   )
 

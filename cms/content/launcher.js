@@ -6,14 +6,18 @@
  * the product's API with the student's session).
  *
  *  1. launcher → product   { type: 'civics:ready' }
- *  2. product → launcher   { type: 'civics:start', standard, packageUrl, title, cmi }
+ *  2. product → launcher   { type: 'civics:start', standard, packageUrl, title, cmi, storage }
  *  3. launcher: window.API / window.API_1484_11 = CrossFrameAPI, its cache primed with `cmi`
  *     (SCORM calls must answer synchronously: without it a resumed attempt's first GetValue
- *     would be empty); then the package frame.
- *  4. Escape pressed anywhere in the launcher or the package's frames → { type: 'civics:escape' }
+ *     would be empty); window.civicsPackageStorage = the store the storage shim in each package
+ *     page reads and writes (storage-shim.js), filled with `storage`; then the package frame.
+ *  4. The package changed its cookies or localStorage → { type: 'civics:storage', storage }
+ *  5. Escape pressed anywhere in the launcher or the package's frames → { type: 'civics:escape' }
  *
- * Messages are accepted only from window.parent with the product's origin. Plain ES5: it runs in
- * every browser a package runs in, unbuilt.
+ * Messages are accepted only from window.parent with the product's origin. The page's CSP runs
+ * only this script and the ones inlined beside it (pinned by hash): a package, which shares this
+ * origin, cannot have a file of its own run here. Plain ES5: it runs in every browser a package
+ * runs in, unbuilt.
  */
 ;(function () {
   'use strict'
@@ -45,7 +49,8 @@
       win.addEventListener(
         'keydown',
         function (event) {
-          if (event.key === 'Escape' || event.key === 'Esc') send({ type: 'civics:escape' })
+          // Only a key the student pressed: a package's synthetic event does not close the modal.
+          if (event.isTrusted && (event.key === 'Escape' || event.key === 'Esc')) send({ type: 'civics:escape' })
         },
         true,
       )
@@ -98,6 +103,17 @@
       if (data.standard === 'scorm12') window.API = api
       else window.API_1484_11 = api
     }
+    if (typeof window.civicsMakePackageStore !== 'function') {
+      status('The activity could not start: its storage script did not load.')
+      return
+    }
+    var lastSent = JSON.stringify(data.storage || null)
+    window.civicsPackageStorage = window.civicsMakePackageStore(data.storage, function (storage) {
+      var text = JSON.stringify(storage)
+      if (text === lastSent) return
+      lastSent = text
+      send({ type: 'civics:storage', storage: JSON.parse(text) })
+    })
     var frame = document.createElement('iframe')
     frame.id = 'package-frame'
     frame.title = typeof data.title === 'string' && data.title ? data.title : 'Activity'

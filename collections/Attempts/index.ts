@@ -80,6 +80,11 @@ export const Attempts: CollectionConfig = {
         { name: 'exit', type: 'text' },
         { name: 'registration', type: 'text', admin: { description: 'xAPI registration of the current attempt.' } },
         { name: 'xapiState', type: 'json', admin: { description: 'xAPI activity state documents (bookmark, suspend_data …).' } },
+        {
+          name: 'storage',
+          type: 'json',
+          admin: { description: "The package's cookies and localStorage, kept here instead of in the browser (cms/content/storage-shim.js)." },
+        },
       ],
     },
     {

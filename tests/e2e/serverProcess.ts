@@ -26,7 +26,8 @@ export const freePort = () =>
 export type ServerProcessOptions = {
   name: string
   admin?: boolean
-  env?: Record<string, string | undefined>
+  /** Added or overridden variables; a function gets the ports chosen (to name addresses on them). */
+  env?: Record<string, string | undefined> | ((ports: { port: number; contentPort: number }) => Record<string, string | undefined>)
   prepare?: (dir: string) => Record<string, string> | void
   timeoutMs?: number
   demoLogins?: boolean
@@ -90,7 +91,7 @@ export const startServerProcess = async ({
     GOOGLE_CLIENT_ID: undefined,
     FACEBOOK_CLIENT_ID: undefined,
     ...prepare?.(dir),
-    ...env,
+    ...(typeof env === 'function' ? env({ port, contentPort }) : env),
   }
   const childEnv = Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)) as NodeJS.ProcessEnv
 

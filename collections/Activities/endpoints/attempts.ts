@@ -9,6 +9,7 @@
  */
 import type { Endpoint, PayloadRequest } from 'payload'
 
+import { checkPackageStorage, emptyPackageStorage, type PackageStorage } from '../../../common/packageStorage'
 import { scormElements, fromScorm, scormLaunchData } from '../../../cms/attempts/progress'
 import { applyProgress, findAttempt, learnerName, openAttempt, readOwnAttempt, stateOf, withAttemptLock } from '../../../cms/attempts/store'
 import { basicAuth, issueLaunchToken } from '../../../cms/attempts/token'
@@ -41,6 +42,12 @@ export const xapiActor = (user: Pick<User, 'id' | 'username' | 'attributes'>) =>
   account: { homePage: publicUrl(), name: String(user.id) },
 })
 
+/** The package's cookies and localStorage as stored on the attempt (expired cookies left out). */
+const storedPackageStorage = (doc: Attempt): PackageStorage => {
+  const checked = checkPackageStorage(doc.resume?.storage ?? emptyPackageStorage())
+  return 'storage' in checked ? checked.storage : emptyPackageStorage()
+}
+
 /** The product's address this launch is for, and the content origin that address hands out (cms/origins.ts). */
 type Addresses = { origin: string; contentOrigin: string }
 
@@ -68,6 +75,7 @@ const launchFor = (
     session: opened.session,
     launcherUrl: launcherUrl(addresses, activity.id),
     contentOrigin,
+    storage: storedPackageStorage(opened.doc),
   }
   if (standard === 'xapi') {
     const token = issueLaunchToken(req.payload.secret, user.id, activity.id)
@@ -152,13 +160,19 @@ export const saveAttemptEndpoint: Endpoint = {
     const user = requireUser(req) as User
     const activity = await findReadableActivity(req)
     const body = await readBody(req)
-    onlyFields(body, ['session', 'cmi', 'closed'])
+    onlyFields(body, ['session', 'cmi', 'storage', 'closed'])
     const errors: FieldError[] = []
     const session = body.session
     if (session !== undefined && session !== null && (typeof session !== 'string' || session.length > 100)) {
       errors.push({ path: 'session', message: 'session must be the session id the open returned.' })
     }
     if (body.closed !== undefined && typeof body.closed !== 'boolean') errors.push({ path: 'closed', message: 'closed must be true or false.' })
+    let storage: PackageStorage | undefined
+    if (body.storage !== undefined) {
+      const checked = checkPackageStorage(body.storage)
+      if ('storage' in checked) storage = checked.storage
+      else errors.push(...checked.problems)
+    }
     const result = await withAttemptLock(`${user.id}:${activity.id}`, async () => {
       const doc = await findAttempt(req, user.id, activity.id)
       if (!doc) throw new HttpError(404, 'Open the activity before saving progress.')
@@ -173,7 +187,8 @@ export const saveAttemptEndpoint: Endpoint = {
       // late) must not overwrite what the student did since.
       const current = typeof session === 'string' && session === doc.session?.key
       const reported = current && cmi && (standard === 'scorm12' || standard === 'scorm2004') ? fromScorm(standard, cmi) : null
-      return applyProgress(req, doc, reported, current ? session : null)
+      const extra = current && storage ? { resume: { ...(doc.resume ?? {}), storage } } : {}
+      return applyProgress(req, doc, reported, current ? session : null, extra)
     })
     return json({ attempt: await readOwnAttempt(req, result.id) })
   },

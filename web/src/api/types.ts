@@ -7,6 +7,7 @@ import type * as Generated from '../../../cms/payload-types'
 
 // Constants shared with the server: one source for both sides.
 import type { Locale } from '../../../common/locales'
+import type { PackageStorage } from '../../../common/packageStorage'
 import { educatorTypes, themes, type LoginProvider } from '../../../common/userOptions'
 import { contentScopes } from '../../../common/scopes'
 
@@ -183,6 +184,8 @@ export interface Launch {
   contentOrigin: string
   packageUrl: string
   scorm?: { cmi: Record<string, string> }
+  /** The package's cookies and localStorage, kept on the attempt (common/packageStorage.ts). */
+  storage?: PackageStorage
 }
 
 export interface OpenAnswer {

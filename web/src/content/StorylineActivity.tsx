@@ -15,11 +15,25 @@ interface FrameProps {
 }
 
 /**
+ * What the frame may do. Scripts and its own origin (the launcher and the package share it: the
+ * SCORM API and the storage shim are reached through window.parent), forms and modals (Storyline's
+ * players use alert and confirm), popups (a package's links and resources) that stay sandboxed,
+ * and downloads (a resource a package attaches: a worksheet, a PDF to keep). Not top navigation,
+ * so a package cannot take over the product's tab, and not escaping the sandbox in a popup.
+ */
+export const PACKAGE_FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-modals allow-popups allow-downloads'
+
+/**
  * The launcher frame on the content origin (it opens the package inside) and this activity's
- * session with it. Sandboxed without top navigation: a package cannot take over the product's tab.
+ * session with it. The launcher never navigates itself: a second `load` means something in the
+ * frame (a package setting `parent.location`) put another page there, which is then replaced by a
+ * message rather than shown inside the product's modal.
  */
 function PackageFrame({ activity, launch, onClose, onSaved }: FrameProps) {
+  const { t } = useTranslation()
   const frameRef = useRef<HTMLIFrameElement>(null)
+  const loads = useRef(0)
+  const [navigatedAway, setNavigatedAway] = useState(false)
   const onCloseRef = useRef(onClose)
   onCloseRef.current = onClose
   const onSavedRef = useRef(onSaved)
@@ -38,14 +52,25 @@ function PackageFrame({ activity, launch, onClose, onSaved }: FrameProps) {
     return () => session.close()
   }, [activity.id, activity.title, launch])
 
+  if (navigatedAway) {
+    return (
+      <p className="storyline-left" role="alert">
+        {t('content.activity.leftFrame')}
+      </p>
+    )
+  }
   return (
     <iframe
       ref={frameRef}
       className="storyline-frame"
       title={activity.title}
       src={launch.launcherUrl}
-      sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox allow-forms allow-modals allow-downloads"
+      sandbox={PACKAGE_FRAME_SANDBOX}
       allow="fullscreen; autoplay"
+      onLoad={() => {
+        loads.current += 1
+        if (loads.current > 1) setNavigatedAway(true)
+      }}
     />
   )
 }

@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route, Routes } from 'react-router-dom'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { changeLanguage } from '../i18n/i18n'
 import { makeUser, mockFetch, renderApp, field } from '../test/render'
 import { ContentPage } from './ContentPage'
@@ -246,6 +246,54 @@ describe('module page', () => {
         'Este cuestionario no se puede abrir en esta dirección (http://[::1]:3000). Abre Civics360 en http://localhost:3000.',
       )
     })
+  })
+
+  it("hands the launcher the package's storage and saves what that frame relays, not another window's", async () => {
+    const user = userEvent.setup()
+    const stored = { cookies: { step: { value: '2', expires: null } }, localStorage: { quiz: 'b' } }
+    const server = mockFetch(({ method, url }) => {
+      if (url.startsWith('/api/modules/4')) return { body: MODULE }
+      if (method === 'GET' && url.startsWith('/api/attempts')) return { body: { docs: [] } }
+      if (method === 'POST' && url === '/api/activities/8/open')
+        return { body: { attempt: { id: 1, activity: 8, student: 3, status: 'not-attempted', openCount: 1 }, launch: { ...LAUNCH, storage: stored } } }
+      if (method === 'PUT' && url === '/api/activities/8/attempt')
+        return { body: { attempt: { id: 1, activity: 8, student: 3, status: 'not-attempted', openCount: 2 } } }
+      return undefined
+    })
+    renderModule()
+    await user.click(await screen.findByRole('button', { name: 'Start Constitution Quiz' }))
+    const frame = within(await screen.findByRole('dialog', { name: 'Constitution Quiz' })).getByTitle('Constitution Quiz') as HTMLIFrameElement
+    const launcher = frame.contentWindow as Window
+    const sent = vi.spyOn(launcher, 'postMessage')
+    const from = (data: unknown, source: Window | null, origin = 'http://content.test') =>
+      window.dispatchEvent(new MessageEvent('message', { data, origin, source }))
+    from({ type: 'civics:ready' }, launcher)
+    await waitFor(() => expect(sent).toHaveBeenCalledWith(expect.objectContaining({ type: 'civics:start', storage: stored }), 'http://content.test'))
+
+    const mine = { cookies: {}, localStorage: { quiz: 'a' } }
+    from({ type: 'civics:storage', storage: { cookies: {}, localStorage: { quiz: 'forged' } } }, window)
+    from({ type: 'civics:storage', storage: { cookies: {}, localStorage: { quiz: 'forged' } } }, launcher, 'http://evil.test')
+    from({ type: 'civics:storage', storage: mine }, launcher)
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(server.find('PUT', '/api/activities/8/attempt').length).toBeGreaterThan(0), { timeout: 5000 })
+    const saves = server.find('PUT', '/api/activities/8/attempt')
+    expect(saves.at(-1)?.body).toMatchObject({ session: 's-1', storage: mine, closed: true })
+    expect(saves.some((save) => JSON.stringify(save.body).includes('forged'))).toBe(false)
+  })
+
+  it('replaces the launcher frame with a message when it loads a second page', async () => {
+    const user = userEvent.setup()
+    quizServer()
+    renderModule()
+    await user.click(await screen.findByRole('button', { name: 'Start Constitution Quiz' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Constitution Quiz' })
+    const frame = within(dialog).getByTitle('Constitution Quiz')
+    expect(frame.getAttribute('sandbox')?.split(' ')).not.toContain('allow-popups-to-escape-sandbox')
+    fireEvent.load(frame)
+    expect(within(dialog).getByTitle('Constitution Quiz')).toBe(frame)
+    fireEvent.load(frame)
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This activity tried to show another page in this window, so it was stopped.')
+    expect(within(dialog).queryByTitle('Constitution Quiz')).toBeNull()
   })
 
   it("shows the student's own state on each card", async () => {

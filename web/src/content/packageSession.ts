@@ -1,12 +1,15 @@
 /**
  * One student's session with a Storyline package in the activity modal: the handshake with the
- * launcher frame on the content origin, the SCORM runtime (if the package speaks SCORM), and the
- * saves through the product's API with the student's session (PUT /api/activities/:id/attempt).
+ * launcher frame on the content origin, the SCORM runtime (if the package speaks SCORM), the
+ * package's cookies and localStorage (relayed by the launcher's storage shim, kept on the attempt
+ * instead of in the browser), and the saves through the product's API with the student's session
+ * (PUT /api/activities/:id/attempt).
  *
  * Messages are accepted only from the launcher frame's window and the content origin. The
  * session outlives the modal for a moment after it closes: the package's own LMSFinish, sent as
  * its frame unloads, still arrives and is saved; then a last save records the time spent.
  */
+import { PACKAGE_STORAGE_MAX_BYTES, type PackageStorage, packageStorageBytes } from '../../../common/packageStorage'
 import { getCsrfToken } from '../api/client'
 import type { Attempt, Launch } from '../api/types'
 import { createScormRuntime, savedData, type ScormRuntime, type ScormStandard } from './scormRuntime'
@@ -25,6 +28,8 @@ const isScorm = (standard: string): standard is ScormStandard => standard === 's
 /** How long the session keeps listening after the modal closed (the package's unload calls). */
 export const CLOSE_GRACE_MS = 1500
 const SETTLE_MS = 3000
+/** Browsers allow a keepalive request at most 64 KB of body. */
+const KEEPALIVE_MAX_BYTES = 64 * 1024
 
 export class PackageSession {
   private runtime: ScormRuntime | null = null
@@ -35,6 +40,8 @@ export class PackageSession {
   private closed = false
   private saveTimer: ReturnType<typeof setTimeout> | undefined
   private saving: Promise<void> = Promise.resolve()
+  /** The package's storage as it last changed in this session; undefined while unchanged. */
+  private storage: PackageStorage | undefined
 
   constructor(private readonly options: PackageSessionOptions) {}
 
@@ -89,6 +96,12 @@ export class PackageSession {
       if (this.ready) this.sendStart()
     } else if (data.type === 'civics:escape' && !this.closed) {
       this.options.onEscape()
+    } else if (data.type === 'civics:storage' && this.started) {
+      const storage = (data as { storage?: unknown }).storage
+      // The launcher keeps within the limit; anything over it would only be refused by the server.
+      if (!storage || typeof storage !== 'object' || packageStorageBytes(storage) > PACKAGE_STORAGE_MAX_BYTES) return
+      this.storage = storage as PackageStorage
+      this.saveSoon()
     }
   }
 
@@ -100,12 +113,17 @@ export class PackageSession {
   private sendStart() {
     this.started = true
     const { launch, title } = this.options
-    this.options
-      .frameWindow()
-      ?.postMessage(
-        { type: 'civics:start', standard: launch.standard, packageUrl: launch.packageUrl, title, cmi: launch.scorm?.cmi ?? null },
-        launch.contentOrigin,
-      )
+    this.options.frameWindow()?.postMessage(
+      {
+        type: 'civics:start',
+        standard: launch.standard,
+        packageUrl: launch.packageUrl,
+        title,
+        cmi: launch.scorm?.cmi ?? null,
+        storage: launch.storage ?? null,
+      },
+      launch.contentOrigin,
+    )
   }
 
   private saveSoon() {
@@ -118,6 +136,7 @@ export class PackageSession {
     clearTimeout(this.saveTimer)
     const body: Record<string, unknown> = { session: this.options.launch.session }
     if (this.runtime && isScorm(this.options.launch.standard)) body.cmi = savedData(this.options.launch.standard, this.runtime.api)
+    if (this.storage) body.storage = this.storage
     if (this.closed) body.closed = true
     const send = () => this.send(body, keepalive)
     this.saving = this.saving.then(send, send)
@@ -128,13 +147,16 @@ export class PackageSession {
     const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' }
     const token = getCsrfToken()
     if (token) headers['X-XSRF-TOKEN'] = token
+    const text = JSON.stringify(body)
     try {
       const response = await fetch(`/api/activities/${encodeURIComponent(String(this.options.activityId))}/attempt`, {
         method: 'PUT',
         headers,
         credentials: 'same-origin',
-        body: JSON.stringify(body),
-        keepalive,
+        body: text,
+        // Browsers refuse a keepalive request over 64 KB outright; a larger last save goes as a
+        // plain request, which the page's unload may or may not let through.
+        keepalive: keepalive && new TextEncoder().encode(text).length < KEEPALIVE_MAX_BYTES,
       })
       if (response.ok) {
         const answer = (await response.json()) as { attempt?: Attempt }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useSWRConfig } from 'swr'
 import type { User } from '../api/types'
-import { fetchCurrentUser, logOut, savePreferences } from './api/session'
+import { clearPackageStorage, fetchCurrentUser, logOut, savePreferences } from './api/session'
 import { SessionContext, type SessionValue } from './SessionContext'
 import { DEFAULT_PREFERENCES, loadStoredPreferences, preferencesOf, storePreferences, type Preferences } from './preferences'
 
@@ -31,6 +31,7 @@ export function SessionProvider({ initialUser, fetchUser = false, children }: Pr
   }, [fetchUser])
 
   const logout = useCallback(async () => {
+    clearPackageStorage()
     try {
       await logOut()
     } finally {
