@@ -12,7 +12,7 @@ const fullName = (student: Roster) => [student.firstName, student.lastName].filt
  * The order of the Students table: by name (as a person reads it: case and accents aside), the
  * students without one after those with one, then by username.
  */
-export const byName = (a: Roster, b: Roster) => {
+const byName = (a: Roster, b: Roster) => {
   const [nameA, nameB] = [fullName(a), fullName(b)]
   if (!nameA !== !nameB) return nameA ? -1 : 1
   return nameA.localeCompare(nameB, 'en', { sensitivity: 'base', numeric: true }) || (a.username ?? '').localeCompare(b.username ?? '', 'en', { numeric: true })
