@@ -282,6 +282,52 @@ describe('classrooms', () => {
     expect((await student.put(`/api/users/${res.body.user.id}`, { attributes: { type: 'teacher' } })).status).toBe(400)
   })
 
+  it('the classroom read names each student as the teacher typed them (until the student gives a name), sorted by name, for the teacher and staff only', async () => {
+    const teacher = await actors.educator()
+    const classroom = await actors.classroom(teacher)
+    const created = await teacher.post(`/api/classrooms/${classroom.id}/students`, { firstNames: ['zoë', 'Liam', 'Émile', 'ava', 'Noah'] })
+    expect(created.status).toBe(201)
+    await teacher.post(`/api/classrooms/${classroom.id}/students`, { count: 1 })
+    const nameless = (await teacher.get(`/api/classrooms/${classroom.id}/progress`)).body.students.find((s: any) => !s.firstName)
+    const path = `/api/users/${teacher.user.id}/classrooms/${classroom.id}`
+    const names = (answer: any) => answer.students.map((s: any) => s.firstName)
+    // By name as a person reads it (case and accents aside); the student without a name last.
+    expect(names((await teacher.get(path)).body)).toEqual(['ava', 'Émile', 'Liam', 'Noah', 'zoë', null])
+    expect((await teacher.get(path)).body.students.at(-1).username).toBe(nameless.username)
+    // The classrooms list and an update's answer carry the same roster.
+    expect(names((await teacher.get(`/api/users/${teacher.user.id}/classrooms`)).body.docs[0])).toEqual(['ava', 'Émile', 'Liam', 'Noah', 'zoë', null])
+    expect(names((await teacher.put(`/api/classrooms/${classroom.id}`, { name: 'Period 6', code: classroom.code })).body)).toEqual([
+      'ava',
+      'Émile',
+      'Liam',
+      'Noah',
+      'zoë',
+      null,
+    ])
+
+    // A student who gives their own name is shown by it, and sorted by it.
+    const liam = created.body.students.find((s: any) => s.firstName === 'Liam')
+    const student = await actors.login(liam.username, liam.password)
+    expect((await student.put(`/api/users/${liam.id}`, { attributes: { firstName: 'Bill', lastName: 'Lee' } })).status).toBe(200)
+    const renamed = (await teacher.get(path)).body.students
+    expect(renamed.map((s: any) => [s.firstName, s.lastName])).toEqual([
+      ['ava', null],
+      ['Bill', 'Lee'],
+      ['Émile', null],
+      ['Noah', null],
+      ['zoë', null],
+      [null, null],
+    ])
+
+    // Staff who read users see it; another teacher and the student see no roster.
+    const reader = await actors.staff('users:read')
+    expect(names((await reader.get(path)).body)).toEqual(['ava', 'Bill', 'Émile', 'Noah', 'zoë', null])
+    const other = await actors.educator()
+    expect([403, 404]).toContain((await other.get(path)).status)
+    expect([403, 404]).toContain((await student.get(path)).status)
+    expect(JSON.stringify((await other.get(`/api/users/${other.user.id}/classrooms`)).body)).not.toContain('Émile')
+  })
+
   it('the teacher resets a student’s password; other teachers cannot', async () => {
     const teacher = await actors.educator()
     const classroom = await actors.classroom(teacher)

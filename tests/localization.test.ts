@@ -3,6 +3,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { apiPaths } from '../common/apiPaths'
 import { Actors, password } from './helpers/actors'
 import { startServer, type TestServer } from './helpers/server'
 
@@ -48,6 +49,29 @@ describe('content in three languages', () => {
     expect(oath.readings[0].text).toBe('Sèman Fidelite natiralizasyon an bay Etazini Damerik')
     expect(oath.readings[0].files[0].text).toBe('Sèman Fidelite (tèks an angle)')
     expect(oath.readings[0].files[0].file.url).toBeTruthy()
+  })
+
+  it("a module's page read carries each reading's file (address, name, type) in every language, and the file opens for a student", async () => {
+    const student = await actors.student((await actors.classroom(await actors.educator())).id)
+    const moduleId = (await server.payload.find({ collection: 'modules', where: { title: { equals: 'Becoming a Citizen' } }, depth: 0, overrideAccess: true }))
+      .docs[0].id
+    const fileTexts = { en: 'Oath of Allegiance (text)', es: 'Juramento de Lealtad (texto en inglés)', ht: 'Sèman Fidelite (tèks an angle)' }
+    for (const [locale, text] of Object.entries(fileTexts)) {
+      // The module page's own address (common/apiPaths.ts), in the page's language.
+      const read = await student.get(`${apiPaths.module(moduleId)}${locale === 'en' ? '' : `&locale=${locale}`}`)
+      expect(read.status).toBe(200)
+      const files = read.body.activities.docs.flatMap((activity: any) => (activity.readings ?? []).flatMap((reading: any) => reading.files ?? []))
+      expect(files.map((entry: any) => [entry.text, entry.file?.filename, entry.file?.mimeType])).toEqual([[text, 'oath-of-allegiance.txt', 'text/plain']])
+      // An activity inside its module keeps the module as an id, not a second copy of the page.
+      expect(read.body.activities.docs.every((activity: any) => typeof activity.module !== 'object')).toBe(true)
+      const file = await student.get(files[0].file.url)
+      expect(file.status).toBe(200)
+      expect(file.headers.get('content-type')).toMatch(/^text\/plain/)
+      expect(file.body).toContain('I hereby declare, on oath')
+    }
+    // Read by itself, an activity still shows its module (the console's lists).
+    const activity = (await student.get(`/api/activities?where[module][equals]=${moduleId}&depth=1&limit=1`)).body.docs[0]
+    expect(activity.module).toMatchObject({ id: moduleId, title: 'Becoming a Citizen' })
   })
 
   it('falls back to English, and says which languages a topic has, where there is no translation', async () => {

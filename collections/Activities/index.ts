@@ -76,7 +76,9 @@ export const Activities: CollectionConfig = {
   fields: [
     requiredInEnglish({ name: 'title', type: 'text', maxLength: 200 }),
     translatedLocalesField,
-    { name: 'module', type: 'relationship', relationTo: 'modules', required: true, index: true },
+    // One level: an activity read by itself shows its module (the console's lists); an activity
+    // inside its module's page keeps the id, not a second copy of the module it sits in.
+    { name: 'module', type: 'relationship', relationTo: 'modules', required: true, index: true, maxDepth: 1 },
     {
       name: 'type',
       type: 'select',

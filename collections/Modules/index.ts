@@ -30,6 +30,9 @@ export const Modules: CollectionConfig = {
       on: 'module',
       defaultSort: 'order',
       defaultLimit: 100,
+      // Payload populates a join's documents one level deep unless told otherwise: the module page
+      // (?depth=2 or more) needs the level below too, each reading's files with their URL, name and type.
+      maxDepth: 2,
       access: { read: ({ req }) => Boolean(req.user) },
     },
   ],

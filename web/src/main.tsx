@@ -5,7 +5,7 @@ import { SWRConfig } from 'swr'
 import { readPageData } from './api/pageData'
 import { applyLanguage, languageOf } from './i18n/language'
 import { swrConfig } from './api/swrConfig'
-import { loadStoredPreferences, preferencesOf } from './session/preferences'
+import { loadSessionLanguage, loadStoredPreferences, sessionPreferences } from './session/preferences'
 import { SessionProvider } from './session/SessionProvider'
 import { App } from './shell/App'
 import { applyPreferences } from './shell/applyPreferences'
@@ -13,7 +13,7 @@ import './shell/base.css'
 import './shell/themes/civics.css'
 
 const pageData = readPageData()
-const preferences = pageData.user ? preferencesOf(pageData.user) : loadStoredPreferences()
+const preferences = pageData.user ? sessionPreferences(pageData.user, loadSessionLanguage(pageData.user)) : loadStoredPreferences()
 // Apply the theme before the first paint, so the page does not flash the default.
 applyPreferences(preferences)
 

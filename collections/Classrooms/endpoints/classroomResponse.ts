@@ -3,9 +3,27 @@ import type { PayloadRequest } from 'payload'
 import { deriveProviders } from '../../Users/providers'
 import type { Classroom, User } from '../../../cms/payload-types'
 
+type Roster = { firstName: string | null; lastName: string | null; username: string | null }
+
+/** A student's name as the teacher reads it: first name, then last name, else nothing. */
+const fullName = (student: Roster) => [student.firstName, student.lastName].filter(Boolean).join(' ')
+
+/**
+ * The order of the Students table: by name (as a person reads it: case and accents aside), the
+ * students without one after those with one, then by username.
+ */
+const byName = (a: Roster, b: Roster) => {
+  const [nameA, nameB] = [fullName(a), fullName(b)]
+  if (!nameA !== !nameB) return nameA ? -1 : 1
+  return nameA.localeCompare(nameB, 'en', { sensitivity: 'base', numeric: true }) || (a.username ?? '').localeCompare(b.username ?? '', 'en', { numeric: true })
+}
+
 /**
  * A classroom as its teacher sees it. Of each student the teacher sees only the username, names
- * and login names, read here with the server's rights because teachers cannot read users.
+ * and login names, read here with the server's rights because teachers cannot read users. Every
+ * caller has checked that the requester owns the classroom or holds users:read or users:write, the
+ * readers of `rosterName`: the first name the teacher typed at bulk creation stands in for the
+ * student's own until the student gives one.
  *
  * The students are read through the database adapter: with the server's rights there is no access
  * rule to apply, and the Users hooks (sessions hidden, display name, providers) make nothing this
@@ -19,7 +37,7 @@ export const classroomsWithStudents = async (req: PayloadRequest, classrooms: Cl
         await req.payload.db.find<User>({
           collection: 'users',
           where: { 'attributes.classroom': { in: ids } },
-          select: { username: true, email: true, hasPassword: true, attributes: { firstName: true, lastName: true, classroom: true } },
+          select: { username: true, email: true, hasPassword: true, rosterName: true, attributes: { firstName: true, lastName: true, classroom: true } },
           limit: 0,
           pagination: false,
           sort: 'username',
@@ -33,12 +51,13 @@ export const classroomsWithStudents = async (req: PayloadRequest, classrooms: Cl
       .map((s) => ({
         id: s.id,
         username: s.username ?? null,
-        firstName: s.attributes?.firstName ?? null,
-        lastName: s.attributes?.lastName ?? null,
+        firstName: s.attributes?.firstName || s.rosterName || null,
+        lastName: s.attributes?.lastName || null,
         providers: deriveProviders({ username: s.username, email: s.email, hasPassword: s.hasPassword }).filter(
           (p) => p.provider === 'username' || p.provider === 'local',
         ),
       }))
+      .sort(byName)
     return {
       id: classroom.id,
       name: classroom.name,

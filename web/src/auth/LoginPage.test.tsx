@@ -2,6 +2,8 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { currentLocation, field, makeUser, mockFetch, renderApp } from '../test/render'
+import type { User } from '../api/types'
+import { loadSessionLanguage, loadStoredPreferences, storePreferences, type Preferences } from '../session/preferences'
 import { LoginPage, SOCIAL_SIGN_IN_ERRORS, SOCIAL_SIGN_IN_FAILED } from './LoginPage'
 import { safeRedirect } from './safeRedirect'
 
@@ -74,6 +76,55 @@ describe('/login', () => {
     renderApp(<LoginPage />, { route, path: '/login' })
     await user.click(screen.getByRole('button', { name: "Let's go!" }))
     await waitFor(() => expect(currentLocation()).toBe(expected))
+  })
+})
+
+describe('a language chosen before login', () => {
+  /** The header's choice while signed out, as the session keeps it in this browser. */
+  const chooseBeforeLogin = (language: string) => storePreferences({ mode: 'day', size: false, theme: 'civics', language } as Preferences)
+
+  function accountServer(language: string | null) {
+    const account = makeUser({ language } as Partial<User>)
+    return mockFetch(({ method, url, body }) =>
+      url === '/api/login'
+        ? { body: { message: 'ok', user: account, token: 't', exp: 1 } }
+        : method === 'PUT' && url === '/api/users/3/theme'
+          ? { body: { message: 'Theme settings updated.', user: { ...account, ...(body as object) } } }
+          : undefined,
+    )
+  }
+
+  async function logIn() {
+    const user = userEvent.setup()
+    renderApp(<LoginPage />, { route: '/login', path: '/login' })
+    await user.click(screen.getByRole('button', { name: "Let's go!" }))
+    await waitFor(() => expect(currentLocation()).toBe('/'))
+  }
+
+  it("becomes the language of an account that has none, and leaves this browser's visitor preferences", async () => {
+    chooseBeforeLogin('es')
+    const { find } = accountServer(null)
+    await logIn()
+    await waitFor(() => expect(find('PUT', '/api/users/3/theme')).toHaveLength(1))
+    expect(find('PUT', '/api/users/3/theme')[0].body).toEqual({ mode: 'day', size: false, theme: 'civics', language: 'es' })
+    expect(loadStoredPreferences()).toEqual({ mode: 'day', size: false, theme: 'civics' })
+    expect(loadSessionLanguage({ id: 3 })).toBeNull()
+  })
+
+  it('holds for the session over an account that has another, without changing the account', async () => {
+    chooseBeforeLogin('es')
+    const { find } = accountServer('ht')
+    await logIn()
+    expect(find('PUT', '/api/users/3/theme')).toHaveLength(0)
+    expect(loadSessionLanguage({ id: 3 })).toBe('es')
+    expect(loadSessionLanguage({ id: 4 })).toBeNull()
+  })
+
+  it('changes nothing when none was chosen', async () => {
+    const { find } = accountServer(null)
+    await logIn()
+    expect(find('PUT', '/api/users/3/theme')).toHaveLength(0)
+    expect(loadSessionLanguage({ id: 3 })).toBeNull()
   })
 })
 
