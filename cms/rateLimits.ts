@@ -52,5 +52,7 @@ export const rateLimits = () => {
     tickets: limiter('tickets', 60 * minutes, 10),
     classroomCode: limiter('classroom-code', 15 * minutes, 300),
     username: limiter('username', 15 * minutes, 600),
+    // A whole class's new passwords: a reprint is rare, and each call hashes a password per student.
+    classLoginCards: limiter('class-login-cards', 60 * minutes, 10),
   }
 }

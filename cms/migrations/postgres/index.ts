@@ -4,6 +4,7 @@ import * as migration_20261123_005634_email_verification from './20261123_005634
 import * as migration_20261123_011402_attempts from './20261123_011402_attempts';
 import * as migration_20261123_025141_roster_name from './20261123_025141_roster_name';
 import * as migration_20261123_042212_localization from './20261123_042212_localization';
+import * as migration_20261127_093206_classroom_archived from './20261127_093206_classroom_archived';
 
 export const migrations = [
   {
@@ -34,6 +35,11 @@ export const migrations = [
   {
     up: migration_20261123_042212_localization.up,
     down: migration_20261123_042212_localization.down,
-    name: '20261123_042212_localization'
+    name: '20261123_042212_localization',
+  },
+  {
+    up: migration_20261127_093206_classroom_archived.up,
+    down: migration_20261127_093206_classroom_archived.down,
+    name: '20261127_093206_classroom_archived'
   },
 ];

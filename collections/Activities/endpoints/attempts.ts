@@ -3,14 +3,27 @@
  *
  *   POST /api/activities/:id/open      record the open; for a Storyline package, the launch
  *   PUT  /api/activities/:id/attempt   save progress (SCORM data from the runtime, time spent)
+ *   PUT  /api/activities/:id/done      a student marks a reading, link, video or content activity done (or not)
  *
- * Both act for the logged-in user on their own attempt only. xAPI packages report to the LRS
+ * They act for the logged-in user on their own attempt only, and only a student's work is
+ * recorded: a teacher or staff member opening an activity (to look, or to try a quiz) leaves no
+ * attempt behind, so their visits never show in a classroom's progress. xAPI packages report to the LRS
  * under /api/xapi instead (collections/Attempts/endpoints/xapi.ts). See docs/api.md, "Attempts".
  */
 import type { Endpoint, PayloadRequest } from 'payload'
 
 import { scormElements, fromScorm, scormLaunchData } from '../../../cms/attempts/progress'
-import { applyProgress, findAttempt, learnerName, openAttempt, readOwnAttempt, stateOf, withAttemptLock } from '../../../cms/attempts/store'
+import {
+  applyProgress,
+  findAttempt,
+  isStudent,
+  learnerName,
+  markDone,
+  openAttempt,
+  readOwnAttempt,
+  stateOf,
+  withAttemptLock,
+} from '../../../cms/attempts/store'
 import { basicAuth, issueLaunchToken } from '../../../cms/attempts/token'
 import { contentOrigin, contentUrl, publicUrl } from '../../../cms/env'
 import type { Activity, Attempt, User } from '../../../cms/payload-types'
@@ -40,7 +53,12 @@ export const xapiActor = (user: Pick<User, 'id' | 'username' | 'attributes'>) =>
   account: { homePage: publicUrl(), name: String(user.id) },
 })
 
-const launchFor = (req: PayloadRequest, user: User, activity: Activity, opened: { doc: Attempt; resume: boolean; session: string | null }) => {
+/** What a launch needs of the attempt; a preview (a teacher trying the quiz) has a blank one and no session. */
+type LaunchAttempt = { doc: Pick<Attempt, 'status' | 'score' | 'resume' | 'timeSpentSeconds'>; resume: boolean; session: string | null }
+
+const previewAttempt: LaunchAttempt = { doc: { status: 'not-attempted', score: {}, resume: {}, timeSpentSeconds: 0 }, resume: false, session: null }
+
+const launchFor = (req: PayloadRequest, user: User, activity: Activity, opened: LaunchAttempt) => {
   const record = activity.storyline ?? {}
   const standard = (record.standard as Standard | null) ?? 'none'
   const launchFile = (record.launchFile as string | null) || 'story.html'
@@ -52,6 +70,8 @@ const launchFor = (req: PayloadRequest, user: User, activity: Activity, opened: 
     contentOrigin: contentOrigin(),
   }
   if (standard === 'xapi') {
+    // A preview reports nowhere: without an LRS in its address the package runs untracked.
+    if (!opened.session) return { ...base, packageUrl: packageUrl(activity.id, launchFile) }
     const token = issueLaunchToken(req.payload.secret, user.id, activity.id)
     return {
       ...base,
@@ -67,7 +87,7 @@ const launchFor = (req: PayloadRequest, user: User, activity: Activity, opened: 
     const cmi = scormLaunchData(
       standard,
       { id: String(user.id), name: learnerName(user) },
-      stateOf(opened.doc),
+      stateOf(opened.doc as Attempt),
       opened.resume,
       opened.doc.timeSpentSeconds ?? 0,
       typeof record.masteryScore === 'number' ? record.masteryScore : null,
@@ -83,8 +103,9 @@ export const openActivityEndpoint: Endpoint = {
   handler: async (req) => {
     const user = requireUser(req) as User
     const activity = await findReadableActivity(req)
-    const opened = await openAttempt(req, user, activity)
     const isPackage = activity.type === 'storyline' && Boolean(activity.storyline?.uploadedAt)
+    if (!isStudent(user)) return json({ attempt: null, launch: isPackage ? launchFor(req, user, activity, previewAttempt) : null })
+    const opened = await openAttempt(req, user, activity)
     return json({
       attempt: await readOwnAttempt(req, opened.doc.id),
       launch: isPackage ? launchFor(req, user, activity, opened) : null,
@@ -153,4 +174,26 @@ export const saveAttemptEndpoint: Endpoint = {
   },
 }
 
-export const attemptEndpoints: Endpoint[] = [openActivityEndpoint, saveAttemptEndpoint]
+export const doneMessages = {
+  body: 'done must be true or false.',
+  studentsOnly: 'Only students record progress on activities.',
+  quiz: 'A quiz records its own result; it cannot be marked done.',
+} as const
+
+export const markDoneEndpoint: Endpoint = {
+  path: '/:id/done',
+  method: 'put',
+  handler: async (req) => {
+    const user = requireUser(req) as User
+    const activity = await findReadableActivity(req)
+    const body = await readBody(req)
+    onlyFields(body, ['done'])
+    if (typeof body.done !== 'boolean') throw badRequest([{ path: 'done', message: doneMessages.body }])
+    if (!isStudent(user)) throw new HttpError(403, doneMessages.studentsOnly)
+    if (activity.type === 'storyline') throw badRequest([{ path: 'done', message: doneMessages.quiz }])
+    const doc = await markDone(req, user, activity, body.done)
+    return json({ attempt: doc ? await readOwnAttempt(req, doc.id) : null })
+  },
+}
+
+export const attemptEndpoints: Endpoint[] = [openActivityEndpoint, saveAttemptEndpoint, markDoneEndpoint]
