@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { Actors } from './helpers/actors'
 import { Client, fieldMessages, message } from './helpers/client'
+import { buildPackage } from './helpers/packages'
 import { startServer, type TestServer } from './helpers/server'
 
 let server: TestServer
@@ -234,6 +235,23 @@ describe('progress a teacher can trust', () => {
     }
     const res = await student.post(`/api/activities/${readingId}/open`)
     expect(res.body.attempt).toMatchObject({ status: 'not-attempted', openCount: 1 })
+  })
+
+  it('a teacher trying a quiz gets a preview that reports nowhere: no session, no LRS, nothing saved', async () => {
+    const editor = await actors.staff('activities:write')
+    for (const kind of ['scorm12', 'xapi'] as const) {
+      const form = new FormData()
+      form.append('file', new Blob([new Uint8Array(await buildPackage(kind))], { type: 'application/zip' }), `${kind}.zip`)
+      expect((await editor.request('POST', `/api/activities/${quizId}/storyline`, undefined, { raw: form })).status).toBe(200)
+      const opened = await teacher.post(`/api/activities/${quizId}/open`)
+      expect(opened.status).toBe(200)
+      expect(opened.body.attempt).toBeNull()
+      expect(opened.body.launch).toMatchObject({ standard: kind, session: null, resume: false })
+      expect(opened.body.launch.packageUrl).not.toMatch(/endpoint=|auth=/)
+      const saved = await teacher.put(`/api/activities/${quizId}/attempt`, { session: null, cmi: { 'cmi.core.lesson_status': 'passed' } })
+      expect(saved.status).toBe(404)
+      expect(await attemptsOf(teacher.user.id)).toHaveLength(0)
+    }
   })
 })
 
