@@ -128,6 +128,7 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
   app.post('/api/tickets', limits.tickets)
   app.all('/api/classrooms/code/{*code}', asRead(limits.classroomCode))
   app.all('/api/users/username', asRead(limits.username))
+  app.post('/api/classrooms/:id/login-cards', limits.classLoginCards)
   app.use('/api', bodyGate(payload, Number(process.env.MAX_ANONYMOUS_KB || 64) * kb))
   app.all('/api/{*path}', api)
 

@@ -644,6 +644,10 @@ export interface Classroom {
    */
   code: string;
   owner: number | User;
+  /**
+   * When the teacher archived the classroom; empty while it is in use.
+   */
+  archivedAt?: string | null;
   students?: {
     docs?: (number | User)[];
     hasNextPage?: boolean;
@@ -1132,6 +1136,7 @@ export interface ClassroomsSelect<T extends boolean = true> {
   name?: T;
   code?: T;
   owner?: T;
+  archivedAt?: T;
   students?: T;
   updatedAt?: T;
   createdAt?: T;

@@ -52,5 +52,8 @@ export const rateLimits = () => {
     tickets: limiter('tickets', 60 * minutes, 10),
     classroomCode: limiter('classroom-code', 15 * minutes, 300),
     username: limiter('username', 15 * minutes, 600),
+    // A whole class's new passwords: a reprint is rare, and each call hashes a password per student.
+    // Per address and classroom, so the teachers of one school (one address) do not share a budget.
+    classLoginCards: limiter('class-login-cards', 60 * minutes, 10, (req) => `${clientKey(req)}|${String(req.params?.id ?? '')}`),
   }
 }

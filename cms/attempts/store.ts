@@ -61,6 +61,9 @@ const hasXapiState = (doc: Attempt) => {
   return Boolean(state && typeof state === 'object' && Object.keys(state).length)
 }
 
+/** Only a student's work is recorded; a teacher or staff member looking at an activity leaves nothing. */
+export const isStudent = (user: Pick<User, 'attributes'>) => user.attributes?.type === 'student'
+
 export interface Opened {
   doc: Attempt
   resume: boolean
@@ -159,6 +162,24 @@ export const applyProgress = async (
   }
   if (!Object.keys(data).length) return doc
   return (await req.payload.update({ collection: 'attempts', id: doc.id, data: data as never, overrideAccess: true, depth: 0, req })) as Attempt
+}
+
+/**
+ * A student marks an activity without a quiz (a reading, links, a video, plain content) done, or
+ * takes the mark back: the attempt's status is `completed` (what the grid counts as done) or back
+ * to `not-attempted`. Marking done counts as opening it when the student had not opened it yet.
+ */
+export const markDone = async (req: PayloadRequest, user: User, activity: Activity, done: boolean): Promise<Attempt | null> => {
+  let doc = await findAttempt(req, user.id, activity.id)
+  if (!doc && !done) return null
+  if (!doc) doc = (await openAttempt(req, user, activity)).doc
+  return withAttemptLock(`${user.id}:${activity.id}`, async () => {
+    const current = (await findAttempt(req, user.id, activity.id)) ?? (doc as Attempt)
+    const data: AttemptWrite = done
+      ? { status: 'completed', completedAt: current.status === 'completed' && current.completedAt ? current.completedAt : new Date().toISOString() }
+      : { status: 'not-attempted', completedAt: null }
+    return (await req.payload.update({ collection: 'attempts', id: current.id, data: data as never, overrideAccess: true, depth: 0, req })) as Attempt
+  })
 }
 
 /** The name a package shows: the student's username, else their name; never an email. */

@@ -50,6 +50,14 @@ export const Classrooms: CollectionConfig = {
       access: { update: ({ req }) => userHasScope(req.user, 'users:write') },
     },
     {
+      // Archived classrooms leave the teacher's list (the archived view shows them) and take no new
+      // students; their students still sign in and everything they did is kept.
+      name: 'archivedAt',
+      type: 'date',
+      index: true,
+      admin: { description: 'When the teacher archived the classroom; empty while it is in use.' },
+    },
+    {
       name: 'students',
       type: 'join',
       collection: 'users',

@@ -261,8 +261,12 @@ describe('classroom flow', () => {
     expect(await teacher.getByText('No students enrolled.').count()).toBe(0)
     await expectAccessible(teacher, 'classroom detail (one student)')
 
-    const reset = teacher.getByRole('button', { name: `Reset password for ${pupil.username}` })
-    await reset.click()
+    // The row's actions are in one menu.
+    await teacher.getByRole('button', { name: `Actions for ${pupil.username}` }).click()
+    await teacher
+      .getByRole('menu', { name: `Actions for ${pupil.username}` })
+      .getByRole('menuitem', { name: 'Reset password' })
+      .click()
     const dialog = await visible(teacher.getByRole('dialog', { name: `Reset password for ${pupil.username}` }))
     await dialog.getByLabel(/^New Password/).fill(pupil.newPassword)
     await expectAccessible(teacher, 'reset student password dialog')

@@ -5,6 +5,7 @@ import * as migration_20261123_011402_attempts from './20261123_011402_attempts'
 import * as migration_20261123_025141_roster_name from './20261123_025141_roster_name';
 import * as migration_20261123_042212_localization from './20261123_042212_localization';
 import * as migration_20261127_092910_attempt_package_storage from './20261127_092910_attempt_package_storage';
+import * as migration_20261127_093206_classroom_archived from './20261127_093206_classroom_archived';
 
 export const migrations = [
   {
@@ -40,6 +41,11 @@ export const migrations = [
   {
     up: migration_20261127_092910_attempt_package_storage.up,
     down: migration_20261127_092910_attempt_package_storage.down,
-    name: '20261127_092910_attempt_package_storage'
+    name: '20261127_092910_attempt_package_storage',
+  },
+  {
+    up: migration_20261127_093206_classroom_archived.up,
+    down: migration_20261127_093206_classroom_archived.down,
+    name: '20261127_093206_classroom_archived'
   },
 ];

@@ -5,6 +5,7 @@ import * as migration_20261123_011340_attempts from './20261123_011340_attempts'
 import * as migration_20261123_025106_roster_name from './20261123_025106_roster_name';
 import * as migration_20261123_042135_localization from './20261123_042135_localization';
 import * as migration_20261127_092839_attempt_package_storage from './20261127_092839_attempt_package_storage';
+import * as migration_20261127_093121_classroom_archived from './20261127_093121_classroom_archived';
 
 export const migrations = [
   {
@@ -40,6 +41,11 @@ export const migrations = [
   {
     up: migration_20261127_092839_attempt_package_storage.up,
     down: migration_20261127_092839_attempt_package_storage.down,
-    name: '20261127_092839_attempt_package_storage'
+    name: '20261127_092839_attempt_package_storage',
+  },
+  {
+    up: migration_20261127_093121_classroom_archived.up,
+    down: migration_20261127_093121_classroom_archived.down,
+    name: '20261127_093121_classroom_archived'
   },
 ];

@@ -3,15 +3,28 @@
  *
  *   POST /api/activities/:id/open      record the open; for a Storyline package, the launch
  *   PUT  /api/activities/:id/attempt   save progress (SCORM data from the runtime, time spent)
+ *   PUT  /api/activities/:id/done      a student marks a reading, link, video or content activity done (or not)
  *
- * Both act for the logged-in user on their own attempt only. xAPI packages report to the LRS
+ * They act for the logged-in user on their own attempt only, and only a student's work is
+ * recorded: a teacher or staff member opening an activity (to look, or to try a quiz) leaves no
+ * attempt behind, so their visits never show in a classroom's progress. xAPI packages report to the LRS
  * under /api/xapi instead (collections/Attempts/endpoints/xapi.ts). See docs/api.md, "Attempts".
  */
 import type { Endpoint, PayloadRequest } from 'payload'
 
 import { checkPackageStorage, emptyPackageStorage, type PackageStorage } from '../../../common/packageStorage'
 import { scormElements, fromScorm, scormLaunchData } from '../../../cms/attempts/progress'
-import { applyProgress, findAttempt, learnerName, openAttempt, readOwnAttempt, stateOf, withAttemptLock } from '../../../cms/attempts/store'
+import {
+  applyProgress,
+  findAttempt,
+  isStudent,
+  learnerName,
+  markDone,
+  openAttempt,
+  readOwnAttempt,
+  stateOf,
+  withAttemptLock,
+} from '../../../cms/attempts/store'
 import { basicAuth, issueLaunchToken } from '../../../cms/attempts/token'
 import { publicUrl } from '../../../cms/env'
 import { currentRequestOrigin, launcherNeedsProduct, productAddress, refusalMessage, warnIfSameSite } from '../../../cms/origins'
@@ -43,7 +56,7 @@ export const xapiActor = (user: Pick<User, 'id' | 'username' | 'attributes'>) =>
 })
 
 /** The package's cookies and localStorage as stored on the attempt (expired cookies left out). */
-const storedPackageStorage = (doc: Attempt): PackageStorage => {
+const storedPackageStorage = (doc: Pick<Attempt, 'resume'>): PackageStorage => {
   const checked = checkPackageStorage(doc.resume?.storage ?? emptyPackageStorage())
   return 'storage' in checked ? checked.storage : emptyPackageStorage()
 }
@@ -58,13 +71,12 @@ const launcherUrl = (addresses: Addresses, activityId: unknown) => {
   return url.toString()
 }
 
-const launchFor = (
-  req: PayloadRequest,
-  user: User,
-  activity: Activity,
-  opened: { doc: Attempt; resume: boolean; session: string | null },
-  addresses: Addresses,
-) => {
+/** What a launch needs of the attempt; a preview (a teacher trying the quiz) has a blank one and no session. */
+type LaunchAttempt = { doc: Pick<Attempt, 'status' | 'score' | 'resume' | 'timeSpentSeconds'>; resume: boolean; session: string | null }
+
+const previewAttempt: LaunchAttempt = { doc: { status: 'not-attempted', score: {}, resume: {}, timeSpentSeconds: 0 }, resume: false, session: null }
+
+const launchFor = (req: PayloadRequest, user: User, activity: Activity, opened: LaunchAttempt, addresses: Addresses) => {
   const record = activity.storyline ?? {}
   const standard = (record.standard as Standard | null) ?? 'none'
   const launchFile = (record.launchFile as string | null) || 'story.html'
@@ -78,6 +90,8 @@ const launchFor = (
     storage: storedPackageStorage(opened.doc),
   }
   if (standard === 'xapi') {
+    // A preview reports nowhere: without an LRS in its address the package runs untracked.
+    if (!opened.session) return { ...base, packageUrl: packageUrl(contentOrigin, activity.id, launchFile) }
     const token = issueLaunchToken(req.payload.secret, user.id, activity.id)
     return {
       ...base,
@@ -93,7 +107,7 @@ const launchFor = (
     const cmi = scormLaunchData(
       standard,
       { id: String(user.id), name: learnerName(user) },
-      stateOf(opened.doc),
+      stateOf(opened.doc as Attempt),
       opened.resume,
       opened.doc.timeSpentSeconds ?? 0,
       typeof record.masteryScore === 'number' ? record.masteryScore : null,
@@ -118,6 +132,7 @@ export const openActivityEndpoint: Endpoint = {
       throw new HttpError(403, refusalMessage(address), undefined, { reason: 'address', address: refused, openAt, ...(setting ? { setting } : {}) })
     }
     if (address) warnIfSameSite(address.origin, (message) => req.payload.logger.warn(message))
+    if (!isStudent(user)) return json({ attempt: null, launch: address ? launchFor(req, user, activity, previewAttempt, address) : null })
     const opened = await openAttempt(req, user, activity)
     return json({
       attempt: await readOwnAttempt(req, opened.doc.id),
@@ -194,4 +209,26 @@ export const saveAttemptEndpoint: Endpoint = {
   },
 }
 
-export const attemptEndpoints: Endpoint[] = [openActivityEndpoint, saveAttemptEndpoint]
+export const doneMessages = {
+  body: 'done must be true or false.',
+  studentsOnly: 'Only students record progress on activities.',
+  quiz: 'A quiz records its own result; it cannot be marked done.',
+} as const
+
+export const markDoneEndpoint: Endpoint = {
+  path: '/:id/done',
+  method: 'put',
+  handler: async (req) => {
+    const user = requireUser(req) as User
+    const activity = await findReadableActivity(req)
+    const body = await readBody(req)
+    onlyFields(body, ['done'])
+    if (typeof body.done !== 'boolean') throw badRequest([{ path: 'done', message: doneMessages.body }])
+    if (!isStudent(user)) throw new HttpError(403, doneMessages.studentsOnly)
+    if (activity.type === 'storyline') throw badRequest([{ path: 'done', message: doneMessages.quiz }])
+    const doc = await markDone(req, user, activity, body.done)
+    return json({ attempt: doc ? await readOwnAttempt(req, doc.id) : null })
+  },
+}
+
+export const attemptEndpoints: Endpoint[] = [openActivityEndpoint, saveAttemptEndpoint, markDoneEndpoint]

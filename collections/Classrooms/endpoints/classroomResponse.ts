@@ -67,6 +67,7 @@ export const classroomsWithStudents = async (req: PayloadRequest, classrooms: Cl
       students: own,
       createdAt: classroom.createdAt,
       updatedAt: classroom.updatedAt,
+      archivedAt: classroom.archivedAt ?? null,
     }
   })
 }

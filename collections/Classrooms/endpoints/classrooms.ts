@@ -91,7 +91,8 @@ const lookupCode: Endpoint = {
   handler: async (req) => {
     const code = String(req.routeParams?.code ?? '')
     const classroom = code.length <= 32 ? await findClassroomByCode(req, code) : null
-    if (!classroom) throw notFound(classroomMessages.unknownCode)
+    // An archived classroom takes no new students (signup refuses its code too).
+    if (!classroom || classroom.archivedAt) throw notFound(classroomMessages.unknownCode)
     // Only what a student joining needs to recognise the class: never the teacher or the roster.
     return json({ name: classroom.name, code: classroom.code })
   },

@@ -22,6 +22,17 @@ export const rosterMessages = {
   removed: (username: string) => `${username} was removed from the classroom.`,
   deleted: (username: string) => `${username}'s account and all their data were deleted.`,
   newPassword: (username: string) => `New password set for ${username}.`,
+  newPasswords: (n: number) =>
+    `New passwords for ${n} student${n === 1 ? '' : 's'}: the old ones no longer work. Print the cards now: the passwords are shown only once.`,
+  noStudents: 'This classroom has no students to make cards for.',
+  archivedBody: 'Send archived as true or false.',
+  archived: (name: string) => `${name} was archived. Its students can still sign in, and their work is kept.`,
+  restored: (name: string) => `${name} is back in your classrooms.`,
+  studentsChoice: 'students must be keep (their accounts stay) or delete (their accounts and data are deleted too).',
+  deletedClassroom: (name: string, n: number, deletedStudents: boolean) =>
+    deletedStudents
+      ? `${name} was deleted, with ${n} student account${n === 1 ? '' : 's'} and all their data.`
+      : `${name} was deleted. Its ${n} student${n === 1 ? '' : 's'} keep their accounts.`,
 } as const
 
 /** The student in the path, who must belong to the classroom. */
@@ -103,6 +114,92 @@ const newPassword: Endpoint = {
       password,
       firstName: student.rosterName ?? null,
     })
+  },
+}
+
+/** The classroom's students, by roster name then username (the order the cards come out in). */
+const studentsOf = async (req: PayloadRequest, classroom: Classroom): Promise<User[]> =>
+  (
+    await req.payload.find({
+      collection: 'users',
+      where: { and: [{ 'attributes.classroom': { equals: classroom.id } }, { 'attributes.type': { equals: 'student' } }] },
+      pagination: false,
+      depth: 0,
+      overrideAccess: true,
+      req,
+    })
+  ).docs.sort((a, b) => (a.rosterName ?? '').localeCompare(b.rosterName ?? '') || (a.username ?? '').localeCompare(b.username ?? ''))
+
+/**
+ * New login cards for the whole class in one go (a reprint): every student of the classroom gets a
+ * new generated password, answered once, here. The old passwords and the students' sessions stop
+ * working. All or none (PostgreSQL; see docs/decisions.md for SQLite). Rate-limited (cms/rateLimits.ts).
+ */
+const classLoginCards: Endpoint = {
+  path: '/:id/login-cards',
+  method: 'post',
+  handler: async (req) => {
+    const classroom = await ownedClassroom(req, 'write')
+    onlyFields(await readBody(req), [])
+    const students = await studentsOf(req, classroom)
+    if (students.length === 0) throw badRequest([{ path: 'students', message: rosterMessages.noStudents }])
+    const cards = await inTransaction(req, async () => {
+      const made = []
+      for (const student of students) {
+        const password = randomPassword()
+        await req.payload.update({ collection: 'users', id: student.id, data: { password, loginAttempts: 0, lockUntil: null }, overrideAccess: true, req })
+        made.push({ id: student.id, username: student.username, password, firstName: student.rosterName ?? null })
+      }
+      return made
+    })
+    return json({
+      message: rosterMessages.newPasswords(cards.length),
+      classroom: { id: classroom.id, name: classroom.name, code: classroom.code },
+      students: cards,
+    })
+  },
+}
+
+/** `{ archived: true }` archives the classroom, `{ archived: false }` brings it back. */
+const archiveClassroom: Endpoint = {
+  path: '/:id/archived',
+  method: 'put',
+  handler: async (req) => {
+    const classroom = await ownedClassroom(req, 'write')
+    const body = await readBody(req)
+    onlyFields(body, ['archived'])
+    if (typeof body.archived !== 'boolean') throw badRequest([{ path: 'archived', message: rosterMessages.archivedBody }])
+    const archivedAt = body.archived ? (classroom.archivedAt ?? new Date().toISOString()) : null
+    const updated = await req.payload.update({ collection: 'classrooms', id: classroom.id, data: { archivedAt }, overrideAccess: true, req })
+    return json({
+      message: body.archived ? rosterMessages.archived(classroom.name) : rosterMessages.restored(classroom.name),
+      classroom: { id: updated.id, name: updated.name, code: updated.code, archivedAt: updated.archivedAt ?? null },
+    })
+  },
+}
+
+/**
+ * Deletes the classroom. `?students=keep`: its students leave it and keep their accounts (and
+ * their work, which leaves with them, as when one is removed). `?students=delete`: their accounts
+ * and all their data are deleted too, as "Delete Account" does for one. Without the parameter the
+ * accounts are kept (what loses least); the classroom page always asks the teacher.
+ */
+const deleteClassroom: Endpoint = {
+  path: '/:id',
+  method: 'delete',
+  handler: async (req) => {
+    const classroom = await ownedClassroom(req, 'write')
+    const choice = new URL(req.url ?? 'http://localhost/').searchParams.get('students') ?? 'keep'
+    if (choice !== 'keep' && choice !== 'delete') throw badRequest([{ path: 'students', message: rosterMessages.studentsChoice }])
+    const students = await studentsOf(req, classroom)
+    await inTransaction(req, async () => {
+      for (const student of students) {
+        if (choice === 'delete') await req.payload.delete({ collection: 'users', id: student.id, overrideAccess: true, req })
+        else await req.payload.update({ collection: 'users', id: student.id, data: { attributes: { classroom: null } }, overrideAccess: true, req })
+      }
+      await req.payload.delete({ collection: 'classrooms', id: classroom.id, overrideAccess: true, req })
+    })
+    return json({ message: rosterMessages.deletedClassroom(classroom.name, students.length, choice === 'delete') })
   },
 }
 
@@ -231,5 +328,17 @@ const studentData: Endpoint = {
   },
 }
 
-/** Issue 11: the classroom's progress and its roster, for its teacher and authorised staff. */
-export const rosterEndpoints: Endpoint[] = [progress, progressCsvExport, studentProgress, studentData, bulkCreate, newPassword, removeStudent, deleteStudent]
+/** The classroom's progress, its roster and its life (archive, delete), for its teacher and authorised staff. */
+export const rosterEndpoints: Endpoint[] = [
+  progress,
+  progressCsvExport,
+  studentProgress,
+  studentData,
+  bulkCreate,
+  newPassword,
+  classLoginCards,
+  archiveClassroom,
+  removeStudent,
+  deleteStudent,
+  deleteClassroom,
+]

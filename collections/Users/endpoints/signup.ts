@@ -84,7 +84,8 @@ export const signup: Endpoint = {
       const code = requiredString(attributes, 'classroom', classroomMessages.code, errors, 'attributes.classroom', 32)
       throwIfErrors(errors)
       const classroom = await findClassroomByCode(req, code)
-      if (!classroom) throw badRequest([{ path: 'attributes.classroom', message: classroomMessages.unknownCode }])
+      // An archived classroom takes no new students.
+      if (!classroom || classroom.archivedAt) throw badRequest([{ path: 'attributes.classroom', message: classroomMessages.unknownCode }])
       if (await usernameTaken(req.payload, username)) throw conflict('username', signupMessages.usernameTaken)
       await req.payload.create({
         collection: 'users',

@@ -246,9 +246,11 @@ const listClassrooms: Endpoint = {
   method: 'get',
   handler: async (req) => {
     const user = await ownAccount(req, 'userId', 'users:read')
+    // In use by default; `?archived=true` lists the archived ones instead.
+    const archived = new URL(req.url ?? 'http://localhost/').searchParams.get('archived') === 'true'
     const { docs } = await req.payload.find({
       collection: 'classrooms',
-      where: { owner: { equals: user.id } },
+      where: { and: [{ owner: { equals: user.id } }, { archivedAt: { exists: archived } }] },
       sort: 'name',
       pagination: false,
       depth: 0,

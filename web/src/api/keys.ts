@@ -16,6 +16,7 @@ export const keys = {
   countries: () => '/api/countries?limit=0&pagination=false&sort=countryName',
   schoolSearch: (q: string) => `/api/schools?q=${encodeURIComponent(q)}`,
   classrooms: (userId: string | number) => `/api/users/${userId}/classrooms`,
+  archivedClassrooms: (userId: string | number) => `/api/users/${userId}/classrooms?archived=true`,
   classroom: apiPaths.classroom,
   generatedUsername: () => '/api/users/username',
   classroomProgress: apiPaths.classroomProgress,

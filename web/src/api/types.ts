@@ -97,6 +97,8 @@ export interface Classroom {
   code: Generated.Classroom['code']
   studentCount?: number
   students?: Student[]
+  /** When the teacher archived it; null while in use. */
+  archivedAt?: string | null
 }
 
 /** Payload's image sizes (collections/Media): `card` is 640 × 360. */
@@ -188,8 +190,9 @@ export interface Launch {
   storage?: PackageStorage
 }
 
+/** `attempt` is null for a teacher or staff member: only students' opens are recorded. */
 export interface OpenAnswer {
-  attempt: Attempt
+  attempt: Attempt | null
   launch: Launch | null
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { TFunction } from '../i18n/useTranslation'
 import { useTranslation } from '../i18n/useTranslation'
-import { Link, useParams } from 'react-router-dom'
+import { Link, useNavigate, useParams } from 'react-router-dom'
 import useSWR from 'swr'
 import { ApiError } from '../api/client'
 import { keys } from '../api/keys'
@@ -17,12 +17,13 @@ import { ClassroomForm, type ClassroomValues } from './ClassroomForm'
 import { ResetStudentPasswordDialog } from './ResetStudentPasswordDialog'
 import type { NewLogin } from '../../../common/progress'
 import { AddStudentsDialog } from './AddStudentsDialog'
-import { useUpdateClassroom } from './api/classrooms'
+import { useClassroomLife, useUpdateClassroom } from './api/classrooms'
 import { useProgressGrid } from './api/progress'
 import { useRoster } from './api/roster'
 import { ConfirmRosterAction } from './ConfirmRosterAction'
 import { LoginCards } from './LoginCards'
 import { ProgressGrid } from './ProgressGrid'
+import { RowMenu } from './RowMenu'
 
 const confirmTexts = (t: TFunction, kind: 'card' | 'remove' | 'delete', username: string) => {
   const key = kind === 'card' ? 'newCard' : kind
@@ -38,7 +39,11 @@ export function studentUsername(student: Student): string {
   return student.providers?.[0]?.username ?? student.username ?? ''
 }
 
+/** What the teacher types to confirm deleting a student: the name the row shows, else the username. */
+const nameToConfirm = (student: Student) => [student.firstName, student.lastName].filter(Boolean).join(' ') || studentUsername(student)
+
 type RosterAction = 'card' | 'remove' | 'delete'
+type ClassroomAction = 'reprint' | 'archive' | 'delete'
 
 function StudentsTable({
   classroom,
@@ -73,30 +78,28 @@ function StudentsTable({
                 <td>{username}</td>
                 <td>{[student.firstName, student.lastName].filter(Boolean).join(' ')}</td>
                 <td className="roster-actions">
-                  <Link className="button button-secondary button-small" to={`/user/classrooms/${classroom.id}/students/${student.id}`}>
-                    {t('classrooms.roster.viewProgress')}
-                    <span className="visually-hidden">{t('classrooms.roster.actionsFor', { username })}</span>
-                  </Link>
-                  <button type="button" className="button button-secondary button-small" onClick={() => onReset(student)}>
-                    {t('classrooms.detail.resetPassword')}
-                    <span className="visually-hidden">{t('classrooms.detail.resetPasswordFor', { username })}</span>
-                  </button>
-                  <button type="button" className="button button-secondary button-small" onClick={() => onAction('card', student)}>
-                    {t('classrooms.roster.newCard')}
-                    <span className="visually-hidden">{t('classrooms.roster.actionsFor', { username })}</span>
-                  </button>
-                  <a className="button button-secondary button-small" href={`/api/classrooms/${classroom.id}/students/${student.id}/data`} download>
-                    {t('classrooms.roster.downloadData')}
-                    <span className="visually-hidden">{t('classrooms.roster.actionsFor', { username })}</span>
-                  </a>
-                  <button type="button" className="button button-secondary button-small" onClick={() => onAction('remove', student)}>
-                    {t('classrooms.roster.remove')}
-                    <span className="visually-hidden">{t('classrooms.roster.actionsFor', { username })}</span>
-                  </button>
-                  <button type="button" className="button button-secondary button-small" onClick={() => onAction('delete', student)}>
-                    {t('classrooms.roster.deleteAccount')}
-                    <span className="visually-hidden">{t('classrooms.roster.actionsFor', { username })}</span>
-                  </button>
+                  <RowMenu
+                    label={
+                      <>
+                        {t('classrooms.rowMenu.button')}
+                        <span className="visually-hidden">{t('classrooms.roster.actionsFor', { username })}</span>
+                      </>
+                    }
+                    menuLabel={t('classrooms.rowMenu.button') + t('classrooms.roster.actionsFor', { username })}
+                    items={[
+                      { key: 'progress', label: t('classrooms.roster.viewProgress'), to: `/user/classrooms/${classroom.id}/students/${student.id}` },
+                      { key: 'reset', label: t('classrooms.detail.resetPassword'), onSelect: () => onReset(student) },
+                      { key: 'card', label: t('classrooms.roster.newCard'), onSelect: () => onAction('card', student) },
+                      {
+                        key: 'data',
+                        label: t('classrooms.roster.downloadData'),
+                        href: `/api/classrooms/${classroom.id}/students/${student.id}/data`,
+                        download: true,
+                      },
+                      { key: 'remove', label: t('classrooms.roster.remove'), onSelect: () => onAction('remove', student), separated: true },
+                      { key: 'delete', label: t('classrooms.roster.deleteAccount'), onSelect: () => onAction('delete', student), destructive: true },
+                    ]}
+                  />
                 </td>
               </tr>
             )
@@ -120,7 +123,12 @@ export function ClassroomDetailPage() {
   const [adding, setAdding] = useState(false)
   const [cards, setCards] = useState<NewLogin[] | null>(null)
   const [action, setAction] = useState<{ kind: RosterAction; student: Student } | null>(null)
+  const [classroomAction, setClassroomAction] = useState<ClassroomAction | null>(null)
+  const [deleteStudents, setDeleteStudents] = useState(false)
+  const [restoreError, setRestoreError] = useState<unknown>(null)
   const updateClassroom = useUpdateClassroom(classroomId)
+  const life = useClassroomLife(classroomId)
+  const navigate = useNavigate()
   const roster = useRoster(classroomId)
   const heading = classroom?.name ?? t('classrooms.detail.loadingHeading')
   useDocumentTitle(heading)
@@ -144,7 +152,33 @@ export function ClassroomDetailPage() {
     setAction(null)
   }
 
-  if (cards && classroom) return <LoginCards logins={cards} code={classroom.code} onDone={() => setCards(null)} />
+  async function runClassroomAction(kind: ClassroomAction) {
+    if (!user || !classroom) return
+    if (kind === 'reprint') {
+      const answer = await roster.newClassCards()
+      setCards(answer.students)
+      setNotice(answer.message)
+    } else if (kind === 'archive') {
+      setNotice((await life.setArchived(user, classroom, true)).message)
+    } else {
+      const answer = await life.deleteClassroom(user, deleteStudents)
+      navigate('/user/classrooms', { replace: true, state: { notice: answer.message } })
+      return
+    }
+    setClassroomAction(null)
+  }
+
+  async function restore() {
+    if (!user || !classroom) return
+    setRestoreError(null)
+    try {
+      setNotice((await life.setArchived(user, classroom, false)).message)
+    } catch (failure) {
+      setRestoreError(failure)
+    }
+  }
+
+  if (cards && classroom) return <LoginCards logins={cards} classroom={classroom} onDone={() => setCards(null)} />
 
   return (
     <>
@@ -159,13 +193,36 @@ export function ClassroomDetailPage() {
           <p className="classroom-code">
             {t('classrooms.code')} <span className="code">{classroom.code}</span>
           </p>
+          {classroom.archivedAt && (
+            <div className="notice notice-info">
+              <p>{t('classrooms.archive.archivedNotice')}</p>
+              <button type="button" className="button button-secondary" onClick={() => void restore()}>
+                {t('classrooms.archive.restore')}
+              </button>
+              {restoreError !== null && <ErrorNotice error={restoreError} />}
+            </div>
+          )}
           {notice && <SuccessNotice>{notice}</SuccessNotice>}
           <section aria-labelledby="students-heading">
             <div className="page-heading">
               <h2 id="students-heading">{t('classrooms.detail.students')}</h2>
-              <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
-                {t('classrooms.roster.addStudents')}
-              </button>
+              <div className="form-actions">
+                {(classroom.students?.length ?? 0) > 0 && (
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    onClick={() => {
+                      setNotice(null)
+                      setClassroomAction('reprint')
+                    }}
+                  >
+                    {t('classrooms.cards.reprint')}
+                  </button>
+                )}
+                <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
+                  {t('classrooms.roster.addStudents')}
+                </button>
+              </div>
             </div>
             <StudentsTable
               classroom={classroom}
@@ -192,6 +249,26 @@ export function ClassroomDetailPage() {
               onSubmit={update}
             />
           </section>
+          <section aria-labelledby="classroom-life-heading">
+            <h2 id="classroom-life-heading">{t('classrooms.archive.heading')}</h2>
+            <div className="classroom-danger-zone">
+              {!classroom.archivedAt && (
+                <button type="button" className="button button-secondary" onClick={() => setClassroomAction('archive')}>
+                  {t('classrooms.archive.archive')}
+                </button>
+              )}
+              <button
+                type="button"
+                className="button button-danger-outline"
+                onClick={() => {
+                  setDeleteStudents(false)
+                  setClassroomAction('delete')
+                }}
+              >
+                {t('classrooms.archive.delete')}
+              </button>
+            </div>
+          </section>
           {adding && (
             <AddStudentsDialog
               addStudents={roster.addStudents}
@@ -206,9 +283,54 @@ export function ClassroomDetailPage() {
           {action && (
             <ConfirmRosterAction
               {...confirmTexts(t, action.kind, studentUsername(action.student))}
+              danger={action.kind === 'delete'}
+              confirmName={action.kind === 'delete' ? nameToConfirm(action.student) : undefined}
               run={() => runAction(action.kind, action.student)}
               onClose={() => setAction(null)}
             />
+          )}
+          {classroomAction === 'reprint' && (
+            <ConfirmRosterAction
+              title={t('classrooms.cards.reprintTitle', { name: classroom.name })}
+              body={t('classrooms.cards.reprintBody')}
+              confirmLabel={t('classrooms.cards.reprintConfirm')}
+              run={() => runClassroomAction('reprint')}
+              onClose={() => setClassroomAction(null)}
+            />
+          )}
+          {classroomAction === 'archive' && (
+            <ConfirmRosterAction
+              title={t('classrooms.archive.archiveTitle', { name: classroom.name })}
+              body={t('classrooms.archive.archiveBody')}
+              confirmLabel={t('classrooms.archive.archive')}
+              run={() => runClassroomAction('archive')}
+              onClose={() => setClassroomAction(null)}
+            />
+          )}
+          {classroomAction === 'delete' && (
+            <ConfirmRosterAction
+              title={t('classrooms.archive.deleteTitle', { name: classroom.name })}
+              body={t('classrooms.archive.deleteBody')}
+              confirmLabel={t('classrooms.archive.deleteConfirm')}
+              danger
+              confirmName={classroom.name}
+              run={() => runClassroomAction('delete')}
+              onClose={() => setClassroomAction(null)}
+            >
+              {(classroom.students?.length ?? 0) > 0 && (
+                <fieldset className="field">
+                  <legend>{t('classrooms.archive.studentsQuestion')}</legend>
+                  <label>
+                    <input type="radio" name="students" checked={!deleteStudents} onChange={() => setDeleteStudents(false)} />{' '}
+                    {t('classrooms.archive.keepStudents')}
+                  </label>
+                  <label>
+                    <input type="radio" name="students" checked={deleteStudents} onChange={() => setDeleteStudents(true)} />{' '}
+                    {t('classrooms.archive.deleteStudents')}
+                  </label>
+                </fieldset>
+              )}
+            </ConfirmRosterAction>
           )}
           {resetting && (
             <ResetStudentPasswordDialog

@@ -1,11 +1,11 @@
 import { useTranslation } from '../i18n/useTranslation'
-import { Link } from 'react-router-dom'
+import { Link, useLocation, useSearchParams } from 'react-router-dom'
 import useSWR from 'swr'
 import { keys } from '../api/keys'
 import type { Classroom, Paginated } from '../api/types'
 import { useSession } from '../session/useSession'
 import { Loading } from '../ui/Loading'
-import { ErrorNotice } from '../ui/Notice'
+import { ErrorNotice, SuccessNotice } from '../ui/Notice'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { translateMessage } from '../i18n/messages'
 import en from '../i18n/locales/en.json'
@@ -14,7 +14,11 @@ export function ClassroomsPage() {
   const { t } = useTranslation()
   useDocumentTitle(t('classrooms.list.title'))
   const { user } = useSession()
-  const { data, error, isLoading } = useSWR<Paginated<Classroom>>(user ? keys.classrooms(user.id) : null)
+  // Archived classrooms are listed apart (`?archived=true`); a deleted one's message comes with the visit.
+  const [search] = useSearchParams()
+  const archived = search.get('archived') === 'true'
+  const notice = (useLocation().state as { notice?: string } | null)?.notice
+  const { data, error, isLoading } = useSWR<Paginated<Classroom>>(user ? (archived ? keys.archivedClassrooms(user.id) : keys.classrooms(user.id)) : null)
   const classrooms = data?.docs ?? []
   return (
     <>
@@ -24,9 +28,18 @@ export function ClassroomsPage() {
           {t('classrooms.list.create')}
         </Link>
       </div>
+      {notice && <SuccessNotice>{notice}</SuccessNotice>}
+      {archived && <h2>{t('classrooms.archive.archivedHeading')}</h2>}
+      <p>
+        <Link to={archived ? '/user/classrooms' : '/user/classrooms?archived=true'}>
+          {archived ? t('classrooms.archive.showActive') : t('classrooms.archive.showArchived')}
+        </Link>
+      </p>
       {isLoading && <Loading label={t('classrooms.list.loading')} />}
       {error && !data && <ErrorNotice error={error} />}
-      {data && classrooms.length === 0 && <p className="empty-state">{translateMessage(en.messages.noClassrooms)}</p>}
+      {data && classrooms.length === 0 && (
+        <p className="empty-state">{archived ? t('classrooms.archive.noArchived') : translateMessage(en.messages.noClassrooms)}</p>
+      )}
       {classrooms.length > 0 && (
         <ul className="card-grid classroom-cards">
           {classrooms.map((classroom) => (

@@ -151,7 +151,8 @@ describe('classroom detail', () => {
       if (method === 'PUT' && url === '/api/classrooms/5/students/21/password') return { body: { message: 'Password updated.' } }
       return undefined
     })
-    await user.click(await screen.findByRole('button', { name: 'Reset password for brave-otter-417' }))
+    await user.click(await screen.findByRole('button', { name: 'Actions for brave-otter-417' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Reset password' }))
     const dialog = screen.getByRole('dialog', { name: 'Reset password for brave-otter-417' })
     await user.click(within(dialog).getByRole('button', { name: 'Reset Password' }))
     await expectOnlyMessages([PASSWORD_REQUIRED])

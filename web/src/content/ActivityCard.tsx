@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useId, useRef, type MouseEvent } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react'
 import { useTranslation } from '../i18n/useTranslation'
 import { api } from '../api/client'
 import { asObject, type Activity, type Attempt, type Media, type OpenAnswer } from '../api/types'
+import { useSession } from '../session/useSession'
+import { ErrorNotice } from '../ui/Notice'
 import { AttemptStatus } from './AttemptStatus'
 import { Html } from './Html'
 import { ListenButton } from './ListenButton'
@@ -12,22 +14,66 @@ type OnAttempt = (attempt: Attempt) => void
 
 /**
  * Records that the student opened a non-quiz activity (POST /api/activities/:id/open), once per
- * page view: following one of its links or files, starting its video, or reading its content.
+ * page view: following one of its links or files, or starting its video. Only something the
+ * student does counts (loading the module or scrolling past a card does not), and only a
+ * student's opens are recorded: `active` is false for teachers and staff.
  */
-function useRecordOpen(activity: Activity, onOpened?: OnAttempt) {
+function useRecordOpen(activity: Activity, active: boolean, onOpened?: OnAttempt) {
   const done = useRef(false)
   const onOpenedRef = useRef(onOpened)
   onOpenedRef.current = onOpened
   return useCallback(() => {
-    if (done.current) return
+    if (done.current || !active) return
     done.current = true
     api
       .post<OpenAnswer>(`/api/activities/${encodeURIComponent(String(activity.id))}/open`)
-      .then((answer) => onOpenedRef.current?.(answer.attempt))
+      .then((answer) => {
+        if (answer.attempt) onOpenedRef.current?.(answer.attempt)
+      })
       .catch(() => {
         done.current = false
       })
-  }, [activity.id])
+  }, [activity.id, active])
+}
+
+/**
+ * A reading, a list of links, a video or plain content has no score to report: the student says
+ * when they are done with it (PUT /api/activities/:id/done), and can take it back.
+ */
+function MarkDone({ activity, attempt, onProgress }: { activity: Activity; attempt?: Attempt | null; onProgress?: OnAttempt }) {
+  const { t } = useTranslation()
+  // The box shows the student's choice at once; a failed save puts it back.
+  const [pending, setPending] = useState<boolean | null>(null)
+  const [error, setError] = useState<unknown>(null)
+  const saving = pending !== null
+  const done = pending ?? attempt?.status === 'completed'
+  async function change(next: boolean) {
+    setError(null)
+    setPending(next)
+    try {
+      const answer = await api.put<{ attempt: Attempt | null }>(`/api/activities/${encodeURIComponent(String(activity.id))}/done`, { done: next })
+      if (answer.attempt) onProgress?.(answer.attempt)
+    } catch (failure) {
+      setError(failure)
+    } finally {
+      setPending(null)
+    }
+  }
+  return (
+    <div className="mark-done">
+      <label>
+        <input
+          type="checkbox"
+          checked={done}
+          aria-busy={saving || undefined}
+          aria-label={t('content.activity.markDoneFor', { title: activity.title })}
+          onChange={(event) => void (saving ? undefined : change(event.target.checked))}
+        />{' '}
+        {t('content.activity.markDone')}
+      </label>
+      {error !== null && <ErrorNotice error={error} />}
+    </div>
+  )
 }
 
 function isExternal(path: string): boolean {
@@ -56,25 +102,6 @@ function useFrameFocus(ref: React.RefObject<HTMLElement | null>, onFocus: () => 
     window.addEventListener('blur', onBlur)
     return () => window.removeEventListener('blur', onBlur)
   }, [ref, onFocus])
-}
-
-/** Plain content counts as opened once half of its card has been on screen. */
-function useSeen(ref: React.RefObject<HTMLElement | null>, onSeen: () => void, active: boolean) {
-  useEffect(() => {
-    const element = ref.current
-    if (!active || !element || typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          observer.disconnect()
-          onSeen()
-        }
-      },
-      { threshold: 0.5 },
-    )
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [ref, onSeen, active])
 }
 
 function Links({ activity }: { activity: Activity }) {
@@ -169,10 +196,11 @@ export function ActivityCard({ activity, attempt, onProgress }: CardProps) {
   const titleId = useId()
   // The language the activity is really shown in (English where it has no translation yet).
   const shown = shownLanguage(activity, useLanguage())
-  const record = useRecordOpen(activity, onProgress)
+  const { user } = useSession()
+  const student = user?.attributes?.type === 'student'
+  const record = useRecordOpen(activity, student, onProgress)
   const tracked = activity.type !== 'storyline'
   useFrameFocus(ref, tracked && activity.type === 'video' ? record : noop)
-  useSeen(ref, record, tracked && (activity.type === 'default' || !activity.type))
   const onClick = (event: MouseEvent) => {
     if (tracked && (event.target as HTMLElement).closest('a')) record()
   }
@@ -189,6 +217,7 @@ export function ActivityCard({ activity, attempt, onProgress }: CardProps) {
           <ActivityBody activity={activity} onProgress={onProgress} />
         </div>
         {readAloud(activity.type) && <ListenButton target={text} language={shown} labelledBy={titleId} />}
+        {student && tracked && <MarkDone activity={activity} attempt={attempt} onProgress={onProgress} />}
       </div>
     </article>
   )

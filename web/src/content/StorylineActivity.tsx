@@ -109,7 +109,8 @@ export function StorylineActivity({ activity, onProgress }: { activity: Activity
     setOpening(true)
     try {
       const answer = await openActivity(activity)
-      onProgress?.(answer.attempt)
+      // A teacher or staff member trying the quiz has no attempt: nothing of theirs is recorded.
+      if (answer.attempt) onProgress?.(answer.attempt)
       if (answer.launch) setLaunch(answer.launch)
       else setError(new Error(t('content.activity.quizUnavailable')))
     } catch (failure) {

@@ -157,18 +157,22 @@ describe('module page', () => {
         return { body: { attempt: { id: 1, activity: 8, student: 3, status: 'not-attempted', openCount: 1 }, launch: LAUNCH } }
       if (method === 'POST' && url.endsWith('/open'))
         return { body: { attempt: { id: 2, activity: Number(url.split('/')[3]), student: 3, status: 'not-attempted', openCount: 1 }, launch: null } }
+      if (method === 'PUT' && url.endsWith('/done'))
+        return { body: { attempt: { id: 3, activity: Number(url.split('/')[3]), student: 3, status: 'completed', openCount: 1 } } }
       return undefined
     })
   }
 
-  function renderModule() {
+  function renderModule(user = makeUser()) {
     renderApp(
       <Routes>
         <Route path="/modules/:moduleId" element={<ModulePage />} />
       </Routes>,
-      { route: '/modules/4', user: makeUser() },
+      { route: '/modules/4', user },
     )
   }
+
+  const student = () => makeUser({ email: null, username: 'brave-otter-417' }, { type: 'student' })
 
   it('opens a storyline: records the open, shows the launcher on the content origin full-screen, closed with Escape', async () => {
     const user = userEvent.setup()
@@ -310,13 +314,38 @@ describe('module page', () => {
   it('records that a link activity was opened when the student follows one of its links', async () => {
     const user = userEvent.setup()
     const server = quizServer()
-    renderModule()
+    renderModule(student())
     const link = await screen.findByRole('link', { name: /Archives/ })
     link.addEventListener('click', (event) => event.preventDefault())
     await user.click(link)
     await waitFor(() => expect(server.find('POST', '/api/activities/1/open')).toHaveLength(1))
     await user.click(link)
     expect(server.find('POST', '/api/activities/1/open')).toHaveLength(1)
+  })
+
+  it('records nothing for a teacher, and offers her no done mark', async () => {
+    const user = userEvent.setup()
+    const server = quizServer()
+    renderModule()
+    const link = await screen.findByRole('link', { name: /Archives/ })
+    link.addEventListener('click', (event) => event.preventDefault())
+    await user.click(link)
+    expect(server.find('POST', '/api/activities/1/open')).toHaveLength(0)
+    expect(screen.queryByRole('checkbox')).toBeNull()
+  })
+
+  it('lets a student mark an activity without a quiz done, and shows it completed', async () => {
+    const user = userEvent.setup()
+    const server = quizServer()
+    renderModule(student())
+    const [done] = await screen.findAllByRole('checkbox', { name: /^Mark as done: / })
+    // Every card but the quiz's has one.
+    expect(screen.getAllByRole('checkbox')).toHaveLength(4)
+    await user.click(done)
+    await waitFor(() => expect(server.find('PUT', /\/api\/activities\/\d+\/done$/)).toHaveLength(1))
+    expect(server.find('PUT', /\/done$/)[0].body).toEqual({ done: true })
+    expect(await screen.findByText('Completed')).toBeInTheDocument()
+    expect(done).toBeChecked()
   })
 })
 

@@ -30,3 +30,31 @@ export function useUpdateClassroom(classroomId: string | number) {
     void mutate(keys.classrooms(user.id))
   }
 }
+
+type Answer = { message: string }
+
+/**
+ * Archiving (or restoring) and deleting a classroom. Either changes the teacher's lists (in use
+ * and archived), which are fetched again; an archived classroom's page shows it at once.
+ */
+export function useClassroomLife(classroomId: string | number) {
+  const { mutate } = useSWRConfig()
+  const refreshLists = (user: User) => {
+    void mutate(keys.classrooms(user.id))
+    void mutate(keys.archivedClassrooms(user.id))
+  }
+  return {
+    setArchived: async (user: User, classroom: Classroom, archived: boolean) => {
+      const answer = await api.put<Answer & { classroom: { archivedAt: string | null } }>(`/api/classrooms/${classroomId}/archived`, { archived })
+      await mutate(keys.classroom(user.id, classroomId), { ...classroom, archivedAt: answer.classroom.archivedAt }, { revalidate: false })
+      refreshLists(user)
+      return answer
+    },
+    /** `deleteStudents`: their accounts and data go too; otherwise they stay, out of any classroom. */
+    deleteClassroom: async (user: User, deleteStudents: boolean) => {
+      const answer = await api.delete<Answer>(`/api/classrooms/${classroomId}?students=${deleteStudents ? 'delete' : 'keep'}`)
+      refreshLists(user)
+      return answer
+    },
+  }
+}

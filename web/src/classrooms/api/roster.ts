@@ -40,6 +40,8 @@ export function useRoster(classroomId: Id) {
 
   return {
     addStudents: (request: NewStudentsRequest) => changingRoster(api.post<NewStudents>(`/api/classrooms/${classroomId}/students`, request)),
+    /** New passwords for every student of the class at once, for a new set of cards; nothing cached changes. */
+    newClassCards: () => api.post<NewStudents>(`/api/classrooms/${classroomId}/login-cards`),
     /** A new password for one student, for a new login card; nothing cached changes. */
     newLoginCard: (student: Student) => api.post<Answer & NewLogin>(`${studentPath(classroomId, student)}/password`),
     /** The student leaves the classroom; the account stays. */

@@ -1,0 +1,183 @@
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
+
+/** One entry of a row's menu: a link (`to`, or `href` for a download) or an action. */
+export type RowMenuItem = {
+  key: string
+  label: ReactNode
+  /** Shown apart and in red: an action that cannot be undone. */
+  destructive?: boolean
+  /** Starts a group of its own (a line above it). */
+  separated?: boolean
+} & ({ to: string } | { href: string; download: true } | { onSelect: () => void })
+
+interface Props {
+  /** The button's visible words and, visually hidden, whose row it is. */
+  label: ReactNode
+  items: RowMenuItem[]
+  menuLabel: string
+}
+
+/**
+ * The actions of one table row behind one button (WAI-ARIA menu button): Enter, Space or Down
+ * opens it on its first item, Up on its last; arrows, Home and End move; Escape closes it and
+ * gives focus back to the button, as choosing an item does (so a dialog the item opens returns
+ * focus there too). The menu is fixed to the viewport under the button, so the table's scrolling
+ * box does not clip it.
+ */
+export function RowMenu({ label, items, menuLabel }: Props) {
+  const [open, setOpen] = useState(false)
+  const [position, setPosition] = useState<{ top: number; left: number } | null>(null)
+  const menuId = useId()
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const menuRef = useRef<HTMLUListElement>(null)
+  const focusOnOpen = useRef<'first' | 'last'>('first')
+
+  const entries = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])
+
+  useLayoutEffect(() => {
+    if (!open || !buttonRef.current || !menuRef.current) return
+    const button = buttonRef.current.getBoundingClientRect()
+    const menu = menuRef.current.getBoundingClientRect()
+    // Below the button, right edges aligned; above it when the viewport has no room below.
+    const below = button.bottom + 4
+    const top = below + menu.height > window.innerHeight && button.top - menu.height - 4 > 0 ? button.top - menu.height - 4 : below
+    setPosition({ top, left: Math.max(4, button.right - menu.width) })
+  }, [open])
+
+  // Focus moves in once the menu is placed (it is invisible until then, and cannot take focus).
+  useEffect(() => {
+    if (!open || !position) return
+    const list = entries()
+    ;(focusOnOpen.current === 'last' ? list[list.length - 1] : list[0])?.focus()
+  }, [open, position])
+
+  useEffect(() => {
+    if (!open) return
+    const onPointerDown = (event: MouseEvent) => {
+      const target = event.target as Node
+      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false)
+    }
+    // The menu stays under its button only while nothing scrolls.
+    const onScroll = () => setOpen(false)
+    document.addEventListener('mousedown', onPointerDown)
+    window.addEventListener('scroll', onScroll, true)
+    window.addEventListener('resize', onScroll)
+    return () => {
+      document.removeEventListener('mousedown', onPointerDown)
+      window.removeEventListener('scroll', onScroll, true)
+      window.removeEventListener('resize', onScroll)
+    }
+  }, [open])
+
+  function openMenu(focus: 'first' | 'last') {
+    focusOnOpen.current = focus
+    setPosition(null)
+    setOpen(true)
+  }
+
+  function close() {
+    setOpen(false)
+    buttonRef.current?.focus()
+  }
+
+  function onButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    // Enter and Space open it through the button's own click (Space clicks on key up: handling it on
+    // key down too would open the menu and then close it again).
+    if (event.key === 'ArrowDown') {
+      event.preventDefault()
+      openMenu('first')
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault()
+      openMenu('last')
+    }
+  }
+
+  function onMenuKeyDown(event: KeyboardEvent<HTMLUListElement>) {
+    const list = entries()
+    const index = list.indexOf(document.activeElement as HTMLElement)
+    const move = (to: number) => {
+      event.preventDefault()
+      list[(to + list.length) % list.length]?.focus()
+    }
+    switch (event.key) {
+      case 'ArrowDown':
+        return move(index + 1)
+      case 'ArrowUp':
+        return move(index - 1)
+      case 'Home':
+        return move(0)
+      case 'End':
+        return move(list.length - 1)
+      case 'Escape':
+        event.preventDefault()
+        event.stopPropagation()
+        return close()
+      case 'Tab':
+        return setOpen(false)
+      case ' ':
+        // Space chooses a link as Enter does (a button does it by itself).
+        if (document.activeElement instanceof HTMLAnchorElement) {
+          event.preventDefault()
+          document.activeElement.click()
+        }
+    }
+  }
+
+  const className = (item: RowMenuItem) => (item.destructive ? 'menu-destructive' : undefined)
+
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="button button-secondary button-small row-menu-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => (open ? close() : openMenu('first'))}
+        onKeyDown={onButtonKeyDown}
+      >
+        {label}
+        <span aria-hidden="true">▾</span>
+      </button>
+      <ul
+        ref={menuRef}
+        id={menuId}
+        role="menu"
+        aria-label={menuLabel}
+        className="menu row-menu"
+        hidden={!open}
+        style={position ? { top: position.top, left: position.left } : { visibility: 'hidden' }}
+        onKeyDown={onMenuKeyDown}
+      >
+        {items.map((item) => (
+          <li key={item.key} role="none" className={item.separated ? 'menu-separator' : undefined}>
+            {'to' in item ? (
+              <Link role="menuitem" tabIndex={-1} to={item.to} className={className(item)} onClick={() => setOpen(false)}>
+                {item.label}
+              </Link>
+            ) : 'href' in item ? (
+              <a role="menuitem" tabIndex={-1} href={item.href} download className={className(item)} onClick={close}>
+                {item.label}
+              </a>
+            ) : (
+              <button
+                role="menuitem"
+                tabIndex={-1}
+                type="button"
+                className={className(item)}
+                onClick={() => {
+                  close()
+                  item.onSelect()
+                }}
+              >
+                {item.label}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}
