@@ -13,7 +13,7 @@ import { type ChangeSignal, listenForChanges } from './changeSignal'
 import { chosenEncoding } from './contentEncoding'
 import { databaseKind, databaseUrl } from './db'
 import { cachedAddress } from './publicCacheAddress'
-import { forgetEveryone, forgetUser, isSignedIn, keptSignedIn, requestUserNow } from './signedIn'
+import { forgetEveryone, forgetUser, keptSignedIn, requestUserNow } from './signedIn'
 
 /**
  * The public-read cache (issue 12, docs/decisions.md "Public pages at static-file speed").
@@ -243,11 +243,12 @@ export const answerFromPublicCache = (
   if (address === undefined) return false
   return (async () => {
     if (!(await cacheIsCurrent())) return false
-    const signedIn = await isSignedIn(payload, req)
-    const entry = cache.get(keyOf(address, signedIn))
+    // Without a kept verdict the app's middleware asks Payload (once) and keeps the verdict.
+    const signedIn = keptSignedIn(payload, req)
+    const entry = signedIn === undefined ? undefined : cache.get(keyOf(address, signedIn))
     if (!entry) return false
     before(req, res)
-    send(req, res, entry, signedIn)
+    send(req, res, entry, signedIn as boolean)
     return true
   })()
 }

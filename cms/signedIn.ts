@@ -104,7 +104,7 @@ export const forgetEveryone = () => {
 
 /**
  * The request's user as Payload's strategies find it now (no kept verdict), or null. A user found
- * is kept as a verdict for these headers (`isSignedIn`), unless its account changed meanwhile.
+ * is kept as a verdict for these headers (`keptSignedIn`), unless its account changed meanwhile.
  */
 export const requestUserNow = async (payload: Payload, req: IncomingMessage): Promise<TypedUser | null> => {
   if (carriesNoCredentials(payload, req)) return null
@@ -127,7 +127,3 @@ export const keptSignedIn = (payload: Payload, req: IncomingMessage): boolean | 
   const hit = known.get(credentialsOf(headersOf(req)))
   return hit && hit.exp > Date.now() ? true : undefined
 }
-
-/** True when the request carries a live session (Payload's strategies decide; their verdict for the same headers is kept). */
-export const isSignedIn = async (payload: Payload, req: IncomingMessage): Promise<boolean> =>
-  keptSignedIn(payload, req) ?? Boolean(await requestUserNow(payload, req))
