@@ -23,6 +23,7 @@ import { answerFromPublicCache, publicReadCache, watchChanges } from './publicCa
 import { rateLimits } from './rateLimits'
 import { uploadsDir, webDistDir } from './paths'
 import { uploadCaching } from './uploadCaching'
+import { refuseAmbiguousSession } from './sessionHeaders'
 import { sendWhole } from './wholeAnswer'
 
 type NextHandler = (req: Request, res: Response) => Promise<void> | void
@@ -59,13 +60,15 @@ const asRead = (limiter: RequestHandler) => (req: Request, res: Response, next: 
   effectiveMethod(req) === 'GET' ? limiter(req, res, next) : next()
 
 /**
- * The server's request listener: a public-cache hit is answered at once (cms/publicCache.ts), and
- * everything else goes to the Express app.
+ * The server's request listener: a request whose session cannot be read one way only is refused
+ * before anything reads it (cms/sessionHeaders.ts), a public-cache hit is answered at once
+ * (cms/publicCache.ts), and everything else goes to the Express app.
  */
 export const createApp = (options: AppOptions): http.RequestListener => {
   const app = createExpressApp(options)
   const toApp = (req: http.IncomingMessage, res: http.ServerResponse) => void app(req, res)
   return (req, res) => {
+    if (refuseAmbiguousSession(options.payload, req, res, setSecurityHeaders)) return
     const answered = answerFromPublicCache(options.payload, req, res, setSecurityHeaders)
     if (answered === false) return toApp(req, res)
     answered.then(

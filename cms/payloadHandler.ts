@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http'
 import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 
@@ -61,16 +62,27 @@ const limitedStream = (req: ExpressRequest, limit: number): ReadableStream => {
  */
 const isLrsPath = (pathname: string) => pathname.startsWith('/api/xapi/')
 
-const headersOf = (req: ExpressRequest) => {
+/** The request's headers as Payload receives them (every line, as sent). */
+export const headersOf = (req: IncomingMessage) => {
   const headers = new Headers()
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1])
   return headers
 }
 const urlOf = (req: ExpressRequest) => new URL(req.originalUrl, `http://${req.headers.host || 'localhost'}`)
 
-/** Payload's answer to a GET, as a Fetch Response (the public-read cache keeps it, cms/publicCache.ts). */
-export const payloadGet = (config: Promise<SanitizedConfig>) => (req: ExpressRequest) =>
-  handleEndpoints({ config, request: new Request(urlOf(req), { method: 'GET', headers: headersOf(req) }) })
+/**
+ * Payload's answer to a GET of `address` (a path with its query), as a Fetch Response, with the
+ * request's headers, less its credentials when `anonymous` (the public-read cache keeps it,
+ * cms/publicCache.ts).
+ */
+export const payloadGet = (config: Promise<SanitizedConfig>) => (req: ExpressRequest, address: string, anonymous: boolean) => {
+  const headers = headersOf(req)
+  if (anonymous) {
+    headers.delete('authorization')
+    headers.delete('cookie')
+  }
+  return handleEndpoints({ config, request: new Request(new URL(address, `http://${req.headers.host || 'localhost'}`), { method: 'GET', headers }) })
+}
 
 /**
  * Answers /api/* with Payload's REST handler (the same one the Next route uses), converting

@@ -6,21 +6,23 @@ import zlib from 'node:zlib'
 
 import type { NextFunction, Request, Response } from 'express'
 import { LRUCache } from 'lru-cache'
-import type { CollectionConfig, Config, Payload, Plugin } from 'payload'
+import type { AuthStrategy, CollectionConfig, Config, Payload, Plugin, TypedUser } from 'payload'
 
 import { forgetAccountsOnWrite, useSharedAccountVersions } from './accountCache'
 import { type ChangeSignal, listenForChanges } from './changeSignal'
 import { chosenEncoding } from './contentEncoding'
 import { databaseKind, databaseUrl } from './db'
-import { forgetEveryone, forgetUser, isSignedIn } from './signedIn'
+import { cachedAddress } from './publicCacheAddress'
+import { forgetEveryone, forgetUser, keptSignedIn, requestUserNow } from './signedIn'
 
 /**
  * The public-read cache (issue 12, docs/decisions.md "Public pages at static-file speed").
  *
  * Content is read thousands of times for every edit. A GET of published content (a list, a
  * document by id, a page by slug, the progress grid's columns) is answered from memory, keyed by
- * the whole request path with its query (locale included) and by who asks: nobody, or a signed-in
- * person. Content reads depend on nothing else (the only rule that tells people apart is "signed
+ * the request's path with the query parameters its route reads (cms/publicCacheAddress.ts) and by
+ * who asks: nobody, or a signed-in person, as Payload resolved that person for the request that
+ * made the entry. Content reads depend on nothing else (the only rule that tells people apart is "signed
  * in or not": activities, a module's activities, and the columns, which follow the activities'
  * rule). The entry keeps the body with its gzip and brotli forms and an ETag.
  *
@@ -33,19 +35,20 @@ import { forgetEveryone, forgetUser, isSignedIn } from './signedIn'
 
 /** Collections whose documents appear in cached answers (through joins and depth as well). */
 const contentCollections = new Set(['topics', 'modules', 'activities', 'pages', 'media', 'countries'])
-/**
- * Request paths answered from the cache: lists, a document by id, a page by slug, and the progress
- * grid's columns (collections/Activities/endpoints/columns.ts: 600 KB of JSON on a large site, the
- * same for every teacher). Nothing under an id (attempts, launches).
- */
-const cachedPath = /^\/api\/(?:(?:topics|modules|activities|pages|countries)(?:\/\d+)?|pages\/slug\/[^/]+|activities\/columns)$/
 
 type Entry = { status: number; headers: [string, string][]; body: Buffer; gzip: Buffer; br: Buffer; etag: string }
 
+/** The room an entry takes: its key and headers as well as its three bodies, and a little for the objects holding them. */
+const entrySize = (entry: Entry, key: string) =>
+  key.length + entry.headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0) + entry.body.length + entry.gzip.length + entry.br.length + 200
+
 const cache = new LRUCache<string, Entry>({
   maxSize: Number(process.env.PUBLIC_CACHE_MB || 64) * 1024 * 1024,
-  sizeCalculation: (entry) => entry.body.length + entry.gzip.length + entry.br.length + 200,
+  sizeCalculation: entrySize,
 })
+
+/** How full the cache is, as it counts itself against its bound (`PUBLIC_CACHE_MB`). */
+export const publicCacheSize = () => ({ entries: cache.size, bytes: cache.calculatedSize, maxBytes: cache.maxSize })
 const inFlight = new Map<string, Promise<Entry | undefined>>()
 let generation = 0
 let signal: ChangeSignal | undefined
@@ -200,16 +203,28 @@ const send = (req: IncomingMessage, res: ServerResponse, entry: Entry, signedIn:
   res.end(req.method === 'HEAD' ? undefined : body)
 }
 
-/** A GET or HEAD of a cached path (the path as sent: a request target in another form is not one). */
-const isCachedRead = (req: IncomingMessage) => {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return false
-  const url = req.url ?? ''
-  const query = url.indexOf('?')
-  return cachedPath.test(query === -1 ? url : url.slice(0, query))
-}
+/**
+ * The address a GET or HEAD is kept under (cms/publicCacheAddress.ts: the path as sent, a request
+ * target in another form is not one), or undefined when the cache leaves it to Payload.
+ */
+const cachedRead = (req: IncomingMessage) => (req.method === 'GET' || req.method === 'HEAD' ? cachedAddress(req.url ?? '') : undefined)
 
-/** The whole request target with its query (locale included), and who asks: nobody, or a signed-in person. */
-const keyOf = (req: IncomingMessage, signedIn: boolean) => `${signedIn ? 'member' : 'public'} ${req.url}`
+/** The read's address, and who asks: nobody, or a signed-in person. */
+const keyOf = (address: string, signedIn: boolean) => `${signedIn ? 'member' : 'public'} ${address}`
+
+/**
+ * The user the cache resolved for the request whose answer it is making (`publicReadCache`), handed
+ * to Payload for that answer, so that the entry is made for the same user it is filed under
+ * (Payload's own resolution a moment later could differ: a session ending in between, a failed
+ * account read). Set only around that one call to Payload.
+ */
+const resolvedForEntry = new AsyncLocalStorage<TypedUser>()
+
+/** First among the Users strategies (`publicCachePlugin`); finds nobody outside the cache's own call to Payload. */
+const resolvedUserStrategy: AuthStrategy = {
+  name: 'public-cache-resolved-user',
+  authenticate: async () => ({ user: resolvedForEntry.getStore() ?? null }),
+}
 
 /**
  * A hit answered straight from the HTTP server, before Express: the router's trip through every
@@ -224,34 +239,45 @@ export const answerFromPublicCache = (
   res: ServerResponse,
   before: (req: IncomingMessage, res: ServerResponse) => void,
 ): false | Promise<boolean> => {
-  if (!isCachedRead(req)) return false
+  const address = cachedRead(req)
+  if (address === undefined) return false
   return (async () => {
     if (!(await cacheIsCurrent())) return false
-    const signedIn = await isSignedIn(payload, req)
-    const entry = cache.get(keyOf(req, signedIn))
+    // Without a kept verdict the app's middleware asks Payload (once) and keeps the verdict.
+    const signedIn = keptSignedIn(payload, req)
+    const entry = signedIn === undefined ? undefined : cache.get(keyOf(address, signedIn))
     if (!entry) return false
     before(req, res)
-    send(req, res, entry, signedIn)
+    send(req, res, entry, signedIn as boolean)
     return true
   })()
 }
 
 /**
- * Express middleware in front of Payload's REST handler. `load` asks Payload for the answer (the
- * same handler every other request goes through, with the request's own headers).
+ * Express middleware in front of Payload's REST handler. `load` asks Payload for the answer at the
+ * kept address (the same handler every other request goes through, with the request's own
+ * headers, or none of its credentials for an anonymous entry).
  */
 export const publicReadCache =
   (
     payload: Payload,
-    load: (req: Request) => Promise<globalThis.Response>,
+    load: (req: Request, address: string, anonymous: boolean) => Promise<globalThis.Response>,
     sendResponse: (req: Request, res: Response, response: globalThis.Response) => void,
   ) =>
   async (req: Request, res: Response, next: NextFunction) => {
-    if (!isCachedRead(req)) return next()
+    const address = cachedRead(req)
+    if (address === undefined) return next()
     try {
       if (!(await cacheIsCurrent())) return next()
-      const signedIn = await isSignedIn(payload, req)
-      const key = keyOf(req, signedIn)
+      // A kept verdict finds an entry made earlier; a new entry is made for the user Payload
+      // resolves now, filed under that user's kind, and made by Payload for that same user: a
+      // member's with the user handed over, an anonymous one without the request's credentials.
+      const kept = keptSignedIn(payload, req)
+      const keptEntry = kept === undefined ? undefined : cache.get(keyOf(address, kept))
+      if (keptEntry) return send(req, res, keptEntry, kept as boolean)
+      const user = await requestUserNow(payload, req)
+      const signedIn = Boolean(user)
+      const key = keyOf(address, signedIn)
       let entry = cache.get(key)
       if (!entry) {
         const pending = inFlight.get(key)
@@ -261,7 +287,8 @@ export const publicReadCache =
         else {
           const started = generation
           let own: globalThis.Response | undefined
-          const stored = load(req).then((response) => {
+          const answer = user ? resolvedForEntry.run(user, () => load(req, address, false)) : load(req, address, true)
+          const stored = answer.then((response) => {
             if (isShareable(response)) return entryOf(response)
             own = response
             return undefined
@@ -333,9 +360,11 @@ const withHooks = (collection: CollectionConfig): CollectionConfig => {
     }
   }
   if (collection.auth) {
+    const auth = typeof collection.auth === 'object' ? collection.auth : {}
     // Sessions end by logout, by a login trimming old ones (collections/Users/hooks/limitSessions.ts), a change or a deletion.
     return {
       ...collection,
+      auth: { ...auth, strategies: [resolvedUserStrategy, ...(auth.strategies ?? [])] },
       hooks: {
         ...hooks,
         afterChange: [...(hooks.afterChange ?? []), ({ doc }) => (userChanged(doc.id), doc)],

@@ -1,18 +1,23 @@
+import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 
 import { LRUCache } from 'lru-cache'
-import type { Payload } from 'payload'
+import type { Payload, TypedUser } from 'payload'
 
 import { forgetAccount, forgetAllAccounts } from './accountCache'
+import { headersOf } from './payloadHandler'
 import { requestUser } from './requestUser'
+import { carriesSessionCookie, sessionCookieName, sessionCookieValue } from './sessionHeaders'
 
 /**
  * "Is this request signed in?" for the public-read cache (cms/publicCache.ts), without reading the
  * account on every request: Payload's JWT check reads the whole account (about 10 ms on SQLite,
- * most of a cached read). The answer for one token changes only when its account changes (a
- * logout, a login trimming old sessions, a password change, a deletion: each passes a Users hook
- * that calls `forgetUser`, here and on the other instances) or when the token expires (checked
- * against its own `exp`). Payload's own check still guards everything that is not a cached read.
+ * most of a cached read). Payload's verdict for one request's session headers changes only when
+ * the account changes (a logout, a login trimming old sessions, a password change, a deletion:
+ * each passes a Users hook that calls `forgetUser`, here and on the other instances) or when the
+ * token expires (checked against its own `exp`). Payload's own check still guards everything that
+ * is not a cached read, and the cache fills an entry only with the user it resolved for that very
+ * request (`requestUserNow`, cms/publicCache.ts).
  */
 type Known = { userId: string; exp: number }
 /**
@@ -39,10 +44,18 @@ const remember = (credentials: string, value: Known) => {
 /** Bumped by every forget: an answer looked up before one is not kept (it may predate the change). */
 let changes = 0
 
-const credentialsOf = (req: IncomingMessage) => {
-  const cookie = /(?:^|;\s*)payload-token=([^;]+)/.exec(req.headers.cookie ?? '')?.[1]
-  return req.headers.authorization || (cookie ? `cookie ${cookie}` : undefined)
-}
+/**
+ * What Payload's JWT check reads of a request (cms/payloadHandler.ts `headersOf` gives Payload the
+ * same headers): the Authorization header, the Cookie header, and the Origin and Sec-Fetch-Site it
+ * checks a cookie against. A verdict is kept under a digest of exactly those, never under a token
+ * this file would pick itself: Payload's verdict for the same headers is the same (until the
+ * account changes or the token expires), however the headers were written. A digest, so a kept
+ * verdict costs the same whatever the size of the headers it was made for.
+ */
+const credentialsOf = (headers: Headers) =>
+  createHash('sha256')
+    .update(JSON.stringify([headers.get('authorization'), headers.get('cookie'), headers.get('origin'), headers.get('sec-fetch-site')]))
+    .digest('base64url')
 
 const expiryOf = (token: string) => {
   try {
@@ -52,6 +65,25 @@ const expiryOf = (token: string) => {
     return 0
   }
 }
+
+/**
+ * Until when a verdict may be kept: the earliest expiry among the tokens the request carries (after
+ * the Authorization scheme, and the session cookie), one of which is the token Payload accepted.
+ * Earlier than that token's own expiry at worst, never later. 0 when none reads as a token.
+ */
+const keptUntil = (payload: Payload, req: IncomingMessage) => {
+  const authorization = req.headers.authorization
+  const candidates = [authorization?.slice(authorization.indexOf(' ') + 1), sessionCookieValue(req.headers.cookie, sessionCookieName(payload))]
+  const expiries = candidates.map((token) => (token ? expiryOf(token) : 0)).filter((expiry) => expiry > 0)
+  return expiries.length ? Math.min(...expiries) : 0
+}
+
+/**
+ * A request with neither an Authorization header nor a session cookie: no strategy Payload runs
+ * could find a user in it (the session headers were checked first: cms/sessionHeaders.ts).
+ */
+const carriesNoCredentials = (payload: Payload, req: IncomingMessage) =>
+  !req.headers.authorization && !carriesSessionCookie(req.headers.cookie, sessionCookieName(payload))
 
 /** An account changed: its tokens' answers and its kept copy (cms/accountCache.ts) are forgotten. */
 export const forgetUser = (userId: string | number) => {
@@ -70,19 +102,28 @@ export const forgetEveryone = () => {
   known.clear()
 }
 
-/** True when the request carries a live session (Payload's JWT check decides; its answer is kept). */
-export const isSignedIn = async (payload: Payload, req: IncomingMessage): Promise<boolean> => {
-  const credentials = credentialsOf(req)
-  if (!credentials) return false
-  const hit = known.get(credentials)
-  if (hit && hit.exp > Date.now()) return true
+/**
+ * The request's user as Payload's strategies find it now (no kept verdict), or null. A user found
+ * is kept as a verdict for these headers (`keptSignedIn`), unless its account changed meanwhile.
+ */
+export const requestUserNow = async (payload: Payload, req: IncomingMessage): Promise<TypedUser | null> => {
+  if (carriesNoCredentials(payload, req)) return null
+  const headers = headersOf(req)
   const started = changes
-  const headers = new Headers()
-  if (req.headers.authorization) headers.set('authorization', req.headers.authorization)
-  if (req.headers.cookie) headers.set('cookie', req.headers.cookie)
   const user = await requestUser(payload, headers)
-  if (!user) return false
-  const exp = expiryOf(credentials.replace(/^(?:Bearer|JWT|cookie) /i, ''))
-  if (started === changes && exp) remember(credentials, { userId: String(user.id), exp })
-  return true
+  if (!user) return null
+  const exp = keptUntil(payload, req)
+  if (started === changes && exp > Date.now()) remember(credentialsOf(headers), { userId: String(user.id), exp })
+  return user
+}
+
+/**
+ * What is known of the request without asking Payload: false when it carries no credentials, true
+ * when Payload found a live session for the same headers (and nothing has changed since), else
+ * undefined.
+ */
+export const keptSignedIn = (payload: Payload, req: IncomingMessage): boolean | undefined => {
+  if (carriesNoCredentials(payload, req)) return false
+  const hit = known.get(credentialsOf(headersOf(req)))
+  return hit && hit.exp > Date.now() ? true : undefined
 }
