@@ -111,7 +111,7 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
   app.use('/api', csrfProtection(publicUrl()))
   // API clients that keep cookies (curl -c/-b) get the CSRF token too, to send back as X-XSRF-TOKEN.
   app.use('/api', (req, res, next) => {
-    ensureCsrfToken(req, res, secure)
+    ensureCsrfToken(req, res)
     next()
   })
   // Every door to the same action shares its limit: Payload's generated /api/users/login,
@@ -162,7 +162,7 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
         res.status(503).type('text/plain').send('The web app is not built yet. Run `npm run build:web`.')
         return
       }
-      const csrfToken = ensureCsrfToken(req, res, secure)
+      const csrfToken = ensureCsrfToken(req, res)
       const headers = new Headers()
       if (req.headers.cookie) headers.set('cookie', req.headers.cookie)
       if (req.headers.authorization) headers.set('authorization', req.headers.authorization)

@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache'
 import type { Payload } from 'payload'
 
 import { forgetAccount, forgetAllAccounts } from './accountCache'
+import { sessionCookieName } from './cookies'
 import { requestUser } from './requestUser'
 
 /**
@@ -40,7 +41,7 @@ const remember = (credentials: string, value: Known) => {
 let changes = 0
 
 const credentialsOf = (req: IncomingMessage) => {
-  const cookie = /(?:^|;\s*)payload-token=([^;]+)/.exec(req.headers.cookie ?? '')?.[1]
+  const cookie = new RegExp(`(?:^|;\\s*)${sessionCookieName()}=([^;]+)`).exec(req.headers.cookie ?? '')?.[1]
   return req.headers.authorization || (cookie ? `cookie ${cookie}` : undefined)
 }
 

@@ -8,7 +8,7 @@ import { selfOrUserReaders } from '../../access/selfOrUserReaders'
 import { passwordDoors } from './endpoints/auth'
 import { me } from './endpoints/me'
 import { keptAccountStrategy } from '../../cms/accountCache'
-import { publicUrl } from '../../cms/env'
+import { secureCookies } from '../../cms/cookies'
 import { emailVerificationFields, issueConfirmationToken, sendConfirmationEmail } from './emailVerification'
 import { checkLoginFields, loginChangeEffects, requireCurrentPassword } from './hooks/accountWrites'
 import { userEndpoints } from './endpoints/users'
@@ -48,8 +48,9 @@ export const Users: CollectionConfig = {
     depth: 0,
     cookies: {
       sameSite: 'Lax',
-      // Behind HTTPS (a https PUBLIC_URL) the session cookie never travels in clear, whatever COOKIE_SECURE says.
-      secure: process.env.COOKIE_SECURE === 'true' || publicUrl().startsWith('https://'),
+      // Behind HTTPS (a https PUBLIC_URL) the session cookie never travels in clear, whatever COOKIE_SECURE
+      // says; it is then `__Host-` prefixed (cms/cookies.ts), which needs Secure, Path=/ and no Domain.
+      secure: secureCookies(),
     },
     forgotPassword: {
       expiration: 60 * minutes,
