@@ -22,6 +22,7 @@ import { answerFromPublicCache, publicReadCache, watchChanges } from './publicCa
 import { rateLimits } from './rateLimits'
 import { uploadsDir, webDistDir } from './paths'
 import { uploadCaching } from './uploadCaching'
+import { adminPolicy, newNonce, spaPolicy, strictTransportSecurity, withNonce } from './securityPolicy'
 import { sendWhole } from './wholeAnswer'
 
 type NextHandler = (req: Request, res: Response) => Promise<void> | void
@@ -40,6 +41,8 @@ const setSecurityHeaders = (req: http.IncomingMessage, res: http.ServerResponse)
   res.setHeader('X-Content-Type-Options', 'nosniff')
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
   if (!req.url?.startsWith('/uploads/')) res.setHeader('X-Frame-Options', 'SAMEORIGIN')
+  const hsts = strictTransportSecurity()
+  if (hsts) res.setHeader('Strict-Transport-Security', hsts)
 }
 const securityHeaders = (req: Request, res: Response, next: NextFunction) => {
   setSecurityHeaders(req, res)
@@ -77,7 +80,6 @@ export const createApp = (options: AppOptions): http.RequestListener => {
 /** The single Express app: /api → Payload, /admin → Next, /uploads static, everything else the SPA. */
 const createExpressApp = ({ payload, config, next }: AppOptions) => {
   const app = express()
-  const secure = publicUrl().startsWith('https://')
   app.disable('x-powered-by')
   app.set('trust proxy', process.env.TRUST_PROXY ? Number(process.env.TRUST_PROXY) || process.env.TRUST_PROXY : false)
   app.use(securityHeaders)
@@ -138,8 +140,12 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
   app.use(socialSignInRoutes(payload))
 
   if (next) {
-    app.all('/admin', (req, res) => next(req, res))
-    app.all('/admin/{*path}', (req, res) => next(req, res))
+    const admin = (req: Request, res: Response) => {
+      res.setHeader('Content-Security-Policy', adminPolicy())
+      return next(req, res)
+    }
+    app.all('/admin', admin)
+    app.all('/admin/{*path}', admin)
     app.all('/_next/{*path}', (req, res) => next(req, res))
     app.all('/__nextjs_original-stack-frame', (req, res) => next(req, res))
   }
@@ -167,6 +173,7 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
       if (req.headers.cookie) headers.set('cookie', req.headers.cookie)
       if (req.headers.authorization) headers.set('authorization', req.headers.authorization)
       const user = await pageUser(payload, headers)
+      const nonce = newNonce()
       const html = page.html
         .replace(
           pageDataPattern,
@@ -174,8 +181,9 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
         )
         .replace('</head>', `${pagePreloads(req.path, user, req.headers['accept-language'])}${page.modules.get(req.path) ?? ''}</head>`)
       res.setHeader('Cache-Control', 'no-store')
+      res.setHeader('Content-Security-Policy', spaPolicy(nonce))
       res.type('html')
-      await sendWhole(req, res, Buffer.from(html))
+      await sendWhole(req, res, Buffer.from(withNonce(html, nonce)))
     } catch (error) {
       nextFn(error)
     }

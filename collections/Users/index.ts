@@ -16,6 +16,7 @@ import { unlinkProviderEndpoint } from './endpoints/unlinkProvider'
 import { recipientLanguage, resetPasswordMessage } from '../../cms/email'
 import { accountTypes, defaults, gradeOptions, modes, socialProviders, subjectOptions, themes } from '../../common/userOptions'
 import { limitSessions } from './hooks/limitSessions'
+import { withSessionLengths } from './sessionLength'
 import { readProviders } from './providers'
 import { hiddenUnless } from '../../access/adminHidden'
 import { LOCALES, LOCALE_NAMES } from '../../common/locales'
@@ -39,7 +40,8 @@ export const Users: CollectionConfig = {
   },
   auth: {
     // Payload's JWT check against a kept copy of the account (cms/accountCache.ts); Payload's own runs after it for anything it refuses.
-    strategies: [keptAccountStrategy],
+    // Each session's length (a student's school day, staff's week with an idle timeout) on top of it.
+    strategies: [withSessionLengths(keptAccountStrategy)],
     loginWithUsername: { allowEmailLogin: true, requireEmail: false, requireUsername: false },
     maxLoginAttempts: 5,
     lockTime: 10 * minutes,
