@@ -90,3 +90,13 @@ describe('cookies behind HTTPS', () => {
     expect((await client.get('/api/users/me')).body.user).toBeNull()
   })
 })
+
+describe('HTTPS only', () => {
+  it('every answer tells browsers to come back over https (Strict-Transport-Security), the API and the sign-in routes alike', async () => {
+    for (const path of ['/api/users/me', '/api/topics?limit=1', '/authenticate/google', '/no-such-page']) {
+      const res = await fetch(`${server.base}${path}`, { redirect: 'manual' })
+      expect(res.headers.get('strict-transport-security'), path).toBe('max-age=31536000')
+    }
+  })
+})
+

@@ -55,9 +55,22 @@ const movedIdleDeadline = (account: Account, session: Session, now: number): Dat
   return stored > wanted || wanted - stored >= idleStep ? new Date(wanted) : undefined
 }
 
-const storeSessions = async (payload: Payload, account: Account, sessions: Session[]) => {
+/**
+ * Changes one session of the account as stored now (the checked copy may predate a login
+ * elsewhere, whose session a rewrite from it would drop): `change` answers the new session, or
+ * null to end it.
+ */
+const changeSession = async (payload: Payload, accountId: number | string, sid: string, change: (session: Session) => Session | null) => {
   const req = await createLocalReq({}, payload)
-  await writeSessions(payload, req, account, sessions)
+  const stored = await payload.db.findOne<SessionHolder>({
+    collection: 'users',
+    where: { id: { equals: accountId } },
+    select: { sessions: true, identities: true },
+    req,
+  })
+  if (!stored) return
+  const sessions = ((stored.sessions ?? []) as Session[]).flatMap((session) => (session.id === sid ? (change(session) ?? []) : [session]))
+  await writeSessions(payload, req, stored, sessions)
 }
 
 /**
@@ -76,18 +89,15 @@ export const withSessionLengths = (strategy: AuthStrategy): AuthStrategy => ({
     if (!session) return result
     const now = Date.now()
     if (now >= sessionEnd(account, session)) {
-      await storeSessions(
-        args.payload,
-        account,
-        sessions.filter(({ id }) => id !== session.id),
-      )
+      await changeSession(args.payload, account.id, session.id, () => null)
       return { user: null }
     }
     const moved = movedIdleDeadline(account, session, now)
     if (moved) {
-      // Only this session's deadline; a failed write costs the session nothing but an hour of idle time.
-      const updated = sessions.map((one) => (one.id === session.id ? { ...one, expiresAt: moved } : one))
-      await storeSessions(args.payload, account, updated).catch((err) => args.payload.logger.warn({ err }, 'Could not move a session’s idle deadline forward'))
+      // A failed write costs the session nothing but an hour of idle time.
+      await changeSession(args.payload, account.id, session.id, (stored) => ({ ...stored, expiresAt: moved })).catch((err) =>
+        args.payload.logger.warn({ err }, 'Could not move a session’s idle deadline forward'),
+      )
     }
     return result
   },
