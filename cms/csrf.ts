@@ -2,16 +2,11 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 
 import type { NextFunction, Request, Response } from 'express'
 
-export const csrfCookie = 'XSRF-TOKEN'
+import { cookieValues, csrfCookieName, secureAttribute, sessionCookieName } from './cookies'
+
 const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-export const readCookie = (req: Request, name: string): string | undefined => {
-  for (const part of (req.headers.cookie || '').split(';')) {
-    const [key, ...rest] = part.trim().split('=')
-    if (key === name) return decodeURIComponent(rest.join('='))
-  }
-  return undefined
-}
+export const readCookie = (req: Request, name: string): string | undefined => cookieValues(req.headers.cookie, name)[0]
 
 const equal = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
 
@@ -23,12 +18,12 @@ const equal = (a: string, b: string) => a.length === b.length && timingSafeEqual
  */
 const csrfCookieHttpOnly = () => process.env.NODE_ENV === 'production'
 
-/** The browser's CSRF token, issued once in the XSRF-TOKEN cookie and sent in the page data. */
-export const ensureCsrfToken = (req: Request, res: Response, secure: boolean): string => {
-  const existing = readCookie(req, csrfCookie)
+/** The browser's CSRF token, issued once in the XSRF-TOKEN cookie (`__Host-XSRF-TOKEN` over https) and sent in the page data. */
+export const ensureCsrfToken = (req: Request, res: Response): string => {
+  const existing = readCookie(req, csrfCookieName())
   if (existing && /^[A-Za-z0-9_-]{32,64}$/.test(existing)) return existing
   const token = randomBytes(24).toString('base64url')
-  res.append('Set-Cookie', `${csrfCookie}=${token}; Path=/; SameSite=Lax${csrfCookieHttpOnly() ? '; HttpOnly' : ''}${secure ? '; Secure' : ''}`)
+  res.append('Set-Cookie', `${csrfCookieName()}=${token}; Path=/; SameSite=Lax${csrfCookieHttpOnly() ? '; HttpOnly' : ''}${secureAttribute()}`)
   return token
 }
 
@@ -65,8 +60,8 @@ export const csrfProtection =
     // package on the content origin (another origin) may call it; without a token it answers 401.
     if (!unsafe.has(req.method) || req.headers.authorization || req.originalUrl.startsWith('/api/xapi/')) return next()
     if (fromAnotherSite(req, publicOrigin)) return void refuse(res, 'Cross-site request refused (CSRF protection). Open Civics360 and try again there.')
-    if (!readCookie(req, 'payload-token')) return next()
-    const cookie = readCookie(req, csrfCookie)
+    if (!readCookie(req, sessionCookieName())) return next()
+    const cookie = readCookie(req, csrfCookieName())
     const header = req.headers['x-xsrf-token'] || req.headers['csrf-token']
     if (cookie && typeof header === 'string' && equal(cookie, header)) return next()
     if (sameOrigin(req, publicOrigin)) return next()

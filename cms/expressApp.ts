@@ -24,6 +24,7 @@ import { rateLimits } from './rateLimits'
 import { uploadsDir, webDistDir } from './paths'
 import { uploadCaching } from './uploadCaching'
 import { refuseAmbiguousSession } from './sessionHeaders'
+import { adminPolicy, newNonce, spaPolicy, strictTransportSecurity, withNonce } from './securityPolicy'
 import { sendWhole } from './wholeAnswer'
 
 type NextHandler = (req: Request, res: Response) => Promise<void> | void
@@ -42,6 +43,8 @@ const setSecurityHeaders = (req: http.IncomingMessage, res: http.ServerResponse)
   res.setHeader('X-Content-Type-Options', 'nosniff')
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
   if (!req.url?.startsWith('/uploads/')) res.setHeader('X-Frame-Options', 'SAMEORIGIN')
+  const hsts = strictTransportSecurity()
+  if (hsts) res.setHeader('Strict-Transport-Security', hsts)
 }
 const securityHeaders = (req: Request, res: Response, next: NextFunction) => {
   setSecurityHeaders(req, res)
@@ -81,7 +84,6 @@ export const createApp = (options: AppOptions): http.RequestListener => {
 /** The single Express app: /api → Payload, /admin → Next, /uploads static, everything else the SPA. */
 const createExpressApp = ({ payload, config, next }: AppOptions) => {
   const app = express()
-  const secure = publicUrl().startsWith('https://')
   app.disable('x-powered-by')
   app.set('trust proxy', process.env.TRUST_PROXY ? Number(process.env.TRUST_PROXY) || process.env.TRUST_PROXY : false)
   app.use(securityHeaders)
@@ -117,7 +119,7 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
   app.use('/api', csrfProtection(publicUrl()))
   // API clients that keep cookies (curl -c/-b) get the CSRF token too, to send back as X-XSRF-TOKEN.
   app.use('/api', (req, res, next) => {
-    ensureCsrfToken(req, res, secure)
+    ensureCsrfToken(req, res)
     next()
   })
   // Every door to the same action shares its limit: Payload's generated /api/users/login,
@@ -151,8 +153,12 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
   app.use(socialSignInRoutes(payload))
 
   if (next) {
-    app.all('/admin', (req, res) => next(req, res))
-    app.all('/admin/{*path}', (req, res) => next(req, res))
+    const admin = (req: Request, res: Response) => {
+      res.setHeader('Content-Security-Policy', adminPolicy())
+      return next(req, res)
+    }
+    app.all('/admin', admin)
+    app.all('/admin/{*path}', admin)
     app.all('/_next/{*path}', (req, res) => next(req, res))
     app.all('/__nextjs_original-stack-frame', (req, res) => next(req, res))
   }
@@ -175,11 +181,12 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
         res.status(503).type('text/plain').send('The web app is not built yet. Run `npm run build:web`.')
         return
       }
-      const csrfToken = ensureCsrfToken(req, res, secure)
+      const csrfToken = ensureCsrfToken(req, res)
       const headers = new Headers()
       if (req.headers.cookie) headers.set('cookie', req.headers.cookie)
       if (req.headers.authorization) headers.set('authorization', req.headers.authorization)
       const user = await pageUser(payload, headers)
+      const nonce = newNonce()
       const html = page.html
         .replace(
           pageDataPattern,
@@ -187,8 +194,9 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
         )
         .replace('</head>', `${pagePreloads(req.path, user, req.headers['accept-language'])}${page.modules.get(req.path) ?? ''}</head>`)
       res.setHeader('Cache-Control', 'no-store')
+      res.setHeader('Content-Security-Policy', spaPolicy(nonce, contentOriginOf(req) ?? defaultContentOrigin()))
       res.type('html')
-      await sendWhole(req, res, Buffer.from(html))
+      await sendWhole(req, res, Buffer.from(withNonce(html, nonce)))
     } catch (error) {
       nextFn(error)
     }

@@ -27,6 +27,7 @@ import { editor } from '../fields/richtext'
 import { localization } from './localization'
 import { publicCachePlugin } from './publicCache'
 import { payloadSecret } from './secret'
+import { payloadCookiePrefix } from './cookies'
 import { objectStorage } from './storage'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -51,7 +52,8 @@ export default guardEveryCollection(
     // CSRF is checked in front of Payload (cms/csrf.ts: double-submit token or same Origin), so Payload
     // accepts the session cookie from any client that passed it, curl included. No serverURL: URLs stay relative.
     csrf: [],
-    cookiePrefix: 'payload',
+    // `payload-token`, or `__Host-payload-token` over https (cms/cookies.ts).
+    cookiePrefix: payloadCookiePrefix(),
     graphQL: { disable: true },
     // Lists (a topic's modules, their thumbnails) need one level; deeper nesting is opt-in with ?depth=.
     defaultDepth: 1,

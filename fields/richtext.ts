@@ -40,7 +40,7 @@ const contentHtmlOptions: sanitizeHtml.IOptions = {
 export const sanitizeContentHtml = (html: string): string => sanitizeHtml(html, contentHtmlOptions)
 
 /** Video embeds: only iframes from the video hosts a school would use. */
-const videoHosts = ['www.youtube.com', 'www.youtube-nocookie.com', 'youtube.com', 'player.vimeo.com']
+export const videoHosts = ['www.youtube.com', 'www.youtube-nocookie.com', 'youtube.com', 'player.vimeo.com']
 export const sanitizeVideoEmbed = (html: string): string =>
   sanitizeHtml(html, {
     allowedTags: ['iframe'],

@@ -474,6 +474,119 @@ describe('refused safely', () => {
   })
 })
 
+/** The provider's answer to a flow the app started: the callback URL with the code and the state. */
+const providerCallback = async (start: { headers: Headers }) => {
+  const consent = await fetch(new URL(start.headers.get('location') ?? ''), { redirect: 'manual' })
+  return new URL(consent.headers.get('location') ?? '')
+}
+const nonceOf = (start: { headers: Headers }) => /oauth-nonce-google=([^;]*)/.exec(start.headers.getSetCookie().join('\n'))?.[1] ?? ''
+/** A browser request with exactly this Cookie header (duplicates and their order as given). */
+const rawGet = (path: string, cookie: string) => fetch(`${server.base}${path}`, { headers: { cookie }, redirect: 'manual' })
+const googleLinkedTo = async (id: number | string) =>
+  ((await server.payload.findByID({ collection: 'users', id, overrideAccess: true })).identities ?? []).some(
+    (i: { provider: string }) => i.provider === 'google',
+  )
+
+describe('connect is bound to the session that started it', () => {
+  it("a package's planted nonce cookie (longer path) with the attacker's code and connect state links nothing to the victim", async () => {
+    // The attacker starts a connect in their own session and stops at the provider's answer.
+    const attacker = await actors.educator()
+    const attackerPerson = as(newPerson({ email: `attacker${uniqueSub()}@gmail.example` }))
+    const start = await attacker.get('/authenticate/google?connect=1')
+    const attackerNonce = nonceOf(start)
+    const callback = await providerCallback(start)
+    // A package on another port of the host plants the nonce with a longer path, so browsers send
+    // it first, then loads the callback in the victim's browser: the victim's session rides along.
+    const victim = await actors.educator()
+    const cookie = `oauth-nonce-google=${attackerNonce}; payload-token=${victim.cookies.get('payload-token')}; XSRF-TOKEN=${victim.csrf}`
+    const res = await rawGet(callback.pathname + callback.search, cookie)
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe('/login?error=connect_session')
+    expect(sessionCookieSet(res)).toBe(false)
+    expect(await googleLinkedTo(victim.user.id)).toBe(false)
+    expect(await googleLinkedTo(attacker.user.id)).toBe(false)
+    // The victim is still signed in as themself, and the attacker's Google account opens no existing account.
+    expect((await me(victim)).id).toBe(victim.user.id)
+    as(attackerPerson)
+    const later = new Client(server.base)
+    await signIn(later, 'google')
+    expect([victim.user.id, attacker.user.id]).not.toContain((await me(later)).id)
+  })
+
+  it("a connect started by one user and completed with another user's session is refused; neither account is linked", async () => {
+    const userA = await actors.educator()
+    const userB = await actors.educator()
+    as(newPerson())
+    const start = await userA.get(`/authenticate/google?connect=1&redirect=${encodeURIComponent('/user/security')}`)
+    const callback = await providerCallback(start)
+    const cookie = `oauth-nonce-google=${nonceOf(start)}; payload-token=${userB.cookies.get('payload-token')}; XSRF-TOKEN=${userB.csrf}`
+    const res = await rawGet(callback.pathname + callback.search, cookie)
+    expect(res.headers.get('location')).toBe('/login?error=connect_session&redirect=%2Fuser%2Fsecurity')
+    expect(await googleLinkedTo(userA.user.id)).toBe(false)
+    expect(await googleLinkedTo(userB.user.id)).toBe(false)
+  })
+
+  it('a connect finished in another session of the same user (a second login) is refused too', async () => {
+    const first = await actors.educator()
+    const second = await actors.login(first.user.email as string)
+    as(newPerson())
+    const start = await first.get('/authenticate/google?connect=1')
+    const callback = await providerCallback(start)
+    const cookie = `oauth-nonce-google=${nonceOf(start)}; payload-token=${second.cookies.get('payload-token')}`
+    expect((await rawGet(callback.pathname + callback.search, cookie)).headers.get('location')).toBe('/login?error=connect_session')
+    expect(await googleLinkedTo(first.user.id)).toBe(false)
+  })
+
+  it('a connect after logging out in between is refused, and one cannot start signed out', async () => {
+    const user = await actors.educator()
+    as(newPerson())
+    const start = await user.get('/authenticate/google?connect=1')
+    const callback = await providerCallback(start)
+    expect((await user.get('/api/logout')).status).toBe(200)
+    expect((await user.get(callback.pathname + callback.search)).headers.get('location')).toBe('/login?error=connect_session')
+    expect(await googleLinkedTo(user.user.id)).toBe(false)
+
+    const signedOut = await new Client(server.base).get(`/authenticate/google?connect=1&redirect=${encodeURIComponent('/user/security')}`)
+    expect(signedOut.status).toBe(302)
+    expect(signedOut.headers.get('location')).toBe('/login?error=connect_session&redirect=%2Fuser%2Fsecurity')
+    expect(signedOut.headers.getSetCookie().some((c) => c.startsWith('oauth-nonce-google='))).toBe(false)
+  })
+
+  it("two nonce cookies are refused, even when one of them is the browser's own and the state is its own", async () => {
+    const victim = await actors.educator()
+    as(newPerson())
+    const attackerStart = await new Client(server.base).get('/authenticate/google')
+    const start = await victim.get('/authenticate/google?connect=1')
+    const callback = await providerCallback(start)
+    const session = `payload-token=${victim.cookies.get('payload-token')}`
+    for (const cookie of [
+      `oauth-nonce-google=${nonceOf(attackerStart)}; oauth-nonce-google=${nonceOf(start)}; ${session}`,
+      `oauth-nonce-google=${nonceOf(start)}; ${session}; oauth-nonce-google =${nonceOf(attackerStart)}`,
+    ]) {
+      const res = await rawGet(callback.pathname + callback.search, cookie)
+      expect(res.headers.get('location')).toBe('/login?error=state')
+      expect(sessionCookieSet(res)).toBe(false)
+    }
+    expect(await googleLinkedTo(victim.user.id)).toBe(false)
+  })
+
+  it('a callback carrying any product cookie twice is refused before the code is used', async () => {
+    as(newPerson())
+    const client = new Client(server.base)
+    const start = await client.get('/authenticate/google')
+    const callback = await providerCallback(start)
+    const other = await actors.educator()
+    const twoSessions = `oauth-nonce-google=${nonceOf(start)}; payload-token=planted; payload-token=${other.cookies.get('payload-token')}`
+    expect((await rawGet(callback.pathname + callback.search, twoSessions)).headers.get('location')).toBe('/login?error=state')
+    const twoTokens = `oauth-nonce-google=${nonceOf(start)}; XSRF-TOKEN=a; XSRF-TOKEN=b`
+    expect((await rawGet(callback.pathname + callback.search, twoTokens)).headers.get('location')).toBe('/login?error=state')
+    // The code was never redeemed: the same callback with clean cookies still signs in.
+    const clean = await rawGet(callback.pathname + callback.search, `oauth-nonce-google=${nonceOf(start)}`)
+    expect(clean.headers.get('location')).toBe('/')
+    expect(sessionCookieSet(clean)).toBe(true)
+  })
+})
+
 describe('sessions and accounts', () => {
   it('logout revokes the session: the old token is refused', async () => {
     as(newPerson())

@@ -296,7 +296,7 @@ describe('the classroom page', () => {
 
   it('the sign-in pages name their own modules in the HTML, files the server has, beyond what the entry loads', async () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'web', 'dist', '.vite', 'manifest.json'), 'utf8')) as BuildManifest
-    const modulePreloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])
+    const modulePreloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"[^>]*>/g)].map((m) => m[1])
     const visitor = new Client(server.base)
     const home = modulePreloadsOf((await visitor.get('/')).body as string)
     const screensEnglish = Object.entries(manifest).find(([key]) => key.endsWith(screensEnglishKeyEnding))?.[1]

@@ -9,7 +9,7 @@ import type { SocialProfile } from './profile'
 type Identity = { id?: string; provider: string; subject: string; email?: string | null }
 
 /** Why a sign-in ends on /login instead of in a session; the login page words each code. */
-export type RefusalCode = 'missing_email' | 'student' | 'provider' | 'unconfirmed_email' | 'identity_taken'
+export type RefusalCode = 'missing_email' | 'student' | 'provider' | 'unconfirmed_email' | 'identity_taken' | 'connect_session'
 
 export type SignInOutcome = { user: User; created: boolean; linked: boolean } | { refused: RefusalCode }
 

@@ -11,7 +11,10 @@ import { issueSession } from '../session'
 import { callbackUrl, isSocialProvider, providerLabels, providerSettings, type SocialProvider } from './config'
 import { connectIdentity, type RefusalCode, signInWithProfile } from './accounts'
 import { type SocialProfile, socialProfile } from './profile'
-import { expiredNonceCookie, SignedStateStore } from './state'
+import { expiredNonceCookie, nonceCookieName, type SignedIn, SignedStateStore } from './state'
+import { csrfCookieName, duplicatedCookies, sessionCookieName } from '../cookies'
+import { socialProviders } from '../../common/userOptions'
+import { safeRedirect } from '../../common/sameSitePath'
 
 /** Codes of /login?error=…; the login page has a message for each. */
 export type SignInErrorCode = RefusalCode | 'denied' | 'state' | 'server'
@@ -19,14 +22,30 @@ export type SignInErrorCode = RefusalCode | 'denied' | 'state' | 'server'
 type Outcome = { user: User } | { error: SignInErrorCode }
 type VerifyDone = (err: unknown, user?: User | false, info?: object) => void
 
-/** The account this sign-in opens; when connecting from Accounts, the signed-in account (never another). */
-const outcomeFor = async (payload: Payload, req: Request, profile: SocialProfile) => {
-  if (!req.res?.locals.oauthConnect) return signInWithProfile(payload, profile)
+/** The account and session a browser request is signed in with (its session cookie), or null. */
+const signedInSession = async (payload: Payload, req: Request): Promise<SignedIn | null> => {
   const headers = new Headers()
   if (req.headers.cookie) headers.set('cookie', req.headers.cookie)
   const user = await requestUser(payload, headers)
-  return user ? connectIdentity(payload, user as User, profile) : signInWithProfile(payload, profile)
+  const sid = (user as { _sid?: unknown } | null)?._sid
+  return user && typeof sid === 'string' ? { user: user as User, session: { userId: String(user.id), sid } } : null
 }
+
+/**
+ * The account this sign-in opens; when connecting from Accounts, the account whose session
+ * started the connect and finishes it (the state store checked both), never another.
+ */
+const outcomeFor = async (payload: Payload, req: Request, profile: SocialProfile) => {
+  const connecting: User | undefined = req.res?.locals.oauthConnectUser
+  return connecting ? connectIdentity(payload, connecting, profile) : signInWithProfile(payload, profile)
+}
+
+/**
+ * The cookies the callback reads or that decide whose browser it runs in. Each must come once:
+ * a second copy can only have been planted by another page of this host name (another port, plain
+ * http), which is how a package would feed the callback its own nonce.
+ */
+const callbackCookies = () => [sessionCookieName(), csrfCookieName(), ...socialProviders.map(nonceCookieName)]
 
 /**
  * A strategy per request, built from the current settings: passport does the OAuth handshake
@@ -35,7 +54,7 @@ const outcomeFor = async (payload: Payload, req: Request, profile: SocialProfile
 const strategyFor = (payload: Payload, provider: SocialProvider) => {
   const settings = providerSettings(provider)
   if (!settings) return null
-  const store = new SignedStateStore(provider, payload.secret)
+  const store = new SignedStateStore(provider, payload.secret, (req) => signedInSession(payload, req))
   const verify = (req: Request, _accessToken: string, _refreshToken: string, profile: Parameters<typeof socialProfile>[1], done: VerifyDone) => {
     outcomeFor(payload, req, socialProfile(provider, profile)).then(
       (outcome) => ('refused' in outcome ? done(null, false, { code: outcome.refused }) : done(null, outcome.user)),
@@ -107,7 +126,13 @@ export const socialSignInRoutes = (payload: Payload) => {
     const strategy = isSocialProvider(provider) ? strategyFor(payload, provider) : null
     if (!strategy) return notAvailable(res, provider)
     res.setHeader('Cache-Control', 'no-store')
-    passport.authenticate(strategy, { session: false })(req, res, next)
+    if (req.query.connect !== '1') return passport.authenticate(strategy, { session: false })(req, res, next)
+    // Connecting from Accounts: the flow is bound to this session (cms/oauth/state.ts).
+    signedInSession(payload, req).then((signedIn) => {
+      if (!signedIn) return res.redirect(302, loginWithError('connect_session', safeRedirect(req.query.redirect)))
+      res.locals.connectSession = signedIn.session
+      passport.authenticate(strategy, { session: false })(req, res, next)
+    }, next)
   })
 
   router.get('/authenticate/:provider/callback', async (req, res) => {
@@ -120,6 +145,7 @@ export const socialSignInRoutes = (payload: Payload) => {
     res.append('Set-Cookie', expiredNonceCookie(provider))
     let redirect: string | undefined
     try {
+      if (duplicatedCookies(req.headers.cookie, callbackCookies()).length > 0) return res.redirect(302, loginWithError('state', undefined))
       const { query } = req
       // Without a code or an error there is nothing to verify (and passport would start over).
       const outcome: Outcome = query.code || query.error || query.error_code ? await handshake(strategy, req, res) : { error: 'state' }

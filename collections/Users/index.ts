@@ -8,7 +8,7 @@ import { selfOrUserReaders } from '../../access/selfOrUserReaders'
 import { passwordDoors } from './endpoints/auth'
 import { me } from './endpoints/me'
 import { keptAccountStrategy } from '../../cms/accountCache'
-import { publicUrl } from '../../cms/env'
+import { secureCookies } from '../../cms/cookies'
 import { emailVerificationFields, issueConfirmationToken, sendConfirmationEmail } from './emailVerification'
 import { checkLoginFields, loginChangeEffects, requireCurrentPassword } from './hooks/accountWrites'
 import { userEndpoints } from './endpoints/users'
@@ -16,6 +16,7 @@ import { unlinkProviderEndpoint } from './endpoints/unlinkProvider'
 import { recipientLanguage, resetPasswordMessage } from '../../cms/email'
 import { accountTypes, defaults, gradeOptions, modes, socialProviders, subjectOptions, themes } from '../../common/userOptions'
 import { limitSessions } from './hooks/limitSessions'
+import { withSessionLengths } from './sessionLength'
 import { readProviders } from './providers'
 import { hiddenUnless } from '../../access/adminHidden'
 import { LOCALES, LOCALE_NAMES } from '../../common/locales'
@@ -39,7 +40,8 @@ export const Users: CollectionConfig = {
   },
   auth: {
     // Payload's JWT check against a kept copy of the account (cms/accountCache.ts); Payload's own runs after it for anything it refuses.
-    strategies: [keptAccountStrategy],
+    // Each session's length (a student's school day, staff's week with an idle timeout) on top of it.
+    strategies: [withSessionLengths(keptAccountStrategy)],
     loginWithUsername: { allowEmailLogin: true, requireEmail: false, requireUsername: false },
     maxLoginAttempts: 5,
     lockTime: 10 * minutes,
@@ -48,8 +50,9 @@ export const Users: CollectionConfig = {
     depth: 0,
     cookies: {
       sameSite: 'Lax',
-      // Behind HTTPS (a https PUBLIC_URL) the session cookie never travels in clear, whatever COOKIE_SECURE says.
-      secure: process.env.COOKIE_SECURE === 'true' || publicUrl().startsWith('https://'),
+      // Behind HTTPS (a https PUBLIC_URL) the session cookie never travels in clear, whatever COOKIE_SECURE
+      // says; it is then `__Host-` prefixed (cms/cookies.ts), which needs Secure, Path=/ and no Domain.
+      secure: secureCookies(),
     },
     forgotPassword: {
       expiration: 60 * minutes,

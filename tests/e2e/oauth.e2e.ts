@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 
 import { type MutableResponse, OAuth2Server } from 'oauth2-mock-server'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -20,6 +22,8 @@ const person = {
   family_name: 'Hopper',
 }
 const newPassword = 'Connected-pass-1234'
+/** Whom the provider vouches for at the next sign-in: the person above, or the attacker. */
+let signingIn: typeof person = person
 
 const oauth = new OAuth2Server()
 let server: ServerProcess | undefined
@@ -35,7 +39,7 @@ beforeAll(async () => {
   await oauth.issuer.keys.generate('RS256')
   await oauth.start(0, '127.0.0.1')
   oauth.service.on('beforeUserinfo', (response: MutableResponse) => {
-    response.body = { ...person, email_verified: true }
+    response.body = { ...signingIn, email_verified: true }
   })
 
   const issuer = oauth.issuer.url!
@@ -121,5 +125,61 @@ describe('social sign-in with Google', () => {
     await waitForPath(page, '/login?error=denied')
     await visible(page.getByRole('alert').filter({ hasText: 'You cancelled signing in with your social media account.' }))
     expect(pageErrors).toEqual([])
+  })
+})
+
+describe('a package on the same host name cannot connect its Google account to the person who opens it', () => {
+  step("the planted nonce, the attacker's code and connect state: refused with a message, nothing linked", async () => {
+    // The attacker, in their own browser: an account, a connect started there, stopped at the provider's answer.
+    const attackerEmail = `${unique('mallory')}@example.org`
+    const signup = await fetch(`${baseURL}/api/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ providers: [{ provider: 'local', username: attackerEmail, password: 'Attacker-pass-1234' }] }),
+    })
+    expect(signup.status).toBe(201)
+    const attackerSession = /payload-token=[^;]+/.exec(signup.headers.getSetCookie().join('\n'))?.[0] ?? ''
+    const start = await fetch(`${baseURL}/authenticate/google?connect=1`, { headers: { cookie: attackerSession }, redirect: 'manual' })
+    expect(start.status).toBe(302)
+    const nonce = /oauth-nonce-google=([^;]+)/.exec(start.headers.getSetCookie().join('\n'))?.[1] ?? ''
+    const consent = await fetch(start.headers.get('location') ?? '', { redirect: 'manual' })
+    const callback = new URL(consent.headers.get('location') ?? '')
+    const attacker = { ...person, sub: `2${Date.now()}`, email: `${unique('mallory')}@gmail.e2e.test`, given_name: 'Mallory' }
+
+    // The "package": a page on another port of the product's host name, which plants the nonce with
+    // a longer path (sent first) and sends the browser to the callback.
+    const product = new URL(baseURL)
+    const packagePage = http.createServer((_req, res) => {
+      res.setHeader('content-type', 'text/html')
+      res.end(`<!doctype html><title>Quiz</title><script>
+        document.cookie = 'oauth-nonce-google=${nonce}; path=/authenticate/google/callback'
+        location.href = ${JSON.stringify(`${product.origin}${callback.pathname}${callback.search}`)}
+      </script>`)
+    })
+    packagePage.listen(0, product.hostname)
+    await new Promise((resolve) => packagePage.once('listening', resolve))
+    const victim = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, locale: 'en-US' })
+    try {
+      victim.setDefaultTimeout(15_000)
+      const victimPage = await victim.newPage()
+      await victimPage.goto('/login')
+      await submitLogin(victimPage, person.email, newPassword)
+      await waitForPath(victimPage, '/')
+      await expectSignedIn(victimPage)
+
+      signingIn = attacker
+      await victimPage.goto(`http://${product.hostname}:${(packagePage.address() as AddressInfo).port}/`)
+      await waitForPath(victimPage, '/login?error=connect_session')
+      await visible(victimPage.getByRole('alert').filter({ hasText: 'must finish in the same sign-in that started it, so nothing was connected' }))
+
+      // Still the victim, and only their own Google account is connected.
+      const me = await victimPage.evaluate(async () => (await (await fetch('/api/users/me')).json()).user)
+      expect(me.email).toBe(person.email)
+      expect(me.providers.filter((p: { provider: string }) => p.provider === 'google')).toEqual([{ provider: 'google', username: person.email }])
+    } finally {
+      signingIn = person
+      await victim.close()
+      packagePage.close()
+    }
   })
 })

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto'
 
+import { csrfCookieName } from '../../cms/cookies'
+
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers }
 
 /**
@@ -13,7 +15,8 @@ export class Client {
   readonly csrf = randomBytes(24).toString('base64url')
 
   constructor(readonly base: string) {
-    this.cookies.set('XSRF-TOKEN', this.csrf)
+    // `__Host-XSRF-TOKEN` when the server under test runs with a https PUBLIC_URL.
+    this.cookies.set(csrfCookieName(), this.csrf)
   }
 
   async request<T = any>(

@@ -10,21 +10,17 @@ import { userChanged } from '../../../cms/publicCache'
  */
 export const maxSessionsPerUser = 10
 
-type SessionHolder = { id: number | string; sessions?: unknown[] | null; identities?: unknown[] | null }
+export type SessionHolder = { id: number | string; sessions?: unknown[] | null; identities?: unknown[] | null }
 
 const createdAt = (session: unknown) => new Date((session as { createdAt?: string | Date }).createdAt ?? 0).getTime()
 
 /**
- * Keeps the newest `maxSessionsPerUser` sessions, by when each began: a login appends its session
- * to the sessions table alone (patches/payload: one insert, whose stored order restarts at 1), so
- * the stored order does not tell. The SQL adapters rewrite every array field of the account from
- * the data of a write that names any, and empty the ones it leaves out: the write names the linked
- * social accounts too, or they would be lost (read first when the caller's account does not carry them).
+ * Stores an account's sessions as given. The SQL adapters rewrite every array field of the
+ * account from the data of a write that names any, and empty the ones it leaves out: the write
+ * names the linked social accounts too, or they would be lost (read first when the caller's
+ * account does not carry them).
  */
-export const endOldestSessions = async (payload: Payload, req: PayloadRequest, user: SessionHolder) => {
-  const sessions = user.sessions ?? []
-  if (sessions.length <= maxSessionsPerUser) return
-  user.sessions = [...sessions].sort((a, b) => createdAt(a) - createdAt(b)).slice(-maxSessionsPerUser)
+export const writeSessions = async (payload: Payload, req: PayloadRequest, user: SessionHolder, sessions: unknown[]) => {
   const identities =
     user.identities !== undefined
       ? user.identities
@@ -33,7 +29,7 @@ export const endOldestSessions = async (payload: Payload, req: PayloadRequest, u
   // password login that only appended its session runs without one: patches/payload).
   const ownTransaction = await initTransaction(req)
   try {
-    await payload.db.updateOne({ collection: 'users', id: user.id, data: { sessions: user.sessions, identities: identities ?? [] }, req, returning: false })
+    await payload.db.updateOne({ collection: 'users', id: user.id, data: { sessions, identities: identities ?? [] }, req, returning: false })
     if (ownTransaction) await commitTransaction(req)
   } catch (error) {
     if (ownTransaction) await killTransaction(req)
@@ -41,6 +37,18 @@ export const endOldestSessions = async (payload: Payload, req: PayloadRequest, u
   }
   // The ended sessions' tokens may be remembered as signed in (cms/signedIn.ts).
   userChanged(user.id)
+}
+
+/**
+ * Keeps the newest `maxSessionsPerUser` sessions, by when each began: a login appends its session
+ * to the sessions table alone (patches/payload: one insert, whose stored order restarts at 1), so
+ * the stored order does not tell.
+ */
+export const endOldestSessions = async (payload: Payload, req: PayloadRequest, user: SessionHolder) => {
+  const sessions = user.sessions ?? []
+  if (sessions.length <= maxSessionsPerUser) return
+  user.sessions = [...sessions].sort((a, b) => createdAt(a) - createdAt(b)).slice(-maxSessionsPerUser)
+  await writeSessions(payload, req, user, user.sessions)
 }
 
 /** Runs after Payload has stored the new session of a password login (in its transaction, when it has one). */

@@ -26,8 +26,9 @@ export class ApiError extends Error {
 
 let csrfToken: string | null | undefined
 
+/** The XSRF-TOKEN cookie, named `__Host-XSRF-TOKEN` when the server runs over https. */
 function cookieToken(): string | null {
-  const match = document.cookie.match(/(?:^|;\s*)XSRF-TOKEN=([^;]*)/)
+  const match = document.cookie.match(/(?:^|;\s*)(?:__Host-)?XSRF-TOKEN=([^;]*)/)
   return match ? decodeURIComponent(match[1]) : null
 }
 
