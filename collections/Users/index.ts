@@ -41,7 +41,10 @@ export const Users: CollectionConfig = {
     // Payload's JWT check against a kept copy of the account (cms/accountCache.ts); Payload's own runs after it for anything it refuses.
     strategies: [keptAccountStrategy],
     loginWithUsername: { allowEmailLogin: true, requireEmail: false, requireUsername: false },
-    maxLoginAttempts: 5,
+    // Payload's lock is per account, so anyone could lock anyone out, and only real accounts ever
+    // answered "locked". The product locks per client address and login instead (cms/loginLock.ts);
+    // Payload's is set past reach rather than to 0, which would drop its columns (a schema change).
+    maxLoginAttempts: Number.MAX_SAFE_INTEGER,
     lockTime: 10 * minutes,
     tokenExpiration: 7 * 24 * 60 * 60,
     useSessions: true,
