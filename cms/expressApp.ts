@@ -19,6 +19,7 @@ import { type BuildManifest, modulePreloads, pagePreloads } from './pagePreloads
 import { payloadApiHandler, payloadGet, sendResponse } from './payloadHandler'
 import { oneAccountVersionPerRequest } from './accountCache'
 import { answerFromPublicCache, publicReadCache, watchChanges } from './publicCache'
+import { rememberClient } from './loginLock'
 import { rateLimits } from './rateLimits'
 import { uploadsDir, webDistDir } from './paths'
 import { uploadCaching } from './uploadCaching'
@@ -82,6 +83,7 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
   app.set('trust proxy', process.env.TRUST_PROXY ? Number(process.env.TRUST_PROXY) || process.env.TRUST_PROXY : false)
   app.use(securityHeaders)
   app.use(oneAccountVersionPerRequest)
+  app.use(rememberClient)
   // Every text response compressed (JSON, HTML, CSS, JS); brotli at quality 4, gzip otherwise.
   // Answers that carry their own Content-Encoding pass as they are: the cache's, precompressed
   // files, and whole answers compressed in one call (Payload's JSON, the page: cms/wholeAnswer.ts).
@@ -125,6 +127,7 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
   app.post('/api/tickets', limits.tickets)
   app.all('/api/classrooms/code/{*code}', asRead(limits.classroomCode))
   app.all('/api/users/username', asRead(limits.username))
+  app.post('/api/classrooms/:id/students', limits.studentAccounts)
   app.use('/api', bodyGate(payload, Number(process.env.MAX_ANONYMOUS_KB || 64) * kb))
   app.all('/api/{*path}', api)
 

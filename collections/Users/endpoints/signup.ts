@@ -2,6 +2,7 @@ import type { Endpoint } from 'payload'
 
 import { defaults } from '../../../common/userOptions'
 import { logIn } from './auth'
+import { checkStudentRoom } from '../../Classrooms/classroomLimits'
 import { classroomMessages, findClassroomByCode } from '../../Classrooms/endpoints/classrooms'
 import {
   badRequest,
@@ -86,6 +87,7 @@ export const signup: Endpoint = {
       const classroom = await findClassroomByCode(req, code)
       if (!classroom) throw badRequest([{ path: 'attributes.classroom', message: classroomMessages.unknownCode }])
       if (await usernameTaken(req.payload, username)) throw conflict('username', signupMessages.usernameTaken)
+      await checkStudentRoom(req, classroom.id, 1)
       await req.payload.create({
         collection: 'users',
         data: {
