@@ -23,13 +23,15 @@ export const migrate = async (payload: Payload) => {
 
 export const demoLoginsFile = () => path.join(dataDir, 'demo-logins.txt')
 
+const demoAccountsFlag = () => process.env.SEED_DEMO_ACCOUNTS?.trim().toLowerCase()
+
 /**
  * Whether the seed creates the demo accounts (a staff editor with every scope, a teacher, a
  * student): `SEED_DEMO_ACCOUNTS=true` or `false` says so; unset, only outside production. A
  * production site gets its first staff account from `npm run create-admin` instead.
  */
 export const demoAccountsWanted = () => {
-  const flag = process.env.SEED_DEMO_ACCOUNTS?.trim().toLowerCase()
+  const flag = demoAccountsFlag()
   if (flag === 'true') return true
   if (flag === 'false') return false
   return process.env.NODE_ENV !== 'production'
@@ -96,7 +98,7 @@ export const boot = async ({ seedIfEmpty = true, always = false } = {}) => {
         await runSeed(payload, accounts)
         payload.logger.info('Seed complete.')
         if (!accounts) payload.logger.info(noAccountsLine)
-      } else if (seedIfEmpty && process.env.SEED_DEMO_ACCOUNTS?.trim().toLowerCase() === 'true') {
+      } else if (seedIfEmpty && demoAccountsFlag() === 'true') {
         // Asked for explicitly: a site first started without them gets whichever are missing.
         await seedDemoAccounts(payload, (login) => reportDemoLogin(payload, login))
       }

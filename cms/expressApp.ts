@@ -83,7 +83,6 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
   app.set('trust proxy', process.env.TRUST_PROXY ? Number(process.env.TRUST_PROXY) || process.env.TRUST_PROXY : false)
   app.use(securityHeaders)
   app.use(oneAccountVersionPerRequest)
-  app.use(rememberClient)
   // Every text response compressed (JSON, HTML, CSS, JS); brotli at quality 4, gzip otherwise.
   // Answers that carry their own Content-Encoding pass as they are: the cache's, precompressed
   // files, and whole answers compressed in one call (Payload's JSON, the page: cms/wholeAnswer.ts).
@@ -116,6 +115,7 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
     ensureCsrfToken(req, res, secure)
     next()
   })
+  app.use('/api', rememberClient)
   // Every door to the same action shares its limit: Payload's generated /api/users/login,
   // forgot-password and reset-password are the product's own handlers (collections/Users), and a
   // POST that Payload reads as a GET (method override) counts as that GET.

@@ -17,13 +17,14 @@ import { rateLimitStore } from './rateLimitStore'
  */
 export const loginLockRule = { tries: 5, windowMs: 10 * 60 * 1000 } as const
 
-const requestClient = new AsyncLocalStorage<string>()
+const requestClient = new AsyncLocalStorage<Request>()
 
 /**
- * Express: makes the request's client address (as `trust proxy` reads it, the rate limits' key)
- * known to the code Payload runs for it, which sees only a Fetch Request.
+ * Express, on /api: makes the request's client address (as `trust proxy` reads it, the rate limits'
+ * key) known to the code Payload runs for it, which sees only a Fetch Request. The address is
+ * worked out only when a password is checked.
  */
-export const rememberClient = (req: Request, _res: Response, next: NextFunction) => requestClient.run(clientKey(req), next)
+export const rememberClient = (req: Request, _res: Response, next: NextFunction) => requestClient.run(req, next)
 
 let store: Store | undefined
 const lockStore = () => {
@@ -35,7 +36,10 @@ const lockStore = () => {
 }
 
 /** Logins are matched without regard to case or surrounding spaces, as Payload finds accounts. */
-const keyFor = (login: string) => `${requestClient.getStore() ?? 'local'}|${login.trim().toLowerCase()}`
+const keyFor = (login: string) => {
+  const req = requestClient.getStore()
+  return `${req ? clientKey(req) : 'local'}|${login.trim().toLowerCase()}`
+}
 
 /**
  * Counts one password try for each name of the account from this address and answers the highest
