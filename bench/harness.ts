@@ -17,6 +17,7 @@ export const startBenchServer = async () => {
     PAYLOAD_SECRET: randomBytes(24).toString('hex'),
     RATE_LIMIT_FACTOR: '100000',
     NODE_ENV: 'production',
+    SEED_DEMO_ACCOUNTS: 'true',
   })
   const { boot, config } = await import('../cms/boot')
   const { createApp } = await import('../cms/expressApp')

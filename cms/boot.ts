@@ -3,7 +3,7 @@ import path from 'node:path'
 
 import { getPayload, type Payload } from 'payload'
 
-import { type DemoLogin, isEmptyDatabase, seed } from '../seed'
+import { type DemoLogin, isEmptyDatabase, seed, seedDemoAccounts } from '../seed'
 import { withBootLock } from './bootLock'
 import { databaseKind } from './db'
 import { knownMigrations } from './migrationList'
@@ -23,14 +23,32 @@ export const migrate = async (payload: Payload) => {
 
 export const demoLoginsFile = () => path.join(dataDir, 'demo-logins.txt')
 
-/** Logs one demo login and appends it to data/demo-logins.txt (the last line for an account is current). */
+const demoAccountsFlag = () => process.env.SEED_DEMO_ACCOUNTS?.trim().toLowerCase()
+
+/**
+ * Whether the seed creates the demo accounts (a staff editor with every scope, a teacher, a
+ * student): `SEED_DEMO_ACCOUNTS=true` or `false` says so; unset, only outside production. A
+ * production site gets its first staff account from `npm run create-admin` instead.
+ */
+export const demoAccountsWanted = () => {
+  const flag = demoAccountsFlag()
+  if (flag === 'true') return true
+  if (flag === 'false') return false
+  return process.env.NODE_ENV !== 'production'
+}
+
+/**
+ * Appends one demo login to data/demo-logins.txt (owner-only; the last line for an account is
+ * current). The password goes to that file alone: logs are copied, shipped and kept where
+ * anyone with access to the machine's logs can read them, so the log only says where to look.
+ */
 export const reportDemoLogin = (payload: Payload, { role, login, password }: DemoLogin) => {
-  const line = `  ${role.padEnd(30)} ${login.padEnd(28)} ${password}`
+  const file = demoLoginsFile()
   fs.mkdirSync(dataDir, { recursive: true })
-  if (!fs.existsSync(demoLoginsFile()))
-    fs.writeFileSync(demoLoginsFile(), 'Demo accounts (passwords generated at seeding, shown once in the log):\n', { mode: 0o600 })
-  fs.appendFileSync(demoLoginsFile(), `${line}\n`)
-  payload.logger.info(`Demo account (password generated now, shown once; also saved to ${demoLoginsFile()}):\n${line}`)
+  if (!fs.existsSync(file)) fs.writeFileSync(file, 'Demo accounts (passwords generated at seeding; keep this file private):\n', { mode: 0o600 })
+  fs.appendFileSync(file, `  ${role.padEnd(30)} ${login.padEnd(28)} ${password}\n`)
+  fs.chmodSync(file, 0o600)
+  payload.logger.info(`Demo account created: ${role}, ${login}. Its password is in ${file}.`)
 }
 
 /**
@@ -50,16 +68,20 @@ const needsFirstSeed = async (payload: Payload) => {
   return false
 }
 
-const runSeed = async (payload: Payload) => {
+const runSeed = async (payload: Payload, accounts: boolean) => {
   await payload.kv.set(seedStateKey, { state: 'running', at: new Date().toISOString() } satisfies SeedState)
-  await seed(payload, (login) => reportDemoLogin(payload, login))
+  await seed(payload, (login) => reportDemoLogin(payload, login), { accounts })
   await payload.kv.set(seedStateKey, { state: 'done', at: new Date().toISOString() } satisfies SeedState)
 }
 
+const noAccountsLine =
+  'No accounts were seeded (production). Create a staff account with `npm run create-admin` (ADMIN_EMAIL, and ADMIN_PASSWORD or a prompt), or start with SEED_DEMO_ACCOUNTS=true for the demo accounts.'
+
 /**
  * Payload, migrated, with the rate-limit tables, and seeded on the first start of an empty
- * database (or the start after a first seed was cut short). `always` adds whatever demo
- * content is missing (`npm run seed`). Instances sharing PostgreSQL do this one at a time.
+ * database (or the start after a first seed was cut short): the content always, the demo accounts
+ * as `demoAccountsWanted` says. `always` adds whatever demo content is missing (`npm run seed`).
+ * Instances sharing PostgreSQL do this one at a time.
  */
 export const boot = async ({ seedIfEmpty = true, always = false } = {}) => {
   hashPasswordsOnWorkerThreads()
@@ -70,10 +92,15 @@ export const boot = async ({ seedIfEmpty = true, always = false } = {}) => {
     async () => {
       await migrate(payload)
       await prepareRateLimitStore()
+      const accounts = demoAccountsWanted()
       if (always || (seedIfEmpty && (await needsFirstSeed(payload)))) {
         payload.logger.info('Seeding the demo content…')
-        await runSeed(payload)
+        await runSeed(payload, accounts)
         payload.logger.info('Seed complete.')
+        if (!accounts) payload.logger.info(noAccountsLine)
+      } else if (seedIfEmpty && demoAccountsFlag() === 'true') {
+        // Asked for explicitly: a site first started without them gets whichever are missing.
+        await seedDemoAccounts(payload, (login) => reportDemoLogin(payload, login))
       }
     },
     (message) => payload.logger.info(message),

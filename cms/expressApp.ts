@@ -20,6 +20,7 @@ import { payloadApiHandler, payloadGet, sendResponse } from './payloadHandler'
 import { oneAccountVersionPerRequest } from './accountCache'
 import { defaultContentOrigin, originFrom, productAddress, rememberRequestOrigin } from './origins'
 import { answerFromPublicCache, publicReadCache, watchChanges } from './publicCache'
+import { rememberClient } from './loginLock'
 import { rateLimits } from './rateLimits'
 import { uploadsDir, webDistDir } from './paths'
 import { uploadCaching } from './uploadCaching'
@@ -122,6 +123,7 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
     ensureCsrfToken(req, res)
     next()
   })
+  app.use('/api', rememberClient)
   // Every door to the same action shares its limit: Payload's generated /api/users/login,
   // forgot-password and reset-password are the product's own handlers (collections/Users), and a
   // POST that Payload reads as a GET (method override) counts as that GET.
@@ -134,6 +136,7 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
   app.all('/api/classrooms/code/{*code}', asRead(limits.classroomCode))
   app.all('/api/users/username', asRead(limits.username))
   app.post('/api/classrooms/:id/login-cards', limits.classLoginCards)
+  app.post('/api/classrooms/:id/students', limits.studentAccounts)
   app.use('/api', bodyGate(payload, Number(process.env.MAX_ANONYMOUS_KB || 64) * kb))
   app.all('/api/{*path}', api)
 

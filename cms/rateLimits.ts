@@ -1,7 +1,7 @@
 import { isIPv4 } from 'node:net'
 
 import type { Request, RequestHandler } from 'express'
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit'
+import { ipKeyGenerator, MemoryStore, type Options, rateLimit, type Store } from 'express-rate-limit'
 
 import { rateLimitStore } from './rateLimitStore'
 
@@ -16,7 +16,7 @@ const mappedIPv4 = '::ffff:'
  * `::ffff:a.b.c.d`, which that function reads with a full IPv6 parser to return `a.b.c.d`: 0.25 ms
  * of the JavaScript thread per limiter, twice a login. That form is shortened here first.
  */
-const clientKey = (req: Request) => {
+export const clientKey = (req: Request) => {
   const ip = req.ip || ''
   const v4 = ip.startsWith(mappedIPv4) ? ip.slice(mappedIPv4.length) : undefined
   return v4 && isIPv4(v4) ? v4 : ipKeyGenerator(ip)
@@ -39,7 +39,7 @@ const limiter = (name: string, windowMs: number, limit: number, key?: (req: Requ
 /**
  * Counters are shared by every instance on PostgreSQL (cms/rateLimitStore.ts), per process on SQLite.
  * A whole class often shares one school IP address, so per-IP limits are generous and the
- * tight ones are per IP *and* account (Payload also locks an account after 5 failed logins).
+ * tight ones are per IP *and* account (and cms/loginLock.ts refuses a sixth failed try in a row per address and login).
  */
 export const rateLimits = () => {
   const perIpLogin = limiter('login-ip', 15 * minutes, 600)
@@ -55,5 +55,38 @@ export const rateLimits = () => {
     // A whole class's new passwords: a reprint is rare, and each call hashes a password per student.
     // Per address and classroom, so the teachers of one school (one address) do not share a budget.
     classLoginCards: limiter('class-login-cards', 60 * minutes, 10, (req) => `${clientKey(req)}|${String(req.params?.id ?? '')}`),
+    // Bulk creation of student accounts (each request up to a class); the daily cap per teacher is `quota` below.
+    studentAccounts: limiter('student-accounts', 15 * minutes, 60),
+  }
+}
+
+/**
+ * A budget of things (not requests) per key and window, in the rate limits' shared store:
+ * `take(key, n)` counts n at once and answers what is left, or, when n does not fit, takes nothing
+ * and answers what was left. The n hits of one take are counted by one statement on PostgreSQL
+ * (cms/rateLimitStore.ts counts the hits of one moment together), so two takes never interleave.
+ */
+export const quota = (name: string, windowMs: number, limit: number) => {
+  let store: Store | undefined
+  const counters = () => {
+    if (!store) {
+      store = rateLimitStore(name) ?? new MemoryStore()
+      store.init?.({ windowMs } as Options)
+    }
+    return store
+  }
+  const giveBack = async (key: string, n: number) => {
+    await Promise.all(Array.from({ length: n }, () => counters().decrement(key)))
+  }
+  return {
+    limit,
+    take: async (key: string, n: number): Promise<{ taken: boolean; left: number }> => {
+      const hits = await Promise.all(Array.from({ length: n }, () => counters().increment(key)))
+      const total = Math.max(0, ...hits.map((hit) => hit.totalHits))
+      if (total <= limit) return { taken: true, left: limit - total }
+      await giveBack(key, n)
+      return { taken: false, left: Math.max(0, limit - (total - n)) }
+    },
+    giveBack,
   }
 }

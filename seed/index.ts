@@ -245,7 +245,8 @@ const demoCode = 'CIVICS-7A'
 /** Called with each demo login just before its account is created, so a crash never loses a password. */
 export type OnDemoLogin = (login: DemoLogin) => void
 
-const seedAccounts = async (payload: Payload, onLogin: OnDemoLogin): Promise<DemoLogin[]> => {
+/** The demo accounts and their classroom, each created only when missing. */
+export const seedDemoAccounts = async (payload: Payload, onLogin: OnDemoLogin = () => undefined): Promise<DemoLogin[]> => {
   const logins: DemoLogin[] = []
   const announce = (login: DemoLogin) => {
     onLogin(login)
@@ -323,13 +324,13 @@ const seedAccounts = async (payload: Payload, onLogin: OnDemoLogin): Promise<Dem
 /**
  * Idempotent item by item: every record is looked up by its natural key (title, slug, email, code)
  * and only created when missing, so a second run changes nothing and a run cut short is completed
- * by the next. Returns the demo logins it created.
+ * by the next. Returns the demo logins it created (none with `accounts: false`).
  */
-export const seed = async (payload: Payload, onLogin: OnDemoLogin = () => undefined): Promise<DemoLogin[]> => {
+export const seed = async (payload: Payload, onLogin: OnDemoLogin = () => undefined, { accounts = true } = {}): Promise<DemoLogin[]> => {
   await seedCountries(payload)
   await seedContent(payload)
   await seedTranslations(payload)
-  return seedAccounts(payload, onLogin)
+  return accounts ? seedDemoAccounts(payload, onLogin) : []
 }
 
 export const isEmptyDatabase = async (payload: Payload) =>

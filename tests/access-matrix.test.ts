@@ -215,7 +215,7 @@ describe.each(Object.keys(rules))('%s', (collection) => {
   })
 })
 
-// Issue 11: the classroom's progress and roster routes. The target is the teacher's classroom
+// Issue 11: the classroom's progress and roster routes. The target is a classroom of the teacher's
 // and a student in it (a fresh one for each call, so a refused call is proven to change nothing).
 const readsClassroom = (a: Actor) => a === 'teacher' || isScope(a, 'users:read', 'users:write')
 const changesRoster = (a: Actor) => a === 'teacher' || isScope(a, 'users:write')
@@ -279,9 +279,11 @@ describe('classroom progress and roster routes (issue 11)', () => {
   it.each(rosterRoutes.map((r) => [r.name, r] as const))('%s: the owner and authorised staff, nobody else', async (_name, route) => {
     const outcomes: string[] = []
     const expected: string[] = []
+    // A classroom of the teacher's for each route: a fresh student per actor stays within a classroom's 60.
+    const classroomId = (await actors.classroom(clients.get('teacher')! as { user: { id: number } })).id
     for (const actor of actorsList) {
-      const student = (await actors.student(studentClassroomId)).user.id
-      const res = await route.call(clients.get(actor)!, studentClassroomId, student)
+      const student = (await actors.student(classroomId)).user.id
+      const res = await route.call(clients.get(actor)!, classroomId, student)
       const changed = route.changed ? await route.changed(student) : res.status === route.status
       const ok = res.status === route.status && changed
       outcomes.push(`${actor}: ${ok ? 'allowed' : !changed && [401, 403, 404].includes(res.status) ? 'refused' : `status ${res.status}, changed ${changed}`}`)

@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { ownerOrScope } from '../../access/ownerOrScope'
 import { scopesOf, userHasScope } from '../../common/scopes'
+import { checkClassroomRoom } from './classroomLimits'
 import { classroomEndpoints } from './endpoints/classrooms'
 import { rosterEndpoints } from './endpoints/roster'
 import { hiddenUnless } from '../../access/adminHidden'
@@ -23,6 +24,14 @@ export const Classrooms: CollectionConfig = {
         if (!data) return data
         if (typeof data.code === 'string') data.code = data.code.trim().toUpperCase()
         if (operation === 'create' && req.user && !userHasScope(req.user, 'users:write')) data.owner = req.user.id
+        return data
+      },
+    ],
+    // Every door that creates a classroom (the product's POST /api/users/:id/classrooms, Payload's
+    // POST /api/classrooms, the admin panel) passes here with the requester.
+    beforeChange: [
+      async ({ data, operation, req }) => {
+        if (operation === 'create') await checkClassroomRoom(req, data.owner)
         return data
       },
     ],

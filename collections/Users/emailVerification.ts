@@ -10,7 +10,8 @@ import { loadPublicUser } from './endpoints/userResponse'
 /**
  * Email confirmation (docs/decisions.md, "Confirmed emails"). A local account proves it owns its
  * email by opening a link sent to it; until then a social sign-in with that email is never linked
- * to it automatically. Unconfirmed educators may keep using the product meanwhile.
+ * to it automatically. Unconfirmed educators may keep using the product meanwhile, except to
+ * create student accounts in bulk (collections/Classrooms/classroomLimits.ts).
  */
 
 const hours = 60 * 60 * 1000

@@ -43,7 +43,10 @@ export const Users: CollectionConfig = {
     // Each session's length (a student's school day, staff's week with an idle timeout) on top of it.
     strategies: [withSessionLengths(keptAccountStrategy)],
     loginWithUsername: { allowEmailLogin: true, requireEmail: false, requireUsername: false },
-    maxLoginAttempts: 5,
+    // Payload's lock is per account, so anyone could lock anyone out, and only real accounts ever
+    // answered "locked". The product locks per client address and login instead (cms/loginLock.ts);
+    // Payload's is set past reach rather than to 0, which would drop its columns (a schema change).
+    maxLoginAttempts: Number.MAX_SAFE_INTEGER,
     lockTime: 10 * minutes,
     tokenExpiration: 7 * 24 * 60 * 60,
     useSessions: true,

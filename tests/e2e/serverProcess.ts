@@ -48,7 +48,8 @@ export type ServerProcess = {
 
 /**
  * The real server (`node --import tsx cms/server.ts`, production mode) in its own temporary folder
- * with a fresh SQLite database, seeded on start, on a free port. `env` adds or overrides
+ * with a fresh SQLite database, seeded on start (demo accounts included, unless `env` sets
+ * `SEED_DEMO_ACCOUNTS` otherwise), on a free port. `env` adds or overrides
  * variables (`undefined` removes one); `prepare` can put files in the folder before the start.
  * Emails are logged (no SMTP), so tests can read reset links from `logFile`. With `demoLogins: false`
  * the start is not expected to seed (another instance on the same database does).
@@ -84,6 +85,8 @@ export const startServerProcess = async ({
     PAYLOAD_SECRET: randomBytes(24).toString('hex'),
     PUBLIC_URL: baseURL,
     RATE_LIMIT_FACTOR: '50',
+    // The browser tests and benches sign in with the demo accounts, which production seeds only when asked.
+    SEED_DEMO_ACCOUNTS: 'true',
     SMTP_HOST: undefined,
     TEST_POSTGRES_URL: undefined,
     TRUST_PROXY: undefined,

@@ -2,6 +2,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 
 import { userHasAnyScope, userHasScope } from '../../../common/scopes'
 import type { Classroom } from '../../../cms/payload-types'
+import { clearPasswordTries } from '../../../cms/loginLock'
 import { classroomsWithStudents } from './classroomResponse'
 import {
   type Body,
@@ -120,6 +121,8 @@ const resetStudentPassword: Endpoint = {
       overrideAccess: true,
       req,
     })
+    // As with a generated password (roster.ts): the lock at the teacher's address ends.
+    if (student.username) await clearPasswordTries(student.username)
     return json({ message: classroomMessages.studentPassword })
   },
 }

@@ -1,16 +1,19 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
+import { classroomLimits } from '../../../common/classroomLimits'
 import { defaults } from '../../../common/userOptions'
 import { fileNameFor, progressCsv } from '../../../cms/progress/csv'
 import { activityColumns, classroomCells, classroomProgress, rosterOf } from '../../../cms/progress/grid'
+import { clearPasswordTries } from '../../../cms/loginLock'
 import { inTransaction } from '../../../cms/progress/transaction'
+import { checkStudentRoom, takeStudentAccountBudget } from '../classroomLimits'
 import { ownedClassroom } from './classrooms'
 import { badRequest, json, notFound, onlyFields, readBody, routeParam, sameId } from '../../../cms/http'
 import type { Classroom, User } from '../../../cms/payload-types'
 import { generateUsernames, randomPassword } from '../../Users/endpoints/usernames'
 
-/** The most accounts one request creates: a large class, with room to spare. */
-export const maxBulkStudents = 100
+/** The most accounts one request creates: a full classroom. */
+export const maxBulkStudents = classroomLimits.studentsPerClassroom
 
 export const rosterMessages = {
   countOrNames: 'Give a number of students or a list of first names.',
@@ -62,36 +65,49 @@ const bulkRequest = async (req: PayloadRequest): Promise<(string | null)[]> => {
   return trimmed
 }
 
+/** The accounts, each with a generated username and password, all or none. */
+const createStudents = async (req: PayloadRequest, classroom: Classroom, firstNames: (string | null)[]) => {
+  const usernames = await generateUsernames(req.payload, firstNames.length)
+  return inTransaction(req, async () => {
+    const accounts = []
+    for (const [i, firstName] of firstNames.entries()) {
+      const password = randomPassword()
+      const user = await req.payload.create({
+        collection: 'users',
+        data: {
+          username: usernames[i],
+          password,
+          hasPassword: true,
+          rosterName: firstName,
+          mode: defaults.mode,
+          size: defaults.size,
+          theme: defaults.theme,
+          attributes: { type: 'student', classroom: classroom.id, completed: false },
+        },
+        overrideAccess: true,
+        req,
+      })
+      accounts.push({ id: user.id, username: usernames[i], password, firstName })
+    }
+    return accounts
+  })
+}
+
 const bulkCreate: Endpoint = {
   path: '/:id/students',
   method: 'post',
   handler: async (req) => {
     const classroom = await ownedClassroom(req, 'write')
     const firstNames = await bulkRequest(req)
-    const usernames = await generateUsernames(req.payload, firstNames.length)
-    const created = await inTransaction(req, async () => {
-      const accounts = []
-      for (const [i, firstName] of firstNames.entries()) {
-        const password = randomPassword()
-        const user = await req.payload.create({
-          collection: 'users',
-          data: {
-            username: usernames[i],
-            password,
-            hasPassword: true,
-            rosterName: firstName,
-            mode: defaults.mode,
-            size: defaults.size,
-            theme: defaults.theme,
-            attributes: { type: 'student', classroom: classroom.id, completed: false },
-          },
-          overrideAccess: true,
-          req,
-        })
-        accounts.push({ id: user.id, username: usernames[i], password, firstName })
-      }
-      return accounts
-    })
+    await checkStudentRoom(req, classroom.id, firstNames.length)
+    const giveBack = await takeStudentAccountBudget(req, firstNames.length)
+    let created
+    try {
+      created = await createStudents(req, classroom, firstNames)
+    } catch (error) {
+      await giveBack()
+      throw error
+    }
     return json(
       { message: rosterMessages.created(created.length), classroom: { id: classroom.id, name: classroom.name, code: classroom.code }, students: created },
       201,
@@ -107,6 +123,8 @@ const newPassword: Endpoint = {
     const student = await classroomStudent(req, classroom)
     const password = randomPassword()
     await req.payload.update({ collection: 'users', id: student.id, data: { password, loginAttempts: 0, lockUntil: null }, overrideAccess: true, req })
+    // The teacher is usually at the class's address: a classmate's lock there ends with the new password.
+    if (student.username) await clearPasswordTries(student.username)
     return json({
       message: rosterMessages.newPassword(student.username ?? ''),
       id: student.id,

@@ -4,6 +4,7 @@ import { AuthenticationError, LockedAuth, logoutOperation } from 'payload'
 import { generateExpiredPayloadCookie } from 'payload/shared'
 
 import { recipientLanguage, resetPasswordMessage } from '../../../cms/email'
+import { clearPasswordTries, countPasswordTry, isPastLoginLock } from '../../../cms/loginLock'
 import { badRequest, checkEmail, checkPassword, type FieldError, HttpError, json, onlyFields, readBody, requiredString, throwIfErrors } from '../../../cms/http'
 import { loadPublicUser, sessionCookie } from './userResponse'
 
@@ -27,19 +28,26 @@ const refusedLoginFloorMs = 150
 /** Logs in with a username or an email and answers the user, the token and the session cookie. */
 export const logIn = async (req: PayloadRequest, login: string, password: string, status = 200, message = 'Logged in.') => {
   const started = performance.now()
+  const refusedAfterFloor = async (error: HttpError) => {
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, refusedLoginFloorMs - (performance.now() - started))))
+    throw error
+  }
+  // Per address and login name, known or not (cms/loginLock.ts): the same answer for every name.
+  const tries = await countPasswordTry(login)
+  if (isPastLoginLock(tries)) return refusedAfterFloor(new HttpError(429, messages.locked))
   try {
     const result = await req.payload.login({ collection: 'users', data: { username: login, password }, depth: 0, req })
     if (!result.token || !result.user) throw new AuthenticationError()
+    // A first try leaves a count of one behind, which the next success clears: one write in two logins.
+    if (tries > 1) await clearPasswordTries(login)
     const user = await loadPublicUser(req, result.user.id)
     return json({ message, user: { ...user, token: result.token }, token: result.token, exp: result.exp }, status, {
       'Set-Cookie': sessionCookie(req, result.token),
     })
   } catch (error) {
-    if (error instanceof LockedAuth) throw new HttpError(429, messages.locked)
-    if (error instanceof AuthenticationError) {
-      await new Promise((resolve) => setTimeout(resolve, refusedLoginFloorMs - (performance.now() - started)))
-      throw new HttpError(401, messages.badCredentials)
-    }
+    // (A lock Payload stored before the product counted tries per address still holds until it ends.)
+    if (error instanceof LockedAuth) return refusedAfterFloor(new HttpError(429, messages.locked))
+    if (error instanceof AuthenticationError) return refusedAfterFloor(new HttpError(401, messages.badCredentials))
     throw error
   }
 }

@@ -2,6 +2,7 @@ import type { Endpoint } from 'payload'
 
 import { defaults } from '../../../common/userOptions'
 import { logIn } from './auth'
+import { checkStudentRoom } from '../../Classrooms/classroomLimits'
 import { classroomMessages, findClassroomByCode } from '../../Classrooms/endpoints/classrooms'
 import {
   badRequest,
@@ -87,6 +88,7 @@ export const signup: Endpoint = {
       // An archived classroom takes no new students.
       if (!classroom || classroom.archivedAt) throw badRequest([{ path: 'attributes.classroom', message: classroomMessages.unknownCode }])
       if (await usernameTaken(req.payload, username)) throw conflict('username', signupMessages.usernameTaken)
+      await checkStudentRoom(req, classroom.id, 1)
       await req.payload.create({
         collection: 'users',
         data: {

@@ -2,6 +2,8 @@ import type { Payload } from 'payload'
 
 import { randomInt } from 'node:crypto'
 
+import { HttpError } from '../../../cms/http'
+
 // Friendly words only: a child's username must be readable and must not reveal who they are.
 const adjectives = [
   'able',
@@ -94,13 +96,24 @@ const nouns = [
   'zebra',
 ]
 
-const pickOne = (list: string[]) => list[randomInt(list.length)]
+const pickOne = (list: readonly string[]) => list[randomInt(list.length)]
 
-export const randomUsername = () => `${pickOne(adjectives)}-${pickOne(nouns)}-${randomInt(100, 1000)}`
+/**
+ * Where generated usernames come from: an adjective, a noun and a number of `digits[0]` digits
+ * (44 × 42 × 900, about 1.66 million names), then, once those are nearly all taken, of the next
+ * length (about 16.6 million, then 166 million). Names stay short while there is room.
+ */
+export type UsernameSpace = { adjectives: readonly string[]; nouns: readonly string[]; digits: readonly number[] }
+export const usernameSpace: UsernameSpace = { adjectives, nouns, digits: [3, 4, 5] }
+
+const numberOf = (digits: number) => randomInt(10 ** (digits - 1), 10 ** digits)
+
+export const randomUsername = (space: UsernameSpace = usernameSpace, digits = space.digits[0]) =>
+  `${pickOne(space.adjectives)}-${pickOne(space.nouns)}-${numberOf(digits)}`
 
 /**
  * A password a child can copy from a printed card: two friendly words, four digits and a word,
- * about 29 bits; guessing is bounded by the account lock (5 tries, 10 minutes) and rate limits.
+ * about 29 bits; guessing is bounded by the login lock (cms/loginLock.ts) and rate limits.
  */
 export const randomPassword = () => `${pickOne(adjectives)}-${pickOne(nouns)}-${randomInt(1000, 10000)}-${pickOne(nouns)}`
 
@@ -109,35 +122,50 @@ export const usernameTaken = async (payload: Payload, username: string): Promise
   return totalDocs > 0
 }
 
-/** A readable username nobody has yet (about 1.8 million combinations). */
-export const generateUsername = async (payload: Payload): Promise<string> => {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const candidate = randomUsername()
-    if (!(await usernameTaken(payload, candidate))) return candidate
+export const usernamesExhausted =
+  "No free username could be found for a new student account. Please try again; if this keeps happening, tell the site's administrators."
+
+/** Rounds per length of number; each draws four times as many names as the one before, up to `largestRound`. */
+const roundsPerLength = 4
+const largestRound = 1000
+
+/** Up to `wanted` distinct names of this length that are not in `chosen`, in a bounded number of draws (a small space may have fewer). */
+const drawCandidates = (space: UsernameSpace, digits: number, wanted: number, chosen: Set<string>) => {
+  const candidates = new Set<string>()
+  for (let draws = 0; draws < wanted * 10 && candidates.size < wanted; draws++) {
+    const candidate = randomUsername(space, digits)
+    if (!chosen.has(candidate)) candidates.add(candidate)
   }
-  throw new Error('Could not find a free username.')
+  return candidates
 }
 
-/** `count` distinct unused usernames, checked in one query per round rather than one per name. */
-export const generateUsernames = async (payload: Payload, count: number): Promise<string[]> => {
+/**
+ * `count` distinct unused usernames, checked in one query per round rather than one per name.
+ * When the names of one length are nearly all taken, it goes on to longer numbers; when every
+ * length fails, it answers 503 with `usernamesExhausted` instead of looping.
+ */
+export const generateUsernames = async (payload: Payload, count: number, space: UsernameSpace = usernameSpace): Promise<string[]> => {
   const chosen = new Set<string>()
-  for (let round = 0; round < 20 && chosen.size < count; round++) {
-    const candidates = new Set<string>()
-    while (candidates.size < (count - chosen.size) * 2) {
-      const candidate = randomUsername()
-      if (!chosen.has(candidate)) candidates.add(candidate)
+  for (const digits of space.digits) {
+    for (let round = 0; round < roundsPerLength && chosen.size < count; round++) {
+      const needed = count - chosen.size
+      const candidates = drawCandidates(space, digits, Math.min(largestRound, needed * 2 * 4 ** round), chosen)
+      const { docs } = await payload.find({
+        collection: 'users',
+        where: { username: { in: [...candidates] } },
+        select: { username: true },
+        pagination: false,
+        depth: 0,
+        overrideAccess: true,
+      })
+      const taken = new Set(docs.map((d) => d.username))
+      for (const candidate of candidates) if (!taken.has(candidate) && chosen.size < count) chosen.add(candidate)
     }
-    const { docs } = await payload.find({
-      collection: 'users',
-      where: { username: { in: [...candidates] } },
-      select: { username: true },
-      pagination: false,
-      depth: 0,
-      overrideAccess: true,
-    })
-    const taken = new Set(docs.map((d) => d.username))
-    for (const candidate of candidates) if (!taken.has(candidate) && chosen.size < count) chosen.add(candidate)
+    if (chosen.size === count) return [...chosen]
   }
-  if (chosen.size < count) throw new Error('Could not find enough free usernames.')
-  return [...chosen]
+  throw new HttpError(503, usernamesExhausted)
 }
+
+/** A readable username nobody has yet. */
+export const generateUsername = async (payload: Payload, space: UsernameSpace = usernameSpace): Promise<string> =>
+  (await generateUsernames(payload, 1, space))[0]

@@ -1,9 +1,10 @@
 import type { CollectionBeforeChangeHook, CollectionBeforeOperationHook, CollectionBeforeValidateHook, PayloadRequest } from 'payload'
-import { incrementLoginAttempts, ValidationError, verifyPasswordHash } from 'payload'
+import { ValidationError, verifyPasswordHash } from 'payload'
 
 import { accountRuleMessages, emailPattern, passwordProblem, usernamePattern } from '../../../common/accountRules'
 import { userHasScope } from '../../../common/scopes'
 import { HttpError } from '../../../cms/http'
+import { clearPasswordTries, countPasswordTry, isPastLoginLock } from '../../../cms/loginLock'
 
 /**
  * The account rules of every write path: the product's endpoints, Payload's generated
@@ -33,7 +34,7 @@ const changesLogin = (data: Data, stored: RawUser) =>
 /**
  * Changing one's own login (email, username or password) needs the current password (OWASP ASVS V2.1.6) when the
  * account has one; a social-only account adding its first email and password does not. A wrong
- * current password counts toward the account lock like a failed login. Staff with users:write
+ * current password counts toward the login lock like a failed login. Staff with users:write
  * change other people's accounts without it; bulk updates may not touch logins at all.
  */
 export const requireCurrentPassword: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
@@ -54,10 +55,12 @@ export const requireCurrentPassword: CollectionBeforeOperationHook = async ({ ar
   if (!stored || stored.hasPassword === false || !changesLogin(data, stored)) return args
   if (typeof currentPassword !== 'string' || currentPassword === '') throw invalid('currentPassword', accountRuleMessages.currentPasswordRequired)
   if (stored.lockUntil && new Date(stored.lockUntil).getTime() > Date.now()) throw new HttpError(429, lockedMessage)
-  if (!(await verifyPasswordHash(stored, currentPassword))) {
-    await incrementLoginAttempts({ collection: req.payload.collections.users.config, payload: req.payload, user: stored as never })
-    throw invalid('currentPassword', accountRuleMessages.currentPasswordWrong)
-  }
+  // Counted with the account's logins from this address (cms/loginLock.ts), under each name it logs in with.
+  const names = [stored.email, stored.username].filter((name): name is string => typeof name === 'string' && name !== '')
+  const tries = await countPasswordTry(...names)
+  if (isPastLoginLock(tries)) throw new HttpError(429, lockedMessage)
+  if (!(await verifyPasswordHash(stored, currentPassword))) throw invalid('currentPassword', accountRuleMessages.currentPasswordWrong)
+  if (tries > 1) await clearPasswordTries(...names)
   return args
 }
 

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from '../i18n/useTranslation'
+import { classroomLimits } from '../../../common/classroomLimits'
 import type { NewLogin } from '../../../common/progress'
 import { Modal } from '../ui/Modal'
 import { ErrorNotice } from '../ui/Notice'
@@ -32,7 +33,8 @@ export function AddStudentsDialog({ addStudents, onCreated, onClose }: Props) {
       .map((n) => n.trim())
       .filter(Boolean)
     const number = Number(count)
-    if (how === 'count' && !(Number.isInteger(number) && number >= 1 && number <= 100)) return setProblem(t('classrooms.roster.countRequired'))
+    if (how === 'count' && !(Number.isInteger(number) && number >= 1 && number <= classroomLimits.studentsPerClassroom))
+      return setProblem(t('classrooms.roster.countRequired'))
     if (how === 'names' && firstNames.length === 0) return setProblem(t('classrooms.roster.namesRequired'))
     setProblem(null)
     setBusy(true)
@@ -67,7 +69,7 @@ export function AddStudentsDialog({ addStudents, onCreated, onClose }: Props) {
               id={fieldId}
               type="number"
               min={1}
-              max={100}
+              max={classroomLimits.studentsPerClassroom}
               inputMode="numeric"
               value={count}
               onChange={(e) => setCount(e.target.value)}
