@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import yazl from 'yazl'
 
-import { baseURL, demoLogins, submitLogin, unique, visible, waitForPath } from './browser'
+import { baseURL, demoLogins, submitLogin, unique, visible, waitForLog, waitForPath } from './browser'
 
 /**
  * Helpers of the console and admin browser tests: API calls made as a given account (to prepare
@@ -140,3 +140,16 @@ export const fetchInPage = (page: Page, method: string, path: string, body?: unk
     },
     { method, path, body },
   )
+
+/**
+ * Opens the confirmation link the server logged for this address (no SMTP in the tests): an
+ * educator adds students in bulk only once their email is confirmed. `from`: the log's size before the signup.
+ */
+export const confirmEmail = async (email: string, from: number) => {
+  const [, token] = await waitForLog(
+    new RegExp(`To: ${email.replace(/[.+]/g, '\\$&')}\\nSubject: Confirm your Civics360 email address\\n[^\\n]*\\n\\S+/verify-email\\?token=(\\S+)`),
+    from,
+  )
+  const answer = await apiCall('POST', '/api/email/confirm', { body: { token: decodeURIComponent(token) } })
+  if (answer.status !== 200) throw new Error(`Confirming ${email} answered ${answer.status}: ${JSON.stringify(answer.body)}`)
+}

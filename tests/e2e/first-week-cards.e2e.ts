@@ -6,8 +6,8 @@ import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { expectAccessible, expectNoPageErrors, freshPagePerTest, newContext, unique, visible, waitForPath } from './browser'
-import { apiCall, logInAt } from './consoleHelpers'
+import { expectAccessible, expectNoPageErrors, freshPagePerTest, newContext, unique, visible, waitForPath, logSize } from './browser'
+import { apiCall, confirmEmail, logInAt } from './consoleHelpers'
 
 /**
  * A new teacher's first week, the way she met it: thirty names pasted into Add Students, the login
@@ -39,7 +39,9 @@ const shot = async (page: Page, name: string, options: { fullPage?: boolean } = 
 const signUpTeacher = async (): Promise<Teacher> => {
   const login = `${unique('week')}@e2e.test`
   const password = 'Teacher-pass-123'
+  const logFrom = logSize()
   const signup = ok(await apiCall('POST', '/api/signup', { body: { providers: [{ provider: 'local', username: login, password }] } }), 201)
+  await confirmEmail(login, logFrom)
   return { id: signup.user.id, login, password, token: signup.token }
 }
 

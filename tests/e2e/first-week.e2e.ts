@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { expectAccessible, expectNoPageErrors, freshPagePerTest, newContext, submitLogin, unique, visible, waitForPath } from './browser'
-import { apiCall, logInAt } from './consoleHelpers'
+import { expectAccessible, expectNoPageErrors, freshPagePerTest, newContext, submitLogin, unique, visible, waitForPath, logSize } from './browser'
+import { apiCall, confirmEmail, logInAt } from './consoleHelpers'
 
 /**
  * A new teacher's first week, as she and her students met it: the names she pastes into Add
@@ -23,7 +23,9 @@ const ok = <T = any>(answer: { status: number; body: T }, status = 200): T => {
 const signUpTeacher = async (): Promise<Teacher> => {
   const login = `${unique('week')}@e2e.test`
   const password = 'Teacher-pass-123'
+  const logFrom = logSize()
   const signup = ok(await apiCall('POST', '/api/signup', { body: { providers: [{ provider: 'local', username: login, password }] } }), 201)
+  await confirmEmail(login, logFrom)
   return { id: signup.user.id, login, password, token: signup.token }
 }
 

@@ -3,8 +3,8 @@ import fs from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { expectAccessible, expectNoPageErrors, freshPagePerTest, logSize, newContext, unique, visible, waitForLog, waitForPath } from './browser'
-import { apiCall, logInAt } from './consoleHelpers'
+import { expectAccessible, expectNoPageErrors, freshPagePerTest, logSize, newContext, unique, visible, waitForPath } from './browser'
+import { apiCall, confirmEmail, logInAt } from './consoleHelpers'
 
 /**
  * Issue 11's "done when": a teacher bulk-creates five students and prints their login cards, two of
@@ -19,15 +19,6 @@ type Card = { username: string; password: string }
 const ok = <T = any>(answer: { status: number; body: T }, status = 200): T => {
   if (answer.status !== status) throw new Error(`expected ${status}, got ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`)
   return answer.body
-}
-
-/** Opens the confirmation link the server logged for this address (no SMTP here): bulk creation needs a confirmed email. */
-const confirmEmail = async (email: string, from: number) => {
-  const [, token] = await waitForLog(
-    new RegExp(`To: ${email.replace(/[.+]/g, '\\$&')}\\nSubject: Confirm your Civics360 email address\\n[^\\n]*\\n\\S+/verify-email\\?token=(\\S+)`),
-    from,
-  )
-  ok(await apiCall('POST', '/api/email/confirm', { body: { token: decodeURIComponent(token) } }))
 }
 
 const signUpTeacher = async (): Promise<Teacher> => {
