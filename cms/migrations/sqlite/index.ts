@@ -4,6 +4,7 @@ import * as migration_20261123_005612_email_verification from './20261123_005612
 import * as migration_20261123_011340_attempts from './20261123_011340_attempts';
 import * as migration_20261123_025106_roster_name from './20261123_025106_roster_name';
 import * as migration_20261123_042135_localization from './20261123_042135_localization';
+import * as migration_20261127_092850_sqlite_ids_never_reused from './20261127_092850_sqlite_ids_never_reused';
 
 export const migrations = [
   {
@@ -34,6 +35,11 @@ export const migrations = [
   {
     up: migration_20261123_042135_localization.up,
     down: migration_20261123_042135_localization.down,
-    name: '20261123_042135_localization'
+    name: '20261123_042135_localization',
+  },
+  {
+    up: migration_20261127_092850_sqlite_ids_never_reused.up,
+    down: migration_20261127_092850_sqlite_ids_never_reused.down,
+    name: '20261127_092850_sqlite_ids_never_reused'
   },
 ];
