@@ -43,7 +43,7 @@ beforeAll(async () => {
   const all = knownMigrations()
   const last = all.findIndex((migration) => migration.name.endsWith('_sqlite_ids_never_reused'))
   // PostgreSQL's serial ids were never reused: it has no such migration, and the same checks hold.
-  await payload.db.migrate({ migrations: isPostgres ? all.slice(0, -1) : all.slice(0, last) })
+  await payload.db.migrate({ migrations: isPostgres ? all : all.slice(0, last) })
 
   const drizzle = (payload.db as unknown as { drizzle: any }).drizzle
   run = (query) => (isPostgres ? drizzle.execute(sql.raw(query)) : drizzle.run(sql.raw(query)))

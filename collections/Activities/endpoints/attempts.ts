@@ -52,7 +52,10 @@ const launchFor = (req: PayloadRequest, user: User, activity: Activity, opened: 
     contentOrigin: contentOrigin(),
   }
   if (standard === 'xapi') {
-    const token = issueLaunchToken(req.payload.secret, user.id, activity.id)
+    const token = issueLaunchToken(req.payload.secret, user.id, activity.id, Date.now(), {
+      sid: (req.user as { _sid?: string } | null)?._sid,
+      classroom: user.attributes?.classroom ?? null,
+    })
     return {
       ...base,
       packageUrl: packageUrl(activity.id, launchFile, {
