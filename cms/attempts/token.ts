@@ -106,7 +106,10 @@ export const tokenFromHeader = (header: string | null): string | null => {
   if (!value) return null
   if (/^bearer$/i.test(scheme)) return value
   if (!/^basic$/i.test(scheme)) return null
-  const decoded = Buffer.from(value, 'base64').toString('utf8')
+  const bytes = Buffer.from(value, 'base64')
+  // Only the one canonical encoding: Node's decoder ignores stray characters and the spare bits of the last one.
+  if (bytes.toString('base64') !== value) return null
+  const decoded = bytes.toString('utf8')
   const colon = decoded.indexOf(':')
   return colon >= 0 ? decoded.slice(colon + 1) : null
 }
