@@ -9,7 +9,7 @@
  */
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { scormElements, fromScorm, scormLaunchData } from '../../../cms/attempts/progress'
+import { scormElements, fromScorm, scormLaunchData, scormNumberProblems } from '../../../cms/attempts/progress'
 import { applyProgress, findAttempt, learnerName, openAttempt, readOwnAttempt, stateOf, withAttemptLock } from '../../../cms/attempts/store'
 import { basicAuth, issueLaunchToken } from '../../../cms/attempts/token'
 import { contentOrigin, contentUrl, publicUrl } from '../../../cms/env'
@@ -119,6 +119,7 @@ const checkCmi = (standard: 'scorm12' | 'scorm2004', value: unknown, errors: Fie
     }
     out[key] = text
   }
+  errors.push(...scormNumberProblems(standard, out))
   return out
 }
 
@@ -149,7 +150,8 @@ export const saveAttemptEndpoint: Endpoint = {
       // Only the open session reports: a save from an earlier one (a second tab, a window closed
       // late) must not overwrite what the student did since.
       const current = typeof session === 'string' && session === doc.session?.key
-      const reported = current && cmi && (standard === 'scorm12' || standard === 'scorm2004') ? fromScorm(standard, cmi) : null
+      const masteryScore = typeof activity.storyline?.masteryScore === 'number' ? activity.storyline.masteryScore : null
+      const reported = current && cmi && (standard === 'scorm12' || standard === 'scorm2004') ? fromScorm(standard, cmi, masteryScore) : null
       return applyProgress(req, doc, reported, current ? session : null)
     })
     return json({ attempt: await readOwnAttempt(req, result.id) })

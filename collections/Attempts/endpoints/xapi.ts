@@ -16,7 +16,7 @@ import { createHash, randomUUID } from 'node:crypto'
 
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { fromStatement, type Reported } from '../../../cms/attempts/progress'
+import { fromStatement, type Reported, statementScoreProblem } from '../../../cms/attempts/progress'
 import { applyProgress, findAttempt, withAttemptLock } from '../../../cms/attempts/store'
 import { launchMessages, launchProblem, tokenFromHeader, verifyLaunchToken } from '../../../cms/attempts/token'
 import type { Activity, Attempt } from '../../../cms/payload-types'
@@ -88,6 +88,9 @@ const fold = (statements: Json[], courseId: string | null): Reported => {
 }
 
 const recordStatements = async (req: PayloadRequest, launch: Launch, statements: Json[]) => {
+  // An LRS refuses a statement whose score is out of range (xAPI 1.0.3), so a wrong score is never stored.
+  const problem = statements.map(statementScoreProblem).find(Boolean)
+  if (problem) throw new HttpError(400, problem)
   await withAttemptLock(launch.key, async () => {
     const doc = (await findAttempt(req, launch.attempt.student, launch.attempt.activity)) ?? launch.attempt
     await applyProgress(req, doc, fold(statements, launch.courseId), doc.session?.key ?? null)
