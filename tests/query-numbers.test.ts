@@ -47,7 +47,7 @@ const expectOneQuietLine = async <T>(request: () => Promise<T>): Promise<T> => {
   const start = logged.length
   const result = await request()
   const entries = logged.slice(start)
-  expect(entries.length).toBeLessThanOrEqual(1)
+  expect(entries.length, JSON.stringify(entries).slice(0, 1500)).toBeLessThanOrEqual(1)
   for (const entry of entries) {
     expect(['info', 'debug', 'trace']).toContain(entry.level)
     expect(entry.text).not.toMatch(/\n\s+at |Failed query|select /)
@@ -91,7 +91,8 @@ describe('limit, page and depth', () => {
       }
     }
     expect(outcomes).toEqual([])
-  })
+    // Hundreds of requests: room for a loaded machine and PostgreSQL.
+  }, 600_000)
 
   it('a join takes the same limit and page rules', async () => {
     const res = await expectOneQuietLine(() => editor.get('/api/topics?joins[modules][limit]=99999999999999999999'))
