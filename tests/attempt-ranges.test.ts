@@ -108,6 +108,20 @@ describe('SCORM 1.2', () => {
     expect((await storedAttempt(student.user.id, id)).status).toBe(expected)
   })
 
+  it.each([
+    ['failed', '3', '3', 'passed'],
+    ['passed', '1', '3', 'failed'],
+    ['failed', '1', '2', 'passed'],
+  ])('the mastery score is a share of the score range: "%s" with %s out of %s is stored as %s', async (reported, raw, max, expected) => {
+    const { student, launch } = await opened(id)
+    const res = await student.put(`/api/activities/${id}/attempt`, {
+      session: launch.session,
+      cmi: { 'cmi.core.lesson_status': reported, 'cmi.core.score.raw': raw, 'cmi.core.score.min': '0', 'cmi.core.score.max': max },
+    })
+    expect(res.status).toBe(200)
+    expect((await storedAttempt(student.user.id, id)).status).toBe(expected)
+  })
+
   it('a score within range is stored as reported', async () => {
     const { student, launch } = await opened(id)
     const res = await student.put(`/api/activities/${id}/attempt`, {

@@ -195,12 +195,19 @@ export interface Reported {
 
 /**
  * SCORM 1.2 with a mastery score from the manifest: once the package reports a finished status with
- * a score, the status is passed when the raw score reaches the mastery score and failed otherwise,
+ * a score, the status is passed when the score reaches the mastery score and failed otherwise,
  * whatever the package said (the 1.2 RTE lets the LMS decide so, "cmi.student_data.mastery_score").
+ * The mastery score is on the data model's 0–100 scale, so a raw score out of another range (3 out
+ * of 3) is compared as its share of that range; out of 0–100, as Storyline reports, that is the raw
+ * score itself.
  */
-const withMastery = (status: AttemptStatus | null, raw: number | null, masteryScore: number | null): AttemptStatus | null => {
+const withMastery = (status: AttemptStatus | null, score: { raw: number | null; min: number | null; max: number | null }, masteryScore: number | null) => {
+  const { raw } = score
   if (masteryScore === null || raw === null || !isFinished(status)) return status
-  return raw >= masteryScore ? 'passed' : 'failed'
+  const low = score.min ?? 0
+  const high = score.max ?? 100
+  const percent = high > low ? Math.round((((raw - low) * 100) / (high - low)) * 1e9) / 1e9 : raw
+  return percent >= masteryScore ? 'passed' : 'failed'
 }
 
 /** What a SCORM save says, from the runtime's flattened data model (already checked). */
@@ -210,7 +217,7 @@ export const fromScorm = (standard: 'scorm12' | 'scorm2004', cmi: Record<string,
     const min = number(cmi['cmi.core.score.min'])
     const max = number(cmi['cmi.core.score.max'])
     return {
-      status: withMastery(scorm12Status(cmi['cmi.core.lesson_status']), raw, masteryScore),
+      status: withMastery(scorm12Status(cmi['cmi.core.lesson_status']), { raw, min, max }, masteryScore),
       score: raw === null ? null : { raw, min, max, scaled: round(scaledFrom(raw, min, max)) },
       suspendData: cmi['cmi.suspend_data'],
       location: cmi['cmi.core.lesson_location'],
