@@ -49,6 +49,9 @@ export const databaseAdapter = () => {
   return sqliteAdapter({
     client: { url: sqliteUrl() },
     wal: { synchronous: 'NORMAL' },
+    // AUTOINCREMENT: an id once used is never given again, so nothing that still names a deleted
+    // row (a launch token, a link, a log line) can ever point at a newer one.
+    autoIncrement: true,
     push: false,
     migrationDir: path.resolve(import.meta.dirname ?? '.', 'migrations/sqlite'),
   })

@@ -25,6 +25,7 @@ import { signup } from '../collections/Users/endpoints/signup'
 import { xapiEndpoints } from '../collections/Attempts/endpoints/xapi'
 import { editor } from '../fields/richtext'
 import { localization } from './localization'
+import { staffOnlyDocumentLocks } from './lockedDocuments'
 import { publicCachePlugin } from './publicCache'
 import { payloadSecret } from './secret'
 import { payloadCookiePrefix } from './cookies'
@@ -33,66 +34,71 @@ import { objectStorage } from './storage'
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
 // Every collection gets the bad-input guard (cms/badInput/): malformed ids → 404, unusable `where` values → 400.
-export default guardEveryCollection(
-  buildConfig({
-    secret: payloadSecret(),
-    admin: {
-      user: Users.slug,
-      meta: { titleSuffix: ' · Civics360 admin' },
-      // No Gravatar: the admin must not call third parties with staff email hashes.
-      avatar: 'default',
-      importMap: { baseDir: dirname, importMapFile: path.resolve(dirname, 'app/(payload)/admin/importMap.js') },
-    },
-    collections: [Topics, Modules, Activities, Pages, Posts, Media, Users, Schools, Classrooms, Tickets, Countries, Attempts],
-    editor,
-    localization,
-    db: databaseAdapter(),
-    email: emailAdapter(),
-    sharp,
-    // CSRF is checked in front of Payload (cms/csrf.ts: double-submit token or same Origin), so Payload
-    // accepts the session cookie from any client that passed it, curl included. No serverURL: URLs stay relative.
-    csrf: [],
-    // `payload-token`, or `__Host-payload-token` over https (cms/cookies.ts).
-    cookiePrefix: payloadCookiePrefix(),
-    graphQL: { disable: true },
-    // Lists (a topic's modules, their thumbnails) need one level; deeper nesting is opt-in with ?depth=.
-    defaultDepth: 1,
-    telemetry: false,
-    // A person's mistake (400, 401, 403, 404, 409) is not a server error: log it quietly; nor is a client hanging up mid-upload.
-    loggingLevels: {
-      ClientAbortError: 'info',
-      HttpError: 'debug',
-      ValidationError: 'info',
-      Forbidden: 'info',
-      NotFound: 'info',
-      AuthenticationError: 'info',
-      LockedAuth: 'info',
-      UnauthorizedError: 'info',
-      QueryError: 'info',
-      BadQueryValue: 'info',
-    } as Config['loggingLevels'],
-    upload: { limits: { fileSize: 50 * 1024 * 1024 } },
-    endpoints: [...authEndpoints, signup, ...emailVerificationEndpoints, ...xapiEndpoints],
-    plugins: [...objectStorage(), publicCachePlugin],
-    typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
-    hooks: {
-      afterError: [
-        badInputAnswer,
-        ({ error, result }) => {
-          // One message a person can act on: the field's own, and 409 when a unique value is taken.
-          if (!(error instanceof ValidationError) || !result?.errors?.[0]) return
-          const fieldErrors = (error.data?.errors ?? []) as { message: string; path: string }[]
-          if (fieldErrors.length === 0) return
-          const first = result.errors[0] as { message: string }
-          first.message = fieldErrors[0].message
-          // Payload says "unique" for a taken value and "already registered" for a taken login email.
-          if (fieldErrors.every((e) => /unique|already registered/i.test(e.message))) {
-            first.message = `That ${fieldErrors[0].path} is already taken.`
-            return { response: result, status: 409 }
-          }
-          return { response: result }
-        },
-      ],
-    },
-  }),
+// Payload's document locks are for staff only (cms/lockedDocuments.ts).
+export default staffOnlyDocumentLocks(
+  guardEveryCollection(
+    buildConfig({
+      secret: payloadSecret(),
+      admin: {
+        user: Users.slug,
+        meta: { titleSuffix: ' · Civics360 admin' },
+        // No Gravatar: the admin must not call third parties with staff email hashes.
+        avatar: 'default',
+        importMap: { baseDir: dirname, importMapFile: path.resolve(dirname, 'app/(payload)/admin/importMap.js') },
+      },
+      collections: [Topics, Modules, Activities, Pages, Posts, Media, Users, Schools, Classrooms, Tickets, Countries, Attempts],
+      editor,
+      localization,
+      db: databaseAdapter(),
+      email: emailAdapter(),
+      sharp,
+      // CSRF is checked in front of Payload (cms/csrf.ts: double-submit token or same Origin), so Payload
+      // accepts the session cookie from any client that passed it, curl included. No serverURL: URLs stay relative.
+      csrf: [],
+      // `payload-token`, or `__Host-payload-token` over https (cms/cookies.ts).
+      cookiePrefix: payloadCookiePrefix(),
+      graphQL: { disable: true },
+      // Lists (a topic's modules, their thumbnails) need one level; deeper nesting is opt-in with ?depth=.
+      defaultDepth: 1,
+      telemetry: false,
+      // A person's mistake (400, 401, 403, 404, 409) is not a server error: log it quietly; nor is a client hanging up mid-upload.
+      loggingLevels: {
+        ClientAbortError: 'info',
+        HttpError: 'debug',
+        ValidationError: 'info',
+        Forbidden: 'info',
+        NotFound: 'info',
+        AuthenticationError: 'info',
+        LockedAuth: 'info',
+        UnauthorizedError: 'info',
+        QueryError: 'info',
+        BadQueryValue: 'info',
+        // An upload by URL that Payload could not fetch (cms/badInput/errors.ts answers it as a 400).
+        FileRetrievalError: 'info',
+      } as Config['loggingLevels'],
+      upload: { limits: { fileSize: 50 * 1024 * 1024 } },
+      endpoints: [...authEndpoints, signup, ...emailVerificationEndpoints, ...xapiEndpoints],
+      plugins: [...objectStorage(), publicCachePlugin],
+      typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
+      hooks: {
+        afterError: [
+          badInputAnswer,
+          ({ error, result }) => {
+            // One message a person can act on: the field's own, and 409 when a unique value is taken.
+            if (!(error instanceof ValidationError) || !result?.errors?.[0]) return
+            const fieldErrors = (error.data?.errors ?? []) as { message: string; path: string }[]
+            if (fieldErrors.length === 0) return
+            const first = result.errors[0] as { message: string }
+            first.message = fieldErrors[0].message
+            // Payload says "unique" for a taken value and "already registered" for a taken login email.
+            if (fieldErrors.every((e) => /unique|already registered/i.test(e.message))) {
+              first.message = `That ${fieldErrors[0].path} is already taken.`
+              return { response: result, status: 409 }
+            }
+            return { response: result }
+          },
+        ],
+      },
+    }),
+  ),
 )

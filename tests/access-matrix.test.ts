@@ -74,6 +74,13 @@ const rules: Record<string, Record<Op, (a: Actor) => boolean>> = {
     update: () => false,
     delete: (a) => isScope(a, 'users:write'),
   },
+  // Payload's admin locks (the target locks a page): staff only, so nobody else can block an editor's save.
+  'payload-locked-documents': {
+    create: (a) => isScope(a, ...allScopes),
+    read: (a) => isScope(a, ...allScopes),
+    update: (a) => isScope(a, ...allScopes),
+    delete: (a) => isScope(a, ...allScopes),
+  },
 }
 
 let server: TestServer
@@ -134,6 +141,8 @@ const fixture = async (collection: string): Promise<number | string> => {
       return create({ countryName: `Country ${n}`, countryShortCode: `X${n}`, regions: [] })
     case 'attempts':
       return create({ student: clients.get('student')!.user.id, activity: await fixture('activities'), classroom: studentClassroomId, status: 'incomplete' })
+    case 'payload-locked-documents':
+      return create({ document: { relationTo: 'pages', value: await fixture('pages') }, user: { relationTo: 'users', value: teacherId } })
   }
   throw new Error(collection)
 }
@@ -176,6 +185,7 @@ const updateBody: Record<string, Record<string, unknown>> = {
   tickets: { status: 'closed' },
   countries: { countryName: 'Changed' },
   attempts: { status: 'passed', score: { raw: 100 } },
+  'payload-locked-documents': { globalSlug: 'changed' },
 }
 
 const attempt = async (collection: string, op: Op, actor: Actor) => {
@@ -183,6 +193,11 @@ const attempt = async (collection: string, op: Op, actor: Actor) => {
   if (op === 'create') {
     if (collection === 'modules') return client.post('/api/modules', { title: 'New module', markdown: 'x', order: 1, topic: await fixture('topics') })
     if (collection === 'activities') return client.post('/api/activities', { title: 'New activity', type: 'default', module: await fixture('modules') })
+    if (collection === 'payload-locked-documents')
+      return client.post('/api/payload-locked-documents', {
+        document: { relationTo: 'pages', value: await fixture('pages') },
+        user: { relationTo: 'users', value: client.user?.id ?? teacherId },
+      })
     if (collection === 'media') {
       const form = new FormData()
       form.append('file', new Blob([png], { type: 'image/png' }), `up-${++seq}.png`)
@@ -386,6 +401,46 @@ describe('lists show only what each actor may read', () => {
     }
     expect(outcomes).toEqual(expected)
     expect(outcomes).toContain('anonymous: 403')
+  })
+})
+
+describe('document locks (payload-locked-documents)', () => {
+  const locks = '/api/payload-locked-documents'
+  it('a student and a teacher get 403 on create, read, update and delete', async () => {
+    const lock = await fixture('payload-locked-documents')
+    const page = await fixture('pages')
+    for (const actor of ['student', 'teacher'] as Actor[]) {
+      const client = clients.get(actor)!
+      const statuses = {
+        actor,
+        create: (await client.post(locks, { document: { relationTo: 'pages', value: page }, user: { relationTo: 'users', value: client.user.id } })).status,
+        list: (await client.get(locks)).status,
+        read: (await client.get(`${locks}/${lock}`)).status,
+        update: (await client.patch(`${locks}/${lock}`, { user: { relationTo: 'users', value: client.user.id } })).status,
+        delete: (await client.delete(`${locks}/${lock}`)).status,
+      }
+      expect(statuses).toEqual({ actor, create: 403, list: 403, read: 403, update: 403, delete: 403 })
+    }
+    expect(await p().count({ collection: 'payload-locked-documents', where: { id: { equals: lock } }, overrideAccess: true })).toMatchObject({ totalDocs: 1 })
+  })
+
+  it("an editor's save is not blocked by anything a student or teacher tried, and a lock names who wrote it", async () => {
+    const page = await fixture('pages')
+    const editor = clients.get('pages:write')!
+    for (const actor of ['student', 'teacher'] as Actor[]) {
+      const client = clients.get(actor)!
+      // A lock forged in the editor's name, and one in their own.
+      for (const user of [editor.user.id, client.user.id])
+        await client.post(locks, { document: { relationTo: 'pages', value: page }, user: { relationTo: 'users', value: user } })
+    }
+    expect((await p().count({ collection: 'payload-locked-documents', overrideAccess: true, where: { 'document.value': { equals: page } } })).totalDocs).toBe(0)
+    const saved = await editor.patch(`/api/pages/${page}`, { title: 'Saved by the editor' })
+    expect(saved.status).toBe(200)
+    const other = clients.get('pages:delete')!
+    const made = await other.post(locks, { document: { relationTo: 'pages', value: page }, user: { relationTo: 'users', value: editor.user.id } })
+    expect(made.status).toBe(201)
+    const user = made.body.doc.user
+    expect(String(user?.value?.id ?? user?.value ?? user)).toBe(String(other.user.id))
   })
 })
 

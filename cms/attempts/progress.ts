@@ -75,6 +75,74 @@ export const scormElements: Record<'scorm12' | 'scorm2004', Record<string, numbe
   },
 }
 
+/**
+ * The data model's number formats and ranges, as scorm-again (the runtime in the launcher) checks
+ * them: SCORM 1.2 scores are CMIDecimal from 0 to 100 ("normalized between 0 and 100"), and the
+ * raw score lies between min and max ("the minimum/maximum value in the range for the raw score");
+ * SCORM 2004 scores are real(10,7), scaled from -1 to 1, raw between min and max, progress from 0 to 1.
+ * A value outside them would be stored and shown as a wrong score (1e308 out of 1 as 100 %).
+ */
+const scormNumbers = {
+  scorm12: {
+    format: /^-?\d{0,10}(\.\d*)?$/,
+    ranges: { 'cmi.core.score.raw': [0, 100], 'cmi.core.score.min': [0, 100], 'cmi.core.score.max': [0, 100] },
+    score: ['cmi.core.score.raw', 'cmi.core.score.min', 'cmi.core.score.max'],
+  },
+  scorm2004: {
+    format: /^-?\d{1,10}(\.\d{1,18})?$/,
+    ranges: {
+      'cmi.score.raw': [-Infinity, Infinity],
+      'cmi.score.min': [-Infinity, Infinity],
+      'cmi.score.max': [-Infinity, Infinity],
+      'cmi.score.scaled': [-1, 1],
+      'cmi.progress_measure': [0, 1],
+    },
+    score: ['cmi.score.raw', 'cmi.score.min', 'cmi.score.max'],
+  },
+} as const
+
+const rangeText = ([low, high]: readonly [number, number]) => (low === -Infinity ? 'a decimal number' : `a decimal number from ${low} to ${high}`)
+
+/** Each number element of a SCORM save outside its format or range, named, with what it must be. */
+export const scormNumberProblems = (standard: 'scorm12' | 'scorm2004', cmi: Record<string, string>): { path: string; message: string }[] => {
+  const rules = scormNumbers[standard]
+  const problems: { path: string; message: string }[] = []
+  for (const [element, range] of Object.entries(rules.ranges) as [string, readonly [number, number]][]) {
+    const value = cmi[element]
+    if (value === undefined || value === '') continue
+    const n = Number(value)
+    if (!rules.format.test(value) || !Number.isFinite(n) || n < range[0] || n > range[1])
+      problems.push({ path: `cmi.${element}`, message: `${element} must be ${rangeText(range)}.` })
+  }
+  if (problems.length) return problems
+  const [rawName, minName, maxName] = rules.score
+  const raw = number(cmi[rawName])
+  const min = number(cmi[minName])
+  const max = number(cmi[maxName])
+  if (min !== null && max !== null && min > max) problems.push({ path: `cmi.${minName}`, message: `${minName} must not be more than ${maxName}.` })
+  else if (raw !== null && ((min !== null && raw < min) || (max !== null && raw > max)))
+    problems.push({ path: `cmi.${rawName}`, message: `${rawName} must be between ${minName} and ${maxName}.` })
+  return problems
+}
+
+/**
+ * What is wrong with an xAPI statement's score, or null: scaled from -1 to 1, raw between min and
+ * max, min not above max (xAPI 1.0.3, "Score").
+ */
+export const statementScoreProblem = (statement: Statement): string | null => {
+  const score = statement?.result?.score
+  if (score === undefined || score === null) return null
+  if (typeof score !== 'object' || Array.isArray(score)) return 'result.score must be an object.'
+  for (const key of ['scaled', 'raw', 'min', 'max'] as const) {
+    if (score[key] !== undefined && (typeof score[key] !== 'number' || !Number.isFinite(score[key]))) return `result.score.${key} must be a number.`
+  }
+  if (score.scaled !== undefined && (score.scaled < -1 || score.scaled > 1)) return 'result.score.scaled must be a number from -1 to 1.'
+  if (score.min !== undefined && score.max !== undefined && score.min > score.max) return 'result.score.min must not be more than result.score.max.'
+  if (score.raw !== undefined && ((score.min !== undefined && score.raw < score.min) || (score.max !== undefined && score.raw > score.max)))
+    return 'result.score.raw must be between result.score.min and result.score.max.'
+  return null
+}
+
 const number = (value: string | undefined): number | null => {
   if (value === undefined || value.trim() === '') return null
   const n = Number(value)
@@ -125,14 +193,31 @@ export interface Reported {
   exit?: string
 }
 
+/**
+ * SCORM 1.2 with a mastery score from the manifest: once the package reports a finished status with
+ * a score, the status is passed when the score reaches the mastery score and failed otherwise,
+ * whatever the package said (the 1.2 RTE lets the LMS decide so, "cmi.student_data.mastery_score").
+ * The mastery score is on the data model's 0–100 scale, so a raw score out of another range (3 out
+ * of 3) is compared as its share of that range; out of 0–100, as Storyline reports, that is the raw
+ * score itself.
+ */
+const withMastery = (status: AttemptStatus | null, score: { raw: number | null; min: number | null; max: number | null }, masteryScore: number | null) => {
+  const { raw } = score
+  if (masteryScore === null || raw === null || !isFinished(status)) return status
+  const low = score.min ?? 0
+  const high = score.max ?? 100
+  const percent = high > low ? Math.round((((raw - low) * 100) / (high - low)) * 1e9) / 1e9 : raw
+  return percent >= masteryScore ? 'passed' : 'failed'
+}
+
 /** What a SCORM save says, from the runtime's flattened data model (already checked). */
-export const fromScorm = (standard: 'scorm12' | 'scorm2004', cmi: Record<string, string>): Reported => {
+export const fromScorm = (standard: 'scorm12' | 'scorm2004', cmi: Record<string, string>, masteryScore: number | null = null): Reported => {
   if (standard === 'scorm12') {
     const raw = number(cmi['cmi.core.score.raw'])
     const min = number(cmi['cmi.core.score.min'])
     const max = number(cmi['cmi.core.score.max'])
     return {
-      status: scorm12Status(cmi['cmi.core.lesson_status']),
+      status: withMastery(scorm12Status(cmi['cmi.core.lesson_status']), { raw, min, max }, masteryScore),
       score: raw === null ? null : { raw, min, max, scaled: round(scaledFrom(raw, min, max)) },
       suspendData: cmi['cmi.suspend_data'],
       location: cmi['cmi.core.lesson_location'],

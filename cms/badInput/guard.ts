@@ -227,7 +227,37 @@ const checkData = (fields: FlattenedField[], data: unknown) => {
   }
 }
 
-type GuardedArgs = { id?: unknown; where?: unknown; joins?: unknown; data?: unknown }
+type GuardedArgs = { id?: unknown; where?: unknown; joins?: unknown; data?: unknown; limit?: unknown; page?: unknown; depth?: unknown }
+
+/**
+ * The largest page a list may ask for, and the furthest page: with both, the rows skipped stay far
+ * below what either database's LIMIT and OFFSET take (SQLite and PostgreSQL refuse numbers past
+ * 64 bits; JavaScript loses whole numbers past 2^53, and a fraction reached SQLite as is). Without
+ * these a huge, negative or fractional `limit` or `page` reached the SQL driver and answered 500
+ * with the whole query in the log. `pagination=false` is how a caller asks for every document.
+ */
+export const maxLimit = 10_000
+export const maxPage = 1_000_000
+
+/** A whole number within the range, as a number or as the digits of a query parameter. */
+const wholeNumberIn = (value: unknown, min: number, max: number) => {
+  const n = typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value
+  return typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max
+}
+
+/** `limit`, `page` and `depth`, the numbers Payload reads from a query (its parseParams leaves anything else as it came). */
+const checkNumbers = (req: PayloadRequest, args: { limit?: unknown; page?: unknown; depth?: unknown }, prefix = '') => {
+  const ranges: [keyof typeof args, number, number][] = [
+    ['limit', 0, maxLimit],
+    ['page', 1, maxPage],
+    ['depth', 0, req.payload.config.maxDepth ?? 10],
+  ]
+  for (const [name, min, max] of ranges) {
+    const value = args[name]
+    if (value !== undefined && value !== null && !wholeNumberIn(value, min, max))
+      throw new BadQueryValue(`${prefix}${name} must be a whole number from ${min} to ${max}.`)
+  }
+}
 
 const isPlainObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value)
 
@@ -236,6 +266,7 @@ const checkJoins = async (check: Check, slug: string, joins: unknown) => {
   if (!joins || typeof joins !== 'object') return
   for (const [name, query] of Object.entries(joins)) {
     const join = collectionOf(check.payload, slug)?.config.flattenedFields.find((f) => f.name === name)
+    if (isPlainObject(query)) checkNumbers(check.req, { limit: (query as GuardedArgs).limit, page: (query as GuardedArgs).page }, `joins[${name}].`)
     const where = (query as { where?: unknown } | undefined)?.where
     if (join?.type === 'join' && typeof join.collection === 'string' && where !== undefined) await checkWhere(check, join.collection, where)
   }
@@ -244,6 +275,7 @@ const checkJoins = async (check: Check, slug: string, joins: unknown) => {
 export const rejectMalformedInput: CollectionBeforeOperationHook = async ({ args, collection, operation, overrideAccess, req }) => {
   const { id, where, joins, data } = args as GuardedArgs
   if (id !== undefined && !isIdValue(idKindOf(req.payload, collection.slug), id)) throw new NotFound(req.t)
+  checkNumbers(req, args as GuardedArgs)
   if (operation === 'create' || operation === 'update') checkData(collection.flattenedFields, data)
   if (lookupOperations.has(operation)) checkAccountLookup(data)
   const check = { payload: req.payload, req, overrideAccess }

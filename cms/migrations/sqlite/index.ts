@@ -5,6 +5,7 @@ import * as migration_20261123_011340_attempts from './20261123_011340_attempts'
 import * as migration_20261123_025106_roster_name from './20261123_025106_roster_name';
 import * as migration_20261123_042135_localization from './20261123_042135_localization';
 import * as migration_20261127_092839_attempt_package_storage from './20261127_092839_attempt_package_storage';
+import * as migration_20261127_092850_sqlite_ids_never_reused from './20261127_092850_sqlite_ids_never_reused';
 import * as migration_20261127_093121_classroom_archived from './20261127_093121_classroom_archived';
 
 export const migrations = [
@@ -42,6 +43,11 @@ export const migrations = [
     up: migration_20261127_092839_attempt_package_storage.up,
     down: migration_20261127_092839_attempt_package_storage.down,
     name: '20261127_092839_attempt_package_storage',
+  },
+  {
+    up: migration_20261127_092850_sqlite_ids_never_reused.up,
+    down: migration_20261127_092850_sqlite_ids_never_reused.down,
+    name: '20261127_092850_sqlite_ids_never_reused',
   },
   {
     up: migration_20261127_093121_classroom_archived.up,

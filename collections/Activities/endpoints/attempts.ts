@@ -13,7 +13,7 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
 import { checkPackageStorage, emptyPackageStorage, type PackageStorage } from '../../../common/packageStorage'
-import { scormElements, fromScorm, scormLaunchData } from '../../../cms/attempts/progress'
+import { scormElements, fromScorm, scormLaunchData, scormNumberProblems } from '../../../cms/attempts/progress'
 import {
   applyProgress,
   findAttempt,
@@ -92,7 +92,10 @@ const launchFor = (req: PayloadRequest, user: User, activity: Activity, opened: 
   if (standard === 'xapi') {
     // A preview reports nowhere: without an LRS in its address the package runs untracked.
     if (!opened.session) return { ...base, packageUrl: packageUrl(contentOrigin, activity.id, launchFile) }
-    const token = issueLaunchToken(req.payload.secret, user.id, activity.id)
+    const token = issueLaunchToken(req.payload.secret, user.id, activity.id, Date.now(), {
+      sid: (req.user as { _sid?: string } | null)?._sid,
+      classroom: user.attributes?.classroom ?? null,
+    })
     return {
       ...base,
       packageUrl: packageUrl(contentOrigin, activity.id, launchFile, {
@@ -165,6 +168,7 @@ const checkCmi = (standard: 'scorm12' | 'scorm2004', value: unknown, errors: Fie
     }
     out[key] = text
   }
+  errors.push(...scormNumberProblems(standard, out))
   return out
 }
 
@@ -201,7 +205,8 @@ export const saveAttemptEndpoint: Endpoint = {
       // Only the open session reports: a save from an earlier one (a second tab, a window closed
       // late) must not overwrite what the student did since.
       const current = typeof session === 'string' && session === doc.session?.key
-      const reported = current && cmi && (standard === 'scorm12' || standard === 'scorm2004') ? fromScorm(standard, cmi) : null
+      const masteryScore = typeof activity.storyline?.masteryScore === 'number' ? activity.storyline.masteryScore : null
+      const reported = current && cmi && (standard === 'scorm12' || standard === 'scorm2004') ? fromScorm(standard, cmi, masteryScore) : null
       const extra = current && storage ? { resume: { ...(doc.resume ?? {}), storage } } : {}
       return applyProgress(req, doc, reported, current ? session : null, extra)
     })

@@ -16,9 +16,9 @@ import { createHash, randomUUID } from 'node:crypto'
 
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { fromStatement, type Reported } from '../../../cms/attempts/progress'
+import { fromStatement, type Reported, statementScoreProblem } from '../../../cms/attempts/progress'
 import { applyProgress, findAttempt, withAttemptLock } from '../../../cms/attempts/store'
-import { tokenFromHeader, verifyLaunchToken } from '../../../cms/attempts/token'
+import { launchMessages, launchProblem, tokenFromHeader, verifyLaunchToken } from '../../../cms/attempts/token'
 import type { Activity, Attempt } from '../../../cms/payload-types'
 import { HttpError } from '../../../cms/http'
 
@@ -34,7 +34,7 @@ const headers = (extra: Record<string, string> = {}) => ({ 'X-Experience-API-Ver
 const answer = (body: unknown, status = 200) => Response.json(body, { status, headers: headers() })
 const noContent = (extra: Record<string, string> = {}) => new Response(null, { status: 204, headers: headers(extra) })
 
-const unauthorized = () => new HttpError(401, 'The launch token is missing, wrong or expired. Close the activity and open it again.')
+const unauthorized = (reason: keyof typeof launchMessages = 'invalid') => new HttpError(401, launchMessages[reason])
 
 interface Launch {
   attempt: Attempt
@@ -46,6 +46,8 @@ const authenticate = async (req: PayloadRequest): Promise<Launch> => {
   const token = tokenFromHeader(req.headers.get('authorization'))
   const claims = token ? verifyLaunchToken(req.payload.secret, token) : null
   if (!claims) throw unauthorized()
+  const problem = await launchProblem(req.payload, claims)
+  if (problem) throw unauthorized(problem)
   const attempt = await findAttempt(req, claims.u, claims.a)
   if (!attempt) throw unauthorized()
   const activity = (await req.payload
@@ -86,6 +88,9 @@ const fold = (statements: Json[], courseId: string | null): Reported => {
 }
 
 const recordStatements = async (req: PayloadRequest, launch: Launch, statements: Json[]) => {
+  // An LRS refuses a statement whose score is out of range (xAPI 1.0.3), so a wrong score is never stored.
+  const problem = statements.map(statementScoreProblem).find(Boolean)
+  if (problem) throw new HttpError(400, problem)
   await withAttemptLock(launch.key, async () => {
     const doc = (await findAttempt(req, launch.attempt.student, launch.attempt.activity)) ?? launch.attempt
     await applyProgress(req, doc, fold(statements, launch.courseId), doc.session?.key ?? null)
