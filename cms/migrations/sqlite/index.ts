@@ -7,6 +7,7 @@ import * as migration_20261123_042135_localization from './20261123_042135_local
 import * as migration_20261127_092839_attempt_package_storage from './20261127_092839_attempt_package_storage';
 import * as migration_20261127_092850_sqlite_ids_never_reused from './20261127_092850_sqlite_ids_never_reused';
 import * as migration_20261127_093121_classroom_archived from './20261127_093121_classroom_archived';
+import * as migration_20261127_104005_merged_schema_snapshot from './20261127_104005_merged_schema_snapshot';
 
 export const migrations = [
   {
@@ -52,6 +53,11 @@ export const migrations = [
   {
     up: migration_20261127_093121_classroom_archived.up,
     down: migration_20261127_093121_classroom_archived.down,
-    name: '20261127_093121_classroom_archived'
+    name: '20261127_093121_classroom_archived',
+  },
+  {
+    up: migration_20261127_104005_merged_schema_snapshot.up,
+    down: migration_20261127_104005_merged_schema_snapshot.down,
+    name: '20261127_104005_merged_schema_snapshot'
   },
 ];
