@@ -577,7 +577,11 @@ describe('connect is bound to the session that started it', () => {
     const callback = await providerCallback(start)
     const other = await actors.educator()
     const twoSessions = `oauth-nonce-google=${nonceOf(start)}; payload-token=planted; payload-token=${other.cookies.get('payload-token')}`
-    expect((await rawGet(callback.pathname + callback.search, twoSessions)).headers.get('location')).toBe('/login?error=state')
+    // Two session cookies are refused in front of every route (cms/sessionHeaders.ts), this one included.
+    const refused = await rawGet(callback.pathname + callback.search, twoSessions)
+    expect(refused.status).toBe(400)
+    expect(sessionCookieSet(refused)).toBe(false)
+    expect(await googleLinkedTo(other.user.id)).toBe(false)
     const twoTokens = `oauth-nonce-google=${nonceOf(start)}; XSRF-TOKEN=a; XSRF-TOKEN=b`
     expect((await rawGet(callback.pathname + callback.search, twoTokens)).headers.get('location')).toBe('/login?error=state')
     // The code was never redeemed: the same callback with clean cookies still signs in.

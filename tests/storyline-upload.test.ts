@@ -87,6 +87,8 @@ const listAll = async (): Promise<string[]> => ((await readdir(server.dir, { rec
 
 const listTmp = async (): Promise<string[]> => (existsSync(tmpDir) ? ((await readdir(tmpDir, { recursive: true })) as string[]) : [])
 
+/** What the content origin puts first in every package page (cms/content/packageHtml.ts). */
+const storageShimTag = '<script src="/launcher/storage-shim.js"></script>'
 const storyUrl = (id: number | string) => `/uploads/${id}/storyline/story.html`
 
 const goodPackage = (marker = 'good package') =>
@@ -274,7 +276,8 @@ describe('a valid package', () => {
     expect(res.body.doc.storyline).toMatchObject({ filename: 'v2.zip', fileCount: 1 })
     const after = await rawGet(storyUrl(id), { 'if-none-match': before.headers.get('etag')! })
     expect(after.status).toBe(200)
-    expect(after.body).toBe('<html>second</html>')
+    // The new package's page, as every package page is served: with the storage shim first.
+    expect(after.body).toBe(`<html>${storageShimTag}second</html>`)
     expect((await fetchFile(`/uploads/${id}/storyline/story_content/user.js`)).status).toBe(404)
     expect(await readdir(path.join(uploadsDir, String(id)))).toEqual(['storyline'])
   })
@@ -290,7 +293,7 @@ describe('a valid package', () => {
     const res = await upload(editor, id, zip, 'Quiz 360.zip')
     expect(res.status).toBe(200)
     expect(res.body.doc.storyline.fileCount).toBe(4) // three files plus the story.html copy
-    expect((await fetchFile(storyUrl(id))).text).toBe('<html>three-sixty</html>')
+    expect((await fetchFile(storyUrl(id))).text).toBe(`<html>${storageShimTag}three-sixty</html>`)
     expect((await fetchFile(`/uploads/${id}/storyline/lms/scormdriver.js`)).text).toBe('var driver')
   })
 
