@@ -4,6 +4,13 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { apiPaths } from '../common/apiPaths'
+import { accountRuleMessages } from '../common/accountRules'
+import { badRequest, forbidden, notFound, unauthorized } from '../cms/http'
+import { translateMessage } from '../cms/messages/translate'
+import { rateLimitMessage } from '../cms/rateLimits'
+import { classroomMessages } from '../collections/Classrooms/endpoints/classrooms'
+import { messages as authMessages } from '../collections/Users/endpoints/auth'
+import { signupMessages } from '../collections/Users/endpoints/signup'
 import { Actors, password } from './helpers/actors'
 import { startServer, type TestServer } from './helpers/server'
 
@@ -129,6 +136,47 @@ describe('server messages', () => {
     expect((await login('es')).body.errors[0].message).toBe('El usuario, el correo electrónico o la contraseña no son correctos.')
     expect((await login('ht, en;q=0.5')).body.errors[0].message).toBe('Non itilizatè a, imèl la oswa modpas la pa kòrèk.')
     expect((await login('fr-FR, es;q=0.8')).body.errors[0].message).toBe('El usuario, el correo electrónico o la contraseña no son correctos.')
+  })
+
+  it('a student logging in or signing up with a field left empty reads why in Spanish or Haitian Creole', async () => {
+    const anonymous = actors.anonymous()
+    const post = (path: string, body: unknown, language: string) => anonymous.request('POST', path, body, { headers: { 'accept-language': language } })
+    const login = await post('/api/login', { username: '', password: '' }, 'es')
+    expect(login.status).toBe(400)
+    expect(login.body.errors[0].message).toBe('Escribe tu usuario o tu correo electrónico.')
+    expect(login.body.errors[0].data.errors).toEqual([
+      { path: 'username', message: 'Escribe tu usuario o tu correo electrónico.' },
+      { path: 'password', message: 'Escribe tu contraseña.' },
+    ])
+    const creole = await post('/api/login', { username: '   ', password: 'whatever-1' }, 'ht')
+    expect(creole.body.errors[0].message).toBe('Ekri non itilizatè w oswa imèl ou.')
+    const signup = await post('/api/signup', { providers: [{ provider: 'username', username: '', password: 'long-enough-1' }], attributes: { type: 'student' } }, 'es')
+    expect(signup.status).toBe(400)
+    expect(signup.body.errors[0].data.errors).toEqual([
+      { path: 'username', message: 'Escribe un nombre de usuario.' },
+      { path: 'attributes.classroom', message: 'Escribe el código de tu clase.' },
+    ])
+    const unknownClass = await post('/api/signup', { providers: [{ provider: 'username', username: 'new-kid-42', password: 'long-enough-1' }], attributes: { classroom: 'NO-SUCH-CLASS' } }, 'ht')
+    expect(unknownClass.body.errors[0].message).toBe('Pa gen okenn klas ki gen kòd sa a.')
+  })
+
+  it('translates every message of logging in, signing up and their validation into Spanish and Haitian Creole', () => {
+    const studentMeets = [
+      ...Object.values(authMessages),
+      ...Object.values(signupMessages),
+      classroomMessages.code,
+      classroomMessages.unknownCode,
+      ...Object.values(accountRuleMessages),
+      rateLimitMessage,
+      ...[badRequest([]), unauthorized(), forbidden(), notFound()].map((error) => error.message),
+    ]
+    for (const english of studentMeets) {
+      for (const language of ['es', 'ht'] as const) {
+        const translated = translateMessage(english, language)
+        expect(translated, `${english} in ${language}`).not.toBe(english)
+        expect(translated.trim(), `${english} in ${language}`).not.toBe('')
+      }
+    }
   })
 
   it('has translations only for messages the server really sends', () => {
