@@ -150,13 +150,21 @@ describe('server messages', () => {
     ])
     const creole = await post('/api/login', { username: '   ', password: 'whatever-1' }, 'ht')
     expect(creole.body.errors[0].message).toBe('Ekri non itilizatè w oswa imèl ou.')
-    const signup = await post('/api/signup', { providers: [{ provider: 'username', username: '', password: 'long-enough-1' }], attributes: { type: 'student' } }, 'es')
+    const signup = await post(
+      '/api/signup',
+      { providers: [{ provider: 'username', username: '', password: 'long-enough-1' }], attributes: { type: 'student' } },
+      'es',
+    )
     expect(signup.status).toBe(400)
     expect(signup.body.errors[0].data.errors).toEqual([
       { path: 'username', message: 'Escribe un nombre de usuario.' },
       { path: 'attributes.classroom', message: 'Escribe el código de tu clase.' },
     ])
-    const unknownClass = await post('/api/signup', { providers: [{ provider: 'username', username: 'new-kid-42', password: 'long-enough-1' }], attributes: { classroom: 'NO-SUCH-CLASS' } }, 'ht')
+    const unknownClass = await post(
+      '/api/signup',
+      { providers: [{ provider: 'username', username: 'new-kid-42', password: 'long-enough-1' }], attributes: { classroom: 'NO-SUCH-CLASS' } },
+      'ht',
+    )
     expect(unknownClass.body.errors[0].message).toBe('Pa gen okenn klas ki gen kòd sa a.')
   })
 
