@@ -6,6 +6,7 @@ import * as migration_20261123_025106_roster_name from './20261123_025106_roster
 import * as migration_20261123_042135_localization from './20261123_042135_localization';
 import * as migration_20261127_092839_attempt_package_storage from './20261127_092839_attempt_package_storage';
 import * as migration_20261127_093121_classroom_archived from './20261127_093121_classroom_archived';
+import * as migration_20261127_103722_media_alt_localized from './20261127_103722_media_alt_localized';
 
 export const migrations = [
   {
@@ -46,6 +47,11 @@ export const migrations = [
   {
     up: migration_20261127_093121_classroom_archived.up,
     down: migration_20261127_093121_classroom_archived.down,
-    name: '20261127_093121_classroom_archived'
+    name: '20261127_093121_classroom_archived',
+  },
+  {
+    up: migration_20261127_103722_media_alt_localized.up,
+    down: migration_20261127_103722_media_alt_localized.down,
+    name: '20261127_103722_media_alt_localized'
   },
 ];
