@@ -82,7 +82,12 @@ export function englishTexts(language) {
     .filter((text) => WORDS.test(text) && !/, (plural|select)/.test(text))
     .map((text) => ({
       text,
-      pattern: new RegExp(`^${text.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+')}$`),
+      pattern: new RegExp(
+        `^${text
+          .split(/\{\w+\}/)
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.+')}$`,
+      ),
     }))
 }
 
