@@ -5,7 +5,7 @@ import { ipKeyGenerator, MemoryStore, type Options, rateLimit, type Store } from
 
 import { rateLimitStore } from './rateLimitStore'
 
-const message = 'Too many attempts. Please wait a few minutes and try again.'
+export const rateLimitMessage = 'Too many attempts. Please wait a few minutes and try again.'
 const minutes = 60 * 1000
 
 const mappedIPv4 = '::ffff:'
@@ -32,7 +32,7 @@ const limiter = (name: string, windowMs: number, limit: number, key?: (req: Requ
     legacyHeaders: false,
     keyGenerator: key ?? clientKey,
     handler: (_req, res) => {
-      res.status(429).json({ errors: [{ message }] })
+      res.status(429).json({ errors: [{ message: rateLimitMessage }] })
     },
   })
 

@@ -63,6 +63,46 @@ export function scanSpa() {
   })
 }
 
+const readJson = (file) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'))
+
+const leaves = (tree, prefix = '') =>
+  Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [[prefix + key, value]] : leaves(value, `${prefix}${key}.`)))
+
+/**
+ * Everything English a reader might meet on a rendered screen: the interface's English catalogue
+ * (web/src/i18n/locales) and the server's English messages (cms/messages), except what the
+ * language's own catalogue writes the same way (a product name, a proper name).
+ * Messages with {placeholders} match any words in their place; ICU plurals are left out.
+ */
+export function englishTexts(language) {
+  const english = leaves({ ...readJson('web/src/i18n/locales/en.json'), ...readJson('web/src/i18n/locales/en.screens.json') })
+  const translated = new Map(leaves(readJson(`web/src/i18n/locales/${language}.json`)))
+  const server = Object.entries(readJson(`cms/messages/${language}.json`))
+  return [...english.filter(([key, text]) => translated.get(key) !== text).map(([, text]) => text), ...server.filter(([en, tr]) => en !== tr).map(([en]) => en)]
+    .filter((text) => WORDS.test(text) && !/, (plural|select)/.test(text))
+    .map((text) => ({
+      text,
+      pattern: new RegExp(
+        `^${text
+          .split(/\{\w+\}/)
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.+')}$`,
+      ),
+    }))
+}
+
+/**
+ * The English interface words among a rendered screen's texts (its text and its alt, aria-label,
+ * title and placeholder attributes, outside any element marked lang="en"): [{ text, english }].
+ */
+export function findEnglish(texts, language) {
+  const known = englishTexts(language)
+  return texts.flatMap((text) => {
+    const match = known.find(({ pattern }) => pattern.test(text.trim()))
+    return match ? [{ text: text.trim(), english: match.text }] : []
+  })
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const literals = scanSpa()
   for (const { file, line, text } of literals) console.log(`web/src/${file}:${line}: "${text}" is not from a catalogue`)

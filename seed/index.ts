@@ -26,17 +26,24 @@ const newPassword = () => `civics-${randomBytes(9).toString('base64url')}`
 const first = async <S extends CollectionSlug>(payload: Payload, collection: S, where: Where): Promise<DataFromCollectionSlug<S> | null> =>
   ((await payload.find({ collection, where, limit: 1, depth: 0, overrideAccess: true })).docs[0] as DataFromCollectionSlug<S> | undefined) ?? null
 
-/** A thumbnail: the label in white on the colour, rendered to PNG (no SVG is ever served). */
+/**
+ * A thumbnail: shapes on the colour, rendered to PNG (no SVG is ever served). No words in the
+ * picture, which could not follow the reader's language; the card's title beside it names the
+ * topic, so the image is decorative and described by an empty alt (docs/adr/text-free-thumbnails.md).
+ */
 const thumbnail = async (payload: Payload, label: string, color: string) => {
   const name = `thumb-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.png`
   const found = await first(payload, 'media', { filename: { equals: name } })
   if (found) return found.id
+  // The label only varies the drawing, so that neighbouring cards do not look the same.
+  const turn = [...label].reduce((sum, char) => sum + char.charCodeAt(0), 0) % 360
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360"><rect width="640" height="360" fill="${color}"/>
-<text x="320" y="195" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="48" font-weight="700" fill="#ffffff" text-anchor="middle">${label.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</text></svg>`
+<g transform="rotate(${turn} 320 180)" fill="#ffffff"><circle cx="420" cy="140" r="150" fill-opacity="0.14"/><circle cx="200" cy="250" r="90" fill-opacity="0.2"/>
+<rect x="-100" y="160" width="840" height="36" fill-opacity="0.12"/></g></svg>`
   const data = await sharp(Buffer.from(svg)).png().toBuffer()
   const doc = await payload.create({
     collection: 'media',
-    data: { alt: `${label} illustration` },
+    data: { alt: '' },
     file: { data, mimetype: 'image/png', name, size: data.length },
     overrideAccess: true,
   })

@@ -68,6 +68,7 @@ beforeAll(async () => {
     `INSERT INTO pages (id, slug, title, body, content_template, updated_at, created_at) VALUES (1, 'old-page', 'Old Page', '${body('Page words')}', 'default', ${now}, ${now})`,
   )
   await run(`INSERT INTO posts (id, title, body, updated_at, created_at) VALUES (1, 'Old Post', '${body('Post words')}', ${now}, ${now})`)
+  await run(`INSERT INTO media (id, alt, filename, updated_at, created_at) VALUES (1, 'Old picture of a courthouse', 'old-courthouse.png', ${now}, ${now})`)
 
   await payload.db.migrate({ migrations: all })
 }, 120_000)
@@ -97,6 +98,9 @@ describe('the localization migration', () => {
       const post = await payload.findByID({ collection: 'posts', id: 1, locale, depth: 0 })
       expect(post.title).toBe('Old Post')
       expect(post.content).toContain('Post words')
+      // An image's description, localized later, keeps its words as the English one too.
+      const media = await payload.findByID({ collection: 'media', id: 1, locale, depth: 0 })
+      expect(media.alt).toBe('Old picture of a courthouse')
     }
   })
 

@@ -81,6 +81,27 @@ describe('content in three languages', () => {
     expect(res.body.translatedLocales ?? []).not.toContain('es')
   })
 
+  it("keeps an image's description per language, falling back to English, and the seeded thumbnails carry no English words", async () => {
+    const data = Buffer.from('a plain text stand-in for an image')
+    const media = await server.payload.create({
+      collection: 'media',
+      data: { alt: 'A map of the thirteen colonies' },
+      file: { data, mimetype: 'text/plain', name: 'colonies-map.txt', size: data.length },
+      overrideAccess: true,
+    })
+    const editor = await actors.staff('topics:write')
+    const saved = await editor.patch(`/api/media/${media.id}?locale=es`, { alt: 'Un mapa de las trece colonias' })
+    expect(saved.status).toBe(200)
+    const visitor = actors.anonymous()
+    expect((await visitor.get(`/api/media/${media.id}?locale=es`)).body.alt).toBe('Un mapa de las trece colonias')
+    expect((await visitor.get(`/api/media/${media.id}?locale=ht`)).body.alt).toBe('A map of the thirteen colonies')
+    expect((await visitor.get(`/api/media/${media.id}`)).body.alt).toBe('A map of the thirteen colonies')
+
+    // The seeded topic pictures are shapes only: decorative beside the title, so no description to translate.
+    const topic = (await visitor.get(`/api/topics/${await topicId('Citizenship')}?locale=es&depth=1`)).body
+    expect(topic.thumbnail.alt ?? '').toBe('')
+  })
+
   it("saves an editor's Spanish title beside the English through PATCH and PUT, and refuses an empty English title", async () => {
     const editor = await actors.staff('topics:write')
     const id = await topicId('Government in Florida')
@@ -129,6 +150,36 @@ describe('server messages', () => {
     expect((await login('es')).body.errors[0].message).toBe('El usuario, el correo electrónico o la contraseña no son correctos.')
     expect((await login('ht, en;q=0.5')).body.errors[0].message).toBe('Non itilizatè a, imèl la oswa modpas la pa kòrèk.')
     expect((await login('fr-FR, es;q=0.8')).body.errors[0].message).toBe('El usuario, el correo electrónico o la contraseña no son correctos.')
+  })
+
+  it('a student logging in or signing up with a field left empty reads why in Spanish or Haitian Creole', async () => {
+    const anonymous = actors.anonymous()
+    const post = (path: string, body: unknown, language: string) => anonymous.request('POST', path, body, { headers: { 'accept-language': language } })
+    const login = await post('/api/login', { username: '', password: '' }, 'es')
+    expect(login.status).toBe(400)
+    expect(login.body.errors[0].message).toBe('Escribe tu usuario o tu correo electrónico.')
+    expect(login.body.errors[0].data.errors).toEqual([
+      { path: 'username', message: 'Escribe tu usuario o tu correo electrónico.' },
+      { path: 'password', message: 'Escribe tu contraseña.' },
+    ])
+    const creole = await post('/api/login', { username: '   ', password: 'whatever-1' }, 'ht')
+    expect(creole.body.errors[0].message).toBe('Ekri non itilizatè w oswa imèl ou.')
+    const signup = await post(
+      '/api/signup',
+      { providers: [{ provider: 'username', username: '', password: 'long-enough-1' }], attributes: { type: 'student' } },
+      'es',
+    )
+    expect(signup.status).toBe(400)
+    expect(signup.body.errors[0].data.errors).toEqual([
+      { path: 'username', message: 'Escribe un nombre de usuario.' },
+      { path: 'attributes.classroom', message: 'Escribe el código de tu clase.' },
+    ])
+    const unknownClass = await post(
+      '/api/signup',
+      { providers: [{ provider: 'username', username: 'new-kid-42', password: 'long-enough-1' }], attributes: { classroom: 'NO-SUCH-CLASS' } },
+      'ht',
+    )
+    expect(unknownClass.body.errors[0].message).toBe('Pa gen okenn klas ki gen kòd sa a.')
   })
 
   it('has translations only for messages the server really sends', () => {

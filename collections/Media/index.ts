@@ -38,5 +38,6 @@ export const Media: CollectionConfig = {
     imageSizes: [{ name: 'card', width: 640, height: 360, position: 'centre' }],
     adminThumbnail: 'card',
   },
-  fields: [{ name: 'alt', type: 'text', maxLength: 300, admin: { description: 'Describe the image for screen-reader users.' } }],
+  // The description is read in the page's language, like a title; an untranslated one falls back to English.
+  fields: [{ name: 'alt', type: 'text', maxLength: 300, localized: true, admin: { description: 'Describe the image for screen-reader users.' } }],
 }

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 
+import { findEnglish } from '../../scripts/i18nLiterals.mjs'
 import { expectAccessible, expectNoPageErrors, freshPagePerTest, submitLogin, visible } from './browser'
 import { demoEditor, demoStudent, logInAt } from './consoleHelpers'
 
@@ -28,7 +29,69 @@ const stubSpanishVoice = (target: BrowserContext) =>
       value: (utterance: SpeechSynthesisUtterance) => spoken.push({ text: utterance.text, lang: utterance.lang }),
     })
   })
+/** The browser's voices, stubbed: one Haitian Creole voice, and what is spoken recorded (window.spoken). */
+const stubCreoleVoice = (target: BrowserContext) =>
+  target.addInitScript(() => {
+    const spoken: Spoken[] = []
+    ;(window as unknown as { spoken: Spoken[] }).spoken = spoken
+    const voices = [{ lang: 'ht-HT', name: 'Creole test voice', default: false, localService: true, voiceURI: 'ht-test' }]
+    Object.defineProperty(window.speechSynthesis, 'getVoices', { value: () => voices })
+    Object.defineProperty(window.speechSynthesis, 'speak', {
+      value: (utterance: SpeechSynthesisUtterance) => spoken.push({ text: utterance.text, lang: utterance.lang }),
+    })
+  })
 const spokenIn = (target: Page) => target.evaluate(() => (window as unknown as { spoken: Spoken[] }).spoken)
+
+/**
+ * The rendered screen's words a reader meets (its text, and the alt, aria-label, title and
+ * placeholder of its elements), leaving out what is marked as English content (lang="en").
+ */
+const shownTexts = (target: Page) =>
+  target.evaluate(() => {
+    const english = (element: Element | null) => (element?.closest('[lang]')?.getAttribute('lang') ?? '').startsWith('en')
+    const texts: string[] = [document.title]
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement
+      if (!parent || parent.closest('script, style, noscript') || english(parent)) continue
+      if (node.textContent?.trim()) texts.push(node.textContent.trim())
+    }
+    for (const element of Array.from(document.body.querySelectorAll('[alt], [aria-label], [title], [placeholder]'))) {
+      if (english(element)) continue
+      for (const name of ['alt', 'aria-label', 'title', 'placeholder']) {
+        const value = element.getAttribute(name)?.trim()
+        if (value) texts.push(value)
+      }
+    }
+    return texts
+  })
+
+/** Fails with the English interface words left on a screen shown in Spanish or Haitian Creole. */
+const expectNoEnglish = async (target: Page, language: 'es' | 'ht', label: string) => {
+  expect(findEnglish(await shownTexts(target), language), label).toEqual([])
+}
+
+const listenNames = (target: Page) =>
+  target.locator('.listen-controls button[aria-label]').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')))
+
+/**
+ * A Listen button where the browser has no voice for the text's language: still found by its
+ * name, marked unusable, described by the reason, and clicking it reads nothing.
+ */
+const expectListenExplainsNoVoice = async (target: Page, name: string) => {
+  const button = await visible(target.getByRole('button', { name, exact: true }))
+  expect(await button.getAttribute('aria-disabled')).toBe('true')
+  const reason = await button.evaluate((element) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent ?? '')
+  expect(reason).toBe('Koute pa mache isit la: aparèy sa a pa gen okenn vwa ki pale kreyòl ayisyen.')
+  await visible(target.getByText(reason).first())
+  // Still reached by the keyboard (aria-disabled keeps it in the tab order), and pressing it reads nothing.
+  const spokenBefore = (await target.evaluate(() => (window as unknown as { spoken?: unknown[] }).spoken)) ?? []
+  await button.focus()
+  expect(await button.evaluate((element) => element === document.activeElement)).toBe(true)
+  await target.keyboard.press('Enter')
+  expect((await target.evaluate(() => (window as unknown as { spoken?: unknown[] }).spoken)) ?? []).toEqual(spokenBefore)
+  await visible(target.getByRole('button', { name, exact: true }))
+}
 
 /** Opens a topic from the topics list by its shown title. */
 const openTopic = async (target: Page, title: string) => {
@@ -150,12 +213,12 @@ describe('languages', () => {
     expectNoPageErrors(context)
   })
 
-  it('Listen reads the text aloud in its language with a voice for it, and is hidden without one', async () => {
+  it('Listen reads the text aloud in its language with a voice for it, and says so without one', async () => {
     await stubSpanishVoice(context)
     await page.goto('/')
     await switcher(page).selectOption('es')
     await openTopic(page, 'Ciudadanía')
-    const listen = await visible(page.getByRole('button', { name: 'Escuchar' }))
+    const listen = await visible(page.getByRole('button', { name: 'Escuchar: Ciudadanía', exact: true }))
     await listen.click()
     await visible(page.getByRole('button', { name: 'Pausa' }))
     const spoken = await spokenIn(page)
@@ -166,14 +229,15 @@ describe('languages', () => {
     await visible(page.getByRole('button', { name: 'Escuchar' }))
     await expectAccessible(page, 'topic with Listen')
 
-    // Haitian Creole: no voice in the list, so no button.
+    // Haitian Creole: no voice in the list, so the button says it cannot read, and reads nothing.
     await switcher(page).selectOption('ht')
     await visible(page.getByRole('heading', { level: 1, name: 'Sitwayènte' }))
-    expect(await page.getByRole('button', { name: 'Koute' }).count()).toBe(0)
+    await expectListenExplainsNoVoice(page, 'Koute: Sitwayènte')
+    await expectAccessible(page, 'topic in Haitian Creole without a voice')
     expectNoPageErrors(context)
   })
 
-  it("Listen on a module's readings and content panels reads each activity in its language; none on links, none without a voice", async () => {
+  it("Listen on a module's readings and content panels reads each activity in its language, named after it; none on links; explained without a voice", async () => {
     await stubSpanishVoice(context)
     const student = demoStudent()
     await logInAt(page, student.login, student.password)
@@ -209,17 +273,86 @@ describe('languages', () => {
       await reading.getByRole('button', { name: 'Detener' }).click()
       await visible(reading.getByRole('button', { name: 'Escuchar' }))
 
-      // Haitian Creole: no voice for it, so no Listen anywhere on the page.
+      // Each Listen is named after what it reads.
+      const names = await listenNames(page)
+      expect(names).toEqual(
+        expect.arrayContaining(['Escuchar: Cómo llegar a ser ciudadano', 'Escuchar: El Juramento de Lealtad', 'Escuchar: El proceso de naturalización']),
+      )
+      expect(new Set(names).size).toBe(names.length)
+
+      // Haitian Creole: no voice for it, so every Listen on the page says why it cannot read.
       await switcher(page).selectOption('ht')
       await visible(page.getByRole('heading', { level: 1, name: 'Kijan pou w vin sitwayen' }))
       await visible(page.getByRole('heading', { level: 2, name: 'Sèman Fidelite a' }))
-      expect(await page.getByRole('button', { name: 'Koute' }).count()).toBe(0)
+      await expectListenExplainsNoVoice(page, 'Koute: Sèman Fidelite a')
+      await expectListenExplainsNoVoice(page, 'Koute: Kijan pou w vin sitwayen')
       await expectAccessible(page, 'module in Haitian Creole without a voice')
     } finally {
       // Put the demo student back as it was, for the other browser tests.
       await switcher(page).selectOption('en')
       await visible(page.getByRole('banner').getByRole('link', { name: 'Topics' }))
     }
+    expectNoPageErrors(context)
+  })
+
+  it('a student who signs in in Spanish with an empty username reads why in Spanish, and no English is left on the screen', async () => {
+    await page.goto('/login')
+    await switcher(page).selectOption('es')
+    await visible(page.getByRole('heading', { level: 1, name: 'Inicia sesión en Civics360' }))
+    await page.getByRole('button', { name: '¡Vamos!' }).click()
+    await visible(page.getByRole('alert').filter({ hasText: 'Escribe tu usuario o tu correo electrónico.' }))
+    expect(await page.getByText('Username or email is required.').count()).toBe(0)
+    await expectNoEnglish(page, 'es', 'login in Spanish with its error')
+    await expectAccessible(page, 'login error in Spanish')
+
+    await switcher(page).selectOption('ht')
+    await page.getByRole('button', { name: 'Ann ale!' }).click()
+    await visible(page.getByRole('alert').filter({ hasText: 'Ekri non itilizatè w oswa imèl ou.' }))
+    await expectNoEnglish(page, 'ht', 'login in Haitian Creole with its error')
+    await expectAccessible(page, 'login error in Haitian Creole')
+    expectNoPageErrors(context)
+  })
+
+  for (const [language, notice, home, topics] of [
+    ['ht', 'Gen kèk sijè ki poko tradui an kreyòl, se poutèt sa yo parèt an anglè.', 'Aprann kijan gouvènman an mache', 'Sijè yo'],
+    ['es', 'Algunos temas todavía no están traducidos al español, por eso se muestran en inglés.', 'Aprende cómo funciona el gobierno', 'Temas'],
+  ] as const) {
+    it(`Home and Topics in ${language} say which topics are shown in English, and leave no English interface word`, async () => {
+      await page.goto('/')
+      await switcher(page).selectOption(language)
+      await visible(page.getByRole('heading', { name: home }))
+      await visible(page.getByRole('note').filter({ hasText: notice }))
+      // The untranslated topic is marked as English; the translated one is not.
+      const constitution = page.getByRole('link', { name: 'The Constitution', exact: true }).first()
+      expect(await constitution.evaluate((link) => link.closest('[lang]')?.getAttribute('lang'))).toBe('en')
+      await expectNoEnglish(page, language, `home in ${language}`)
+      // The university is named as it names itself.
+      await visible(page.getByRole('contentinfo').getByRole('link', { name: 'University of Central Florida' }))
+      await expectAccessible(page, `home in ${language} with the notice`)
+
+      await page.getByRole('banner').getByRole('link', { name: topics, exact: true }).click()
+      await visible(page.getByRole('heading', { level: 1 }))
+      await visible(page.getByRole('note').filter({ hasText: notice }))
+      await expectNoEnglish(page, language, `topics in ${language}`)
+      await expectAccessible(page, `topics in ${language} with the notice`)
+      expectNoPageErrors(context)
+    })
+  }
+
+  it('Listen on a Creole page reads in Creole where the browser has a Creole voice', async () => {
+    await stubCreoleVoice(context)
+    await page.goto('/')
+    await switcher(page).selectOption('ht')
+    await openTopic(page, 'Sitwayènte')
+    const listen = await visible(page.getByRole('button', { name: 'Koute: Sitwayènte', exact: true }))
+    expect(await listen.getAttribute('aria-disabled')).toBeNull()
+    await listen.click()
+    await visible(page.getByRole('button', { name: 'Pran yon poz' }))
+    const spoken = await spokenIn(page)
+    expect(spoken).toHaveLength(1)
+    expect(spoken[0].lang).toBe('ht-HT')
+    await expectNoEnglish(page, 'ht', 'topic in Haitian Creole with Listen')
+    await expectAccessible(page, 'topic in Haitian Creole with a voice')
     expectNoPageErrors(context)
   })
 })

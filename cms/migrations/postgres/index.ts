@@ -6,7 +6,7 @@ import * as migration_20261123_025141_roster_name from './20261123_025141_roster
 import * as migration_20261123_042212_localization from './20261123_042212_localization';
 import * as migration_20261127_092910_attempt_package_storage from './20261127_092910_attempt_package_storage';
 import * as migration_20261127_093206_classroom_archived from './20261127_093206_classroom_archived';
-import * as migration_20261127_104036_merged_schema_snapshot from './20261127_104036_merged_schema_snapshot';
+import * as migration_20261127_103751_media_alt_localized from './20261127_103751_media_alt_localized';
 
 export const migrations = [
   {
@@ -50,8 +50,8 @@ export const migrations = [
     name: '20261127_093206_classroom_archived',
   },
   {
-    up: migration_20261127_104036_merged_schema_snapshot.up,
-    down: migration_20261127_104036_merged_schema_snapshot.down,
-    name: '20261127_104036_merged_schema_snapshot'
+    up: migration_20261127_103751_media_alt_localized.up,
+    down: migration_20261127_103751_media_alt_localized.down,
+    name: '20261127_103751_media_alt_localized'
   },
 ];

@@ -7,7 +7,7 @@ import * as migration_20261123_042135_localization from './20261123_042135_local
 import * as migration_20261127_092839_attempt_package_storage from './20261127_092839_attempt_package_storage';
 import * as migration_20261127_092850_sqlite_ids_never_reused from './20261127_092850_sqlite_ids_never_reused';
 import * as migration_20261127_093121_classroom_archived from './20261127_093121_classroom_archived';
-import * as migration_20261127_104005_merged_schema_snapshot from './20261127_104005_merged_schema_snapshot';
+import * as migration_20261127_103722_media_alt_localized from './20261127_103722_media_alt_localized';
 
 export const migrations = [
   {
@@ -56,8 +56,8 @@ export const migrations = [
     name: '20261127_093121_classroom_archived',
   },
   {
-    up: migration_20261127_104005_merged_schema_snapshot.up,
-    down: migration_20261127_104005_merged_schema_snapshot.down,
-    name: '20261127_104005_merged_schema_snapshot'
+    up: migration_20261127_103722_media_alt_localized.up,
+    down: migration_20261127_103722_media_alt_localized.down,
+    name: '20261127_103722_media_alt_localized'
   },
 ];

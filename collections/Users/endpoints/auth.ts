@@ -15,6 +15,12 @@ export const messages = {
   resetRequested: 'If an account uses that email, we have sent it a link to reset the password.',
   resetDone: 'Password reset. You have been logged in.',
   badResetToken: 'This password reset link is invalid or has expired. Please request a new one.',
+  loggedIn: 'Logged in.',
+  loginRequired: 'Username or email is required.',
+  passwordRequired: 'Password is required.',
+  emailRequired: 'Email is required.',
+  resetTokenRequired: 'Password reset token is required.',
+  passwordsDiffer: 'Passwords do not match.',
 } as const
 
 /**
@@ -26,7 +32,7 @@ export const messages = {
 const refusedLoginFloorMs = 150
 
 /** Logs in with a username or an email and answers the user, the token and the session cookie. */
-export const logIn = async (req: PayloadRequest, login: string, password: string, status = 200, message = 'Logged in.') => {
+export const logIn = async (req: PayloadRequest, login: string, password: string, status = 200, message: string = messages.loggedIn) => {
   const started = performance.now()
   const refusedAfterFloor = async (error: HttpError) => {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, refusedLoginFloorMs - (performance.now() - started))))
@@ -60,8 +66,8 @@ const login: Endpoint = {
     onlyFields(body, ['username', 'email', 'password'])
     const errors: FieldError[] = []
     const name = body.username ?? body.email
-    const username = requiredString({ username: name }, 'username', 'Username or email is required.', errors)
-    const password = requiredString(body, 'password', 'Password is required.', errors, 'password', 1000)
+    const username = requiredString({ username: name }, 'username', messages.loginRequired, errors)
+    const password = requiredString(body, 'password', messages.passwordRequired, errors, 'password', 1000)
     throwIfErrors(errors)
     return logIn(req, username, password)
   },
@@ -97,7 +103,7 @@ const passwordRequest: Endpoint = {
     const body = await readBody(req)
     onlyFields(body, ['username', 'email'])
     const errors: FieldError[] = []
-    const email = requiredString({ email: body.username ?? body.email }, 'email', 'Email is required.', errors, 'username').toLowerCase()
+    const email = requiredString({ email: body.username ?? body.email }, 'email', messages.emailRequired, errors, 'username').toLowerCase()
     checkEmail(email, errors, 'username')
     throwIfErrors(errors)
     // The answer goes out before the work starts (a timer, not a promise, so that none of the work's
@@ -117,11 +123,11 @@ const passwordReset: Endpoint = {
     onlyFields(body, ['token', 'password', 'confirmPassword', 'confirm-password'])
     const errors: FieldError[] = []
     const confirmation = body.confirmPassword ?? body['confirm-password']
-    const token = requiredString(body, 'token', 'Password reset token is required.', errors, 'token', 200)
-    const password = requiredString(body, 'password', 'Password is required.', errors, 'password', 1000)
+    const token = requiredString(body, 'token', messages.resetTokenRequired, errors, 'token', 200)
+    const password = requiredString(body, 'password', messages.passwordRequired, errors, 'password', 1000)
     checkPassword(password, errors)
     if (confirmation !== undefined && confirmation !== body.password) {
-      errors.push({ path: 'confirmPassword', message: 'Passwords do not match.' })
+      errors.push({ path: 'confirmPassword', message: messages.passwordsDiffer })
     }
     throwIfErrors(errors)
     let result

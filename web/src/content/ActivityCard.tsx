@@ -216,7 +216,7 @@ export function ActivityCard({ activity, attempt, onProgress }: CardProps) {
         <div ref={text} lang={shown}>
           <ActivityBody activity={activity} onProgress={onProgress} />
         </div>
-        {readAloud(activity.type) && <ListenButton target={text} language={shown} labelledBy={titleId} />}
+        {readAloud(activity.type) && <ListenButton target={text} language={shown} title={activity.title} labelledBy={titleId} />}
         {student && tracked && <MarkDone activity={activity} attempt={attempt} onProgress={onProgress} />}
       </div>
     </article>

@@ -18,9 +18,13 @@ function voicesSnapshot(): SpeechSynthesisVoice[] {
   return voices
 }
 
-/** The browser's first voice for the language (voices load late in Chrome, hence the subscription). */
-function useVoice(language: Locale): SpeechSynthesisVoice | null {
+/**
+ * The browser's first voice for the language (voices load late in Chrome, hence the subscription):
+ * `undefined` while the browser has no speech synthesis at all, `null` when it has none for the language.
+ */
+function useVoice(language: Locale): SpeechSynthesisVoice | null | undefined {
   const voices = useSyncExternalStore(subscribeVoices, voicesSnapshot, () => null)
+  if (!synthesis()) return undefined
   return voices?.find((voice) => voice.lang.toLowerCase().split(/[-_]/)[0] === language) ?? null
 }
 
@@ -28,10 +32,23 @@ type State = 'idle' | 'speaking' | 'paused'
 
 /**
  * Reads the target's text aloud with the browser's own speech synthesis (no third-party service),
- * in the language the text is shown in. Hidden where the browser has no voice for that language.
- * `labelledBy` names what it reads (an activity card's title) where a page has several of them.
+ * in the language the text is shown in. Where the browser has no voice for that language (most
+ * devices have none for Haitian Creole) the button stays, unusable, and says why: a reader who
+ * saw it on another page is not left wondering where it went (docs/adr/listen-without-a-voice.md).
+ * `title` is what it reads (the card's or the page's title): each button is named after it, and
+ * `labelledBy` (that title's element) names the group of controls where a page has several.
  */
-export function ListenButton({ target, language, labelledBy }: { target: RefObject<HTMLElement | null>; language: Locale; labelledBy?: string }) {
+export function ListenButton({
+  target,
+  language,
+  title,
+  labelledBy,
+}: {
+  target: RefObject<HTMLElement | null>
+  language: Locale
+  title: string
+  labelledBy?: string
+}) {
   const { t } = useTranslation()
   const id = useId()
   const voice = useVoice(language)
@@ -40,7 +57,21 @@ export function ListenButton({ target, language, labelledBy }: { target: RefObje
   // Leaving the page, or the text changing language, stops the reading.
   useEffect(() => () => synthesis()?.cancel(), [language])
 
-  if (!voice) return null
+  if (voice === undefined) return null
+  const name = t('content.listen.listenTo', { title })
+  if (!voice) {
+    return (
+      <div className="listen-controls">
+        <button type="button" className="button button-small" aria-label={name} aria-disabled="true" aria-describedby={`${id}-no-voice`}>
+          <span aria-hidden="true">🔇 </span>
+          {t('content.listen.listen')}
+        </button>
+        <p id={`${id}-no-voice`} className="listen-no-voice">
+          {t('content.listen.noVoice', { language: t(`content.listen.voiceLanguage.${language}`) })}
+        </p>
+      </div>
+    )
+  }
   const speech = synthesis()!
 
   function listen() {
@@ -76,7 +107,7 @@ export function ListenButton({ target, language, labelledBy }: { target: RefObje
     // of a module's cards are told apart.
     <div role="group" id={id} aria-label={t('content.listen.group')} aria-labelledby={labelledBy && `${id} ${labelledBy}`} className="listen-controls">
       {state === 'idle' ? (
-        <button type="button" className="button button-small" onClick={listen}>
+        <button type="button" className="button button-small" aria-label={name} onClick={listen}>
           <span aria-hidden="true">🔊 </span>
           {t('content.listen.listen')}
         </button>

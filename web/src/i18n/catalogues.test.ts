@@ -13,6 +13,9 @@ it('splits English without a section in both files', () => {
   expect(Object.keys(enFirstPaint).filter((key) => key in enScreens)).toEqual([])
 })
 
+/** Names of institutions: a university's name is the same in every language. */
+const PROPER_NAMES = ['shell.footer.ucf', 'shell.footer.ocps', 'shell.footer.bobGraham']
+
 /** The names a message fills in (`{title}`, `{count, plural, …}`), as Lingui's compiler reads them (a message it cannot read fails). */
 function variables(text: string): string[] {
   const names = new Set<string>()
@@ -45,6 +48,10 @@ describe.each([
       expect(words.trim(), key).not.toBe('')
       expect(variables(words), key).toEqual(variables(text))
     }
+  })
+
+  it('keeps proper names (institutions, districts) as they are written in English', () => {
+    for (const key of PROPER_NAMES) expect(translated.get(key), key).toBe(english.get(key))
   })
 })
 

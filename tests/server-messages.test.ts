@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+
+import { accountRuleMessages } from '../common/accountRules'
+import { badRequest, forbidden, notFound, unauthorized } from '../cms/http'
+import { translateMessage } from '../cms/messages/translate'
+import { rateLimitMessage } from '../cms/rateLimits'
+import { classroomMessages } from '../collections/Classrooms/endpoints/classrooms'
+import { messages as authMessages } from '../collections/Users/endpoints/auth'
+import { signupMessages } from '../collections/Users/endpoints/signup'
+
+// The server's messages a student meets, checked against the catalogues without a server: every
+// one of them must read in Spanish and Haitian Creole (cms/messages), never in English.
+describe('the messages of logging in and signing up', () => {
+  it('translates every message of logging in, signing up and their validation into Spanish and Haitian Creole', () => {
+    const studentMeets = [
+      ...Object.values(authMessages),
+      ...Object.values(signupMessages),
+      classroomMessages.code,
+      classroomMessages.unknownCode,
+      ...Object.values(accountRuleMessages),
+      rateLimitMessage,
+      ...[badRequest([]), unauthorized(), forbidden(), notFound()].map((error) => error.message),
+    ]
+    for (const english of studentMeets) {
+      for (const language of ['es', 'ht'] as const) {
+        const translated = translateMessage(english, language)
+        expect(translated, `${english} in ${language}`).not.toBe(english)
+        expect(translated.trim(), `${english} in ${language}`).not.toBe('')
+      }
+    }
+  })
+})
