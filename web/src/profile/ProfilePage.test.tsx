@@ -75,7 +75,8 @@ describe('profile validation (spec section 5)', () => {
     ['school', 'School', [m.FIRST_NAME_REQUIRED, m.LAST_NAME_REQUIRED, m.POSITION_REQUIRED, m.SCHOOL_REQUIRED]],
     ['district', 'District', [m.FIRST_NAME_REQUIRED, m.LAST_NAME_REQUIRED, m.POSITION_REQUIRED, m.DISTRICT_REQUIRED]],
     ['professor', 'Professor', [m.FIRST_NAME_REQUIRED, m.LAST_NAME_REQUIRED, m.POSITION_REQUIRED]],
-    ['parent', 'Parent', [m.FIRST_NAME_REQUIRED, m.LAST_NAME_REQUIRED, m.POSITION_REQUIRED]],
+    // A parent is asked for a name, not a job position.
+    ['parent', 'Parent', [m.FIRST_NAME_REQUIRED, m.LAST_NAME_REQUIRED]],
     ['homeschool', 'Homeschool', [m.FIRST_NAME_REQUIRED, m.LAST_NAME_REQUIRED, m.POSITION_REQUIRED]],
     ['other', 'Other', [m.FIRST_NAME_REQUIRED, m.LAST_NAME_REQUIRED, m.POSITION_REQUIRED]],
     ['independent', 'Independent', [m.FIRST_NAME_REQUIRED, m.LAST_NAME_REQUIRED]],
