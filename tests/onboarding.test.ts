@@ -107,6 +107,16 @@ describe("a student's home", () => {
     expect(afterVideo.lastActivity).toMatchObject({ id: videoId, title: 'Watch the story', status: 'not-attempted' })
   })
 
+  it('names the activity and its module in the language asked for, English where there is no translation', async () => {
+    const teacher = await actors.educator()
+    const student = await actors.student((await actors.classroom(teacher)).id)
+    await server.payload.update({ collection: 'activities', id: readingId, locale: 'es', data: { title: 'Lee las enmiendas' } as never, overrideAccess: true })
+    expect((await student.post(`/api/activities/${readingId}/open`)).status).toBe(200)
+    const spanish = (await student.get(`/api/users/${student.user.id}/home?locale=es`)).body.lastActivity
+    expect(spanish).toMatchObject({ title: 'Lee las enmiendas', module: { title: 'Bill of Rights' } })
+    expect((await student.get(`/api/users/${student.user.id}/home`)).body.lastActivity.title).toBe('Read the amendments')
+  })
+
   it('never names the teacher by email, and is empty for an account in no class', async () => {
     const teacher = await actors.educator({ firstName: null, lastName: null })
     const classroom = await actors.classroom(teacher)

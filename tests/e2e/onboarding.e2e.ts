@@ -128,7 +128,7 @@ describe("a teacher's and her students' first steps", () => {
     const proposed = await code.inputValue()
     await visible(page.getByText(/keep it or type your own/))
     await expectAccessible(page, 'create classroom: proposed code')
-    await screenshots(page, 'create-classroom-proposed-code')
+    await screenshots(page, 'create-classroom-proposed-code', code)
     await page.getByLabel(/^Name/).fill('Period 4 Civics')
     await page.getByRole('button', { name: 'Create Classroom' }).click()
     await waitForPath(page, /^\/user\/classrooms\/\d+$/)
@@ -254,7 +254,11 @@ describe("a teacher's and her students' first steps", () => {
         expect(measured.lines, `${name} (${language})`).toBe(1)
         // The box holds one line of text: less than two line heights.
         expect(measured.content, `${name} (${language})`).toBeLessThan(measured.lineHeight * 1.5)
+        // And it is on the screen, not pushed past its right edge.
+        const box = (await link.boundingBox())!
+        expect(box.x + box.width, `${name} (${language})`).toBeLessThanOrEqual(375)
       }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
       await expectAccessible(page, `home at 375 px (${language})`)
     }
     await switcher(page).selectOption('en')

@@ -27,14 +27,15 @@ export function Header() {
           {user ? (
             <AccountMenu />
           ) : (
-            <>
+            // Log in and Sign up move to a new row together on a narrow screen, never one without the other.
+            <div className="header-auth">
               <Link to="/login" className="header-link header-nowrap">
                 {t('shell.nav.login')}
               </Link>
               <Link to="/signup" className="button button-primary button-small header-nowrap">
                 {t('shell.nav.signup')}
               </Link>
-            </>
+            </div>
           )}
         </div>
       </div>
