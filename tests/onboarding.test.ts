@@ -4,6 +4,10 @@
  * and a signed-in student's home data (their class, their teacher's name, the activity they opened
  * last), which only the student themself (or users:read staff) may read.
  */
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { Actors } from './helpers/actors'
@@ -151,5 +155,19 @@ describe("a student's home", () => {
     // Staff who read accounts may.
     const staff = await actors.staff('users:read')
     expect((await staff.get(`/api/users/${student.user.id}/home`)).body.lastActivity).toMatchObject({ id: readingId })
+  })
+})
+
+describe('the seeded quiz', () => {
+  it('speaks to students: no word of packages, exports or standards in what the quiz page shows', () => {
+    for (const launch of ['index_lms.html', 'story.html']) {
+      const html = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'seed', 'storyline', 'sample-quiz', launch), 'utf8')
+      const shown = html
+        .replace(/<script[\s\S]*?<\/script>|<head>[\s\S]*?<\/head>/g, '')
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+      expect(shown).toContain('Bill of Rights')
+      expect(shown, launch).not.toMatch(/package|storyline|scorm|export|sample/i)
+    }
   })
 })
