@@ -1212,9 +1212,10 @@ export const pages: SeedPage[] = [
 
       ### Teachers: classrooms
 
-      1. Sign up as an educator and complete your profile.
-      2. Open **Classrooms** in your account settings and **create a classroom**. Civics360 gives it a
-         classroom code.
+      1. Sign up as an educator and complete your profile. If your school is not found, add it with
+         **Create**: the name you searched for is filled in.
+      2. Choose **Create your first class** under your saved profile (or **Classrooms** in the header) and
+         **create a classroom**. Civics360 proposes a classroom code: keep it or type your own.
       3. Share the code with your students so they can join.
       4. To **reset a student's password**, open the classroom, choose the student and enter a new password.
          Give the new password to the student privately.

@@ -7,6 +7,7 @@ import { selfOrScope } from '../../access/selfOrScope'
 import { selfOrUserReaders } from '../../access/selfOrUserReaders'
 import { passwordDoors } from './endpoints/auth'
 import { me } from './endpoints/me'
+import { homeEndpoint } from './endpoints/home'
 import { keptAccountStrategy } from '../../cms/accountCache'
 import { secureCookies } from '../../cms/cookies'
 import { emailVerificationFields, issueConfirmationToken, sendConfirmationEmail } from './emailVerification'
@@ -76,7 +77,7 @@ export const Users: CollectionConfig = {
   },
   // Payload's own /login, /forgot-password and /reset-password are answered by the product's
   // handlers (custom endpoints come first), so their rules and rate limits hold on every door.
-  endpoints: [...passwordDoors, me, ...userEndpoints, unlinkProviderEndpoint],
+  endpoints: [...passwordDoors, me, homeEndpoint, ...userEndpoints, unlinkProviderEndpoint],
   hooks: {
     beforeOperation: [requireCurrentPassword],
     beforeValidate: [checkLoginFields],

@@ -73,7 +73,9 @@ export const parseProfile = (raw: unknown, errors: FieldError[]): ProfileInput =
   return out
 }
 
-const needsPosition = (type: AccountType) => type !== 'independent' && type !== 'student'
+// A parent is asked what a parent would be asked (their name), not for a job position, though the
+// spec's list of types that need one includes them (docs/adr/parent-profile-without-job-position.md).
+const needsPosition = (type: AccountType) => type !== 'independent' && type !== 'student' && type !== 'parent'
 
 /** The rules of spec section 5 for a complete profile of the given type. */
 export const checkProfile = (profile: ProfileInput, type: AccountType, errors: FieldError[]): void => {

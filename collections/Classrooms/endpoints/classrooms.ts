@@ -1,5 +1,7 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
+import { randomInt } from 'node:crypto'
+
 import { userHasAnyScope, userHasScope } from '../../../common/scopes'
 import type { Classroom } from '../../../cms/payload-types'
 import { clearPasswordTries } from '../../../cms/loginLock'
@@ -86,6 +88,36 @@ const updateClassroom: Endpoint = {
   },
 }
 
+// Letters and digits a child cannot misread when copying from the board: no I, L, O, 0 or 1.
+const codeLetters = 'ABCDEFGHJKMNPQRSTUVWXYZ'
+const codeDigits = '23456789'
+const pick = (from: string, count: number) => Array.from({ length: count }, () => from[randomInt(from.length)]).join('')
+
+/** A readable classroom code no classroom uses yet, such as `KTR-482` (null when every try was taken). */
+export const proposeClassroomCode = async (req: PayloadRequest): Promise<string | null> => {
+  for (let tries = 0; tries < 20; tries += 1) {
+    const code = `${pick(codeLetters, 3)}-${pick(codeDigits, 3)}`
+    if (!(await findClassroomByCode(req, code))) return code
+  }
+  return null
+}
+
+/**
+ * A code the teacher can keep or change on the create form. Only proposed: creating the classroom
+ * still checks that the code is free, since another teacher may take it in between.
+ */
+const proposedCode: Endpoint = {
+  path: '/proposed-code',
+  method: 'get',
+  handler: async (req) => {
+    const me = requireUser(req)
+    if (me.attributes?.type === 'student') throw forbidden('Students cannot create classrooms.')
+    const code = await proposeClassroomCode(req)
+    if (!code) throw conflict('code', classroomMessages.codeTaken)
+    return json({ code })
+  },
+}
+
 const lookupCode: Endpoint = {
   path: '/code/:code',
   method: 'get',
@@ -127,4 +159,4 @@ const resetStudentPassword: Endpoint = {
   },
 }
 
-export const classroomEndpoints: Endpoint[] = [lookupCode, resetStudentPassword, updateClassroom]
+export const classroomEndpoints: Endpoint[] = [proposedCode, lookupCode, resetStudentPassword, updateClassroom]

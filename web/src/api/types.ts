@@ -177,6 +177,20 @@ export interface Attempt {
   completedAt?: Generated.Attempt['completedAt']
 }
 
+/** GET /api/users/:id/home: a student's class and the activity they opened last. */
+export interface StudentHome {
+  classroom: { id: Id; name: Generated.Classroom['name']; teacher: string | null } | null
+  lastActivity: {
+    id: Id
+    title: Generated.Activity['title']
+    type: Generated.Activity['type'] | null
+    module: { id: Id; title: Generated.Module['title'] | null }
+    status: AttemptStatus
+    score: Generated.Attempt['score'] | null
+    lastOpenedAt: Generated.Attempt['lastOpenedAt'] | null
+  } | null
+}
+
 /** What POST /api/activities/:id/open answers for a Storyline package. */
 export interface Launch {
   standard: Standard

@@ -39,6 +39,7 @@ export function ForgotPage() {
     <section className="auth-panel auth-panel-narrow">
       <h1>{t('auth.forgot.title')}</h1>
       <p>{t('auth.forgot.intro')}</p>
+      <p className="forgot-student">{t('auth.forgot.student')}</p>
       {sent && <SuccessNotice>{sent}</SuccessNotice>}
       {error !== null && <ErrorNotice error={error} />}
       <form onSubmit={form.handleSubmit(submit)} noValidate className="form">

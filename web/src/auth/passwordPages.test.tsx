@@ -18,6 +18,12 @@ describe('/forgot', () => {
     expect(calls).toHaveLength(0)
   })
 
+  it('tells a student, who has no email, to ask their teacher for a new password', () => {
+    mockFetch(() => undefined)
+    renderApp(<ForgotPage />)
+    expect(screen.getByText('Students: your account has no email, so no link can be sent to you. Ask your teacher for a new password.')).toBeInTheDocument()
+  })
+
   it('requests the reset with the email as username and links to the token form', async () => {
     const user = userEvent.setup()
     const { find } = mockFetch(() => ({ body: { message: 'Check your email.' } }))

@@ -14,10 +14,12 @@ export type ClassroomValues = InferType<typeof classroomSchema>
 interface Props {
   submitLabel: string
   defaultValues?: ClassroomValues
+  /** What the code field's hint says, when not the default. */
+  codeHint?: string
   onSubmit: (values: ClassroomValues) => Promise<void>
 }
 
-export function ClassroomForm({ submitLabel, defaultValues = { name: '', code: '' }, onSubmit }: Props) {
+export function ClassroomForm({ submitLabel, defaultValues = { name: '', code: '' }, codeHint, onSubmit }: Props) {
   const { t } = useTranslation()
   const [error, setError] = useState<unknown>(null)
   const [saved, setSaved] = useState(false)
@@ -38,7 +40,7 @@ export function ClassroomForm({ submitLabel, defaultValues = { name: '', code: '
     <form onSubmit={form.handleSubmit(submit)} noValidate className="form" onChange={() => setSaved(false)}>
       {error !== null && <ErrorNotice error={error} />}
       <TextInput label={t('classrooms.form.name')} required {...fieldProps(form, 'name')} />
-      <TextInput label={t('classrooms.form.code')} required autoComplete="off" hint={t('classrooms.form.codeHint')} {...fieldProps(form, 'code')} />
+      <TextInput label={t('classrooms.form.code')} required autoComplete="off" hint={codeHint ?? t('classrooms.form.codeHint')} {...fieldProps(form, 'code')} />
       <SaveButton label={submitLabel} loading={form.formState.isSubmitting} success={saved} />
     </form>
   )

@@ -62,20 +62,45 @@ describe('classrooms list', () => {
 describe('create classroom', () => {
   it("requires name and code: 'Classroom name is required.', 'Classroom code is required.'", async () => {
     const user = userEvent.setup()
-    const { calls } = mockFetch(() => undefined)
+    // No proposal (the server could not find a free code): the field is empty, as before.
+    const { find } = mockFetch(() => undefined)
     renderApp(<CreateClassroomPage />, { user: teacher })
-    await user.click(screen.getByRole('button', { name: 'Create Classroom' }))
+    await user.click(await screen.findByRole('button', { name: 'Create Classroom' }))
     await expectOnlyMessages([CLASSROOM_NAME_REQUIRED, CLASSROOM_CODE_REQUIRED])
-    expect(calls).toHaveLength(0)
+    expect(find('POST', '/api/users/3/classrooms')).toHaveLength(0)
   })
 
-  it("replaces the route with the new classroom's page", async () => {
+  it("offers the server's proposed code, which the teacher keeps, and replaces the route with the new classroom's page", async () => {
     const user = userEvent.setup()
     const { find } = mockFetch(({ method, url }) =>
-      method === 'POST' && url === '/api/users/3/classrooms' ? { status: 201, body: { ...CLASSROOM, students: [] } } : undefined,
+      url === '/api/classrooms/proposed-code'
+        ? { body: { code: 'KTR-482' } }
+        : method === 'POST' && url === '/api/users/3/classrooms'
+          ? { status: 201, body: { ...CLASSROOM, students: [] } }
+          : undefined,
     )
     renderApp(<CreateClassroomPage />, { user: teacher, route: '/user/classrooms/create', path: '/user/classrooms/create' })
+    expect(await screen.findByDisplayValue('KTR-482')).toBe(field('Code'))
+    expect(screen.getByText(/keep it or type your own/)).toBeInTheDocument()
     await user.type(field('Name'), 'Civics 7A')
+    await user.click(screen.getByRole('button', { name: 'Create Classroom' }))
+    await waitFor(() => expect(currentLocation()).toBe('/user/classrooms/5'))
+    expect(find('POST', '/api/users/3/classrooms')[0].body).toEqual({ name: 'Civics 7A', code: 'KTR-482' })
+  })
+
+  it('lets the teacher type their own code instead', async () => {
+    const user = userEvent.setup()
+    const { find } = mockFetch(({ method, url }) =>
+      url === '/api/classrooms/proposed-code'
+        ? { body: { code: 'KTR-482' } }
+        : method === 'POST' && url === '/api/users/3/classrooms'
+          ? { status: 201, body: { ...CLASSROOM, students: [] } }
+          : undefined,
+    )
+    renderApp(<CreateClassroomPage />, { user: teacher, route: '/user/classrooms/create', path: '/user/classrooms/create' })
+    await screen.findByDisplayValue('KTR-482')
+    await user.type(field('Name'), 'Civics 7A')
+    await user.clear(field('Code'))
     await user.type(field('Code'), 'ABC123')
     await user.click(screen.getByRole('button', { name: 'Create Classroom' }))
     await waitFor(() => expect(currentLocation()).toBe('/user/classrooms/5'))

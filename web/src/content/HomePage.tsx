@@ -1,13 +1,18 @@
 import { useTranslation } from '../i18n/useTranslation'
 import { Link } from 'react-router-dom'
 import { PRODUCT_NAME, useDocumentTitle } from '../ui/useDocumentTitle'
+import { isStudent } from '../session/scopes'
+import { useSession } from '../session/useSession'
+import { StudentHome } from './StudentHome'
 import { TopicList } from './TopicList'
 
 export function HomePage() {
   const { t } = useTranslation()
   useDocumentTitle(t('content.home.title'))
+  const { user } = useSession()
   return (
     <>
+      {user && isStudent(user) && <StudentHome user={user} />}
       <section className="banner">
         <h1>{PRODUCT_NAME}</h1>
         <p className="banner-lead">{t('content.home.lead')}</p>

@@ -376,4 +376,61 @@ describe('home', () => {
     expect(screen.getByText('Where it began.')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'The Constitution' })).toHaveAttribute('href', '/modules/4')
   })
+
+  const student = makeUser(
+    { id: 8, email: null, username: 'brave-otter-417', providers: [{ provider: 'username', username: 'brave-otter-417' }] },
+    { type: 'student', completed: true, classroom: { id: 5, name: 'Period 6 Civics', code: 'KTR-482' } },
+  )
+
+  it("shows a signed-in student their class, their teacher and the activity they opened last, above the spec's home", async () => {
+    mockFetch(({ url }) =>
+      url.startsWith('/api/users/8/home')
+        ? {
+            body: {
+              classroom: { id: 5, name: 'Period 6 Civics', teacher: 'Grace Hopper' },
+              lastActivity: {
+                id: 31,
+                title: 'Bill of Rights Quiz',
+                type: 'storyline',
+                module: { id: 4, title: 'The Bill of Rights' },
+                status: 'passed',
+                score: { scaled: 0.8 },
+                lastOpenedAt: '2026-11-20T10:00:00.000Z',
+              },
+            },
+          }
+        : url.startsWith('/api/topics')
+          ? { body: { docs: [] } }
+          : undefined,
+    )
+    renderApp(<HomePage />, { user: student })
+    const region = await screen.findByRole('region', { name: 'Your class: Period 6 Civics' })
+    expect(within(region).getByText('Teacher: Grace Hopper')).toBeInTheDocument()
+    expect(within(region).getByRole('heading', { name: 'Where you left off' })).toBeInTheDocument()
+    expect(within(region).getByRole('link', { name: 'Bill of Rights Quiz' })).toHaveAttribute('href', '/modules/4')
+    expect(region).toHaveTextContent('in The Bill of Rights')
+    expect(region).toHaveTextContent('Passed · 80%')
+    // The spec's home follows it.
+    expect(region.compareDocumentPosition(screen.getByRole('heading', { level: 1, name: 'Civics360' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
+
+  it('tells a student who opened nothing yet where to start', async () => {
+    mockFetch(({ url }) =>
+      url.startsWith('/api/users/8/home') ? { body: { classroom: { id: 5, name: 'Period 6 Civics', teacher: null }, lastActivity: null } } : undefined,
+    )
+    renderApp(<HomePage />, { user: student })
+    const region = await screen.findByRole('region', { name: 'Your class: Period 6 Civics' })
+    expect(region).toHaveTextContent('You have not opened an activity yet.')
+    expect(region).not.toHaveTextContent('Teacher:')
+    expect(within(region).getByRole('link', { name: 'Browse Topics' })).toHaveAttribute('href', '/topics')
+  })
+
+  it('asks nothing more for a teacher or a visitor', async () => {
+    const { calls } = mockFetch(({ url }) => (url.startsWith('/api/topics') ? { body: { docs: [] } } : undefined))
+    renderApp(<HomePage />, { user: makeUser() })
+    await screen.findByRole('heading', { level: 1, name: 'Civics360' })
+    await waitFor(() => expect(calls.some((call) => call.url.startsWith('/api/topics'))).toBe(true))
+    expect(calls.filter((call) => call.url.includes('/home'))).toHaveLength(0)
+    expect(screen.queryByRole('region', { name: /Your class/ })).toBeNull()
+  })
 })

@@ -75,7 +75,8 @@ describe('profile validation (spec section 5)', () => {
     ['school', 'School', [m.FIRST_NAME_REQUIRED, m.LAST_NAME_REQUIRED, m.POSITION_REQUIRED, m.SCHOOL_REQUIRED]],
     ['district', 'District', [m.FIRST_NAME_REQUIRED, m.LAST_NAME_REQUIRED, m.POSITION_REQUIRED, m.DISTRICT_REQUIRED]],
     ['professor', 'Professor', [m.FIRST_NAME_REQUIRED, m.LAST_NAME_REQUIRED, m.POSITION_REQUIRED]],
-    ['parent', 'Parent', [m.FIRST_NAME_REQUIRED, m.LAST_NAME_REQUIRED, m.POSITION_REQUIRED]],
+    // A parent is asked for a name, not a job position.
+    ['parent', 'Parent', [m.FIRST_NAME_REQUIRED, m.LAST_NAME_REQUIRED]],
     ['homeschool', 'Homeschool', [m.FIRST_NAME_REQUIRED, m.LAST_NAME_REQUIRED, m.POSITION_REQUIRED]],
     ['other', 'Other', [m.FIRST_NAME_REQUIRED, m.LAST_NAME_REQUIRED, m.POSITION_REQUIRED]],
     ['independent', 'Independent', [m.FIRST_NAME_REQUIRED, m.LAST_NAME_REQUIRED]],
@@ -223,5 +224,47 @@ describe('student profile', () => {
     await submit(user)
     await screen.findByText('Saved!')
     expect(saved).toEqual({ type: 'student', completed: true, firstName: 'Kim', lastName: 'Park' })
+  })
+})
+
+describe('the next step after the profile', () => {
+  const withClassrooms = (docs: unknown[]) =>
+    mockFetch(({ url }) =>
+      url.startsWith('/api/countries') ? { body: COUNTRIES } : url === '/api/users/3/classrooms' ? { body: { docs, totalDocs: docs.length } } : undefined,
+    )
+  const teacher = makeUser(
+    {},
+    { type: 'teacher', completed: true, firstName: 'Grace', lastName: 'Hopper', position: 'Teacher', grades: ['Seventh'], subjects: ['Civics'] },
+  )
+
+  it("offers a teacher with no classroom 'Create your first class'", async () => {
+    withClassrooms([])
+    renderApp(<ProfilePage />, { user: teacher })
+    const next = await screen.findByRole('region', { name: 'Next step' })
+    expect(within(next).getByRole('link', { name: 'Create your first class' })).toHaveAttribute('href', '/user/classrooms/create')
+  })
+
+  it('offers nothing once the teacher has a classroom', async () => {
+    const { calls } = withClassrooms([{ id: 5, name: 'Civics 7A', code: 'ABC123', studentCount: 0, students: [] }])
+    renderApp(<ProfilePage />, { user: teacher })
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/users/3/classrooms')).toBe(true))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.queryByRole('region', { name: 'Next step' })).toBeNull()
+  })
+
+  it('sends a parent to the topics, not to Classrooms', async () => {
+    const { calls } = withClassrooms([])
+    renderApp(<ProfilePage />, { user: makeUser({}, { type: 'parent', completed: true, firstName: 'Pat', lastName: 'Rivera' }) })
+    const next = await screen.findByRole('region', { name: 'Next step' })
+    expect(within(next).getByRole('link', { name: 'Browse Topics' })).toHaveAttribute('href', '/topics')
+    expect(within(next).queryByRole('link', { name: 'Create your first class' })).toBeNull()
+    expect(screen.queryByLabelText(/^Job Position/)).toBeNull()
+    expect(calls.filter((call) => call.url.includes('/classrooms'))).toHaveLength(0)
+  })
+
+  it('is not shown before the profile is saved', () => {
+    withClassrooms([])
+    renderApp(<ProfilePage />, { user: makeUser({}, { type: null, completed: false }) })
+    expect(screen.queryByRole('region', { name: 'Next step' })).toBeNull()
   })
 })

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { updateProfile } from './api/profile'
 import { ProfileForm } from './ProfileForm'
 import { TypePicker } from './TypePicker'
+import { NextStep } from './NextStep'
 import { StudentProfile } from './StudentProfile'
 
 export function ProfilePage() {
@@ -66,6 +67,7 @@ export function ProfilePage() {
           </button>
         )}
       </ProfileForm>
+      {completed && savedType === type && <NextStep user={user} />}
     </>
   )
 }

@@ -1,5 +1,5 @@
 import { yupResolver } from '@hookform/resolvers/yup'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from '../i18n/useTranslation'
 import type { InferType } from 'yup'
@@ -15,14 +15,19 @@ import { newSchoolSchema } from './profileSchema'
 
 type Values = InferType<typeof newSchoolSchema>
 
-export function SchoolCreate({ onCreated }: { onCreated: (school: School) => void }) {
+/** `initialName`: the text searched for, when the search's way forward opened this form. */
+export function SchoolCreate({ onCreated, initialName = '' }: { onCreated: (school: School) => void; initialName?: string }) {
   const { t } = useTranslation()
   const [error, setError] = useState<unknown>(null)
   const form = useForm<Values>({
     resolver: yupResolver(newSchoolSchema),
     mode: 'onTouched',
-    defaultValues: { name: '', district: '', state: DEFAULT_STATE, country: DEFAULT_COUNTRY },
+    defaultValues: { name: initialName, district: '', state: DEFAULT_STATE, country: DEFAULT_COUNTRY },
   })
+  // Carried over from the search, the name is filled: the district is what is left to type.
+  useEffect(() => {
+    if (initialName) form.setFocus('district')
+  }, [form, initialName])
 
   async function create(values: Values) {
     setError(null)

@@ -51,6 +51,20 @@ describe('school modal: search', () => {
     expect(await screen.findByText(NO_RESULTS)).toBeInTheDocument()
   })
 
+  it('leads from no results to Create, with the text typed as the school name and the district to type next', async () => {
+    const { user, onSelect, find } = setup(() => ({ body: { docs: [] } }))
+    await user.type(screen.getByLabelText('Search for your school'), '  Lincoln Middle  ')
+    expect(await screen.findByText(NO_RESULTS)).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Add “Lincoln Middle” as a new school' }))
+    expect(screen.getByRole('tab', { name: 'Create' })).toHaveAttribute('aria-selected', 'true')
+    expect(field('School Name')).toHaveValue('Lincoln Middle')
+    expect(field('School District')).toHaveFocus()
+    await user.keyboard('Leon')
+    await user.click(screen.getByRole('button', { name: 'Create School' }))
+    await waitFor(() => expect(onSelect).toHaveBeenCalled())
+    expect(find('POST', '/api/schools')[0].body).toMatchObject({ name: 'Lincoln Middle', district: 'Leon' })
+  })
+
   it('swallows a failed search: no message at all', async () => {
     const { calls, user } = setup(() => ({ status: 500, body: { errors: [{ message: 'Boom' }] } }))
     await user.type(screen.getByLabelText('Search for your school'), 'Leon')

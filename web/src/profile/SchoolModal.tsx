@@ -15,6 +15,8 @@ const TABS: { id: Tab; label: string }[] = [
 export function SchoolModal({ onSelect, onClose }: { onSelect: (school: School) => void; onClose: () => void }) {
   const { t } = useTranslation()
   const [tab, setTab] = useState<Tab>('search')
+  /** The name the search's way forward carries into Create (empty when Create was opened by its tab). */
+  const [newName, setNewName] = useState('')
   const id = useId()
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ search: null, create: null })
 
@@ -54,7 +56,17 @@ export function SchoolModal({ onSelect, onClose }: { onSelect: (school: School) 
         ))}
       </div>
       <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}-tab`} className="tab-panel">
-        {tab === 'search' ? <SchoolSearch onSelect={choose} /> : <SchoolCreate onCreated={choose} />}
+        {tab === 'search' ? (
+          <SchoolSearch
+            onSelect={choose}
+            onCreate={(name) => {
+              setNewName(name)
+              setTab('create')
+            }}
+          />
+        ) : (
+          <SchoolCreate key={newName} initialName={newName} onCreated={choose} />
+        )}
       </div>
     </Modal>
   )

@@ -13,8 +13,12 @@ export const SEARCH_TOO_SHORT = en.profile.school.tooShort
 export const NO_RESULTS = en.profile.school.noResults
 export const SEARCH_DEBOUNCE_MS = 300
 
-/** Search starts after more than 3 characters; a failed search is swallowed (spec section 8). */
-export function SchoolSearch({ onSelect }: { onSelect: (school: School) => void }) {
+/**
+ * Search starts after more than 3 characters; a failed search is swallowed (spec section 8). With
+ * no results the spec's words stay, followed by the way forward: adding the school, with the text
+ * typed here as its name.
+ */
+export function SchoolSearch({ onSelect, onCreate }: { onSelect: (school: School) => void; onCreate: (name: string) => void }) {
   const { t } = useTranslation()
   const [query, setQuery] = useState('')
   const resultsId = useId()
@@ -40,7 +44,15 @@ export function SchoolSearch({ onSelect }: { onSelect: (school: School) => void 
       <div id={resultsId} aria-live="polite">
         {tooShort && <p className="field-hint">{t('profile.school.tooShort')}</p>}
         {!tooShort && isLoading && <Loading label={t('profile.school.searching')} />}
-        {!tooShort && ready && !isLoading && !error && data && results.length === 0 && <p>{t('profile.school.noResults')}</p>}
+        {!tooShort && ready && !isLoading && !error && data && results.length === 0 && (
+          <div className="school-no-results">
+            <p>{t('profile.school.noResults')}</p>
+            <p>{t('profile.school.notListed')}</p>
+            <button type="button" className="button button-secondary" onClick={() => onCreate(term)}>
+              {t('profile.school.createNamed', { name: term })}
+            </button>
+          </div>
+        )}
         {!tooShort && results.length > 0 && (
           <ul className="school-results">
             {results.map((school) => (

@@ -36,7 +36,7 @@ export const PROFILE_FIELDS: Record<AccountType, (keyof ProfileValues)[]> = {
   school: ['firstName', 'lastName', 'position', 'school'],
   district: ['firstName', 'lastName', 'position', 'district', 'state', 'country'],
   professor: ['firstName', 'lastName', 'position', 'state', 'country'],
-  parent: ['firstName', 'lastName', 'position'],
+  parent: ['firstName', 'lastName'],
   homeschool: ['firstName', 'lastName', 'position'],
   other: ['firstName', 'lastName', 'position'],
   independent: ['firstName', 'lastName'],

@@ -12,3 +12,13 @@ export function canUseConsole(user: User | null): boolean {
 export function isStudent(user: User | null): boolean {
   return user?.attributes?.type === 'student'
 }
+
+/**
+ * An educator who runs classes: every educator type but a parent (whose child joins a teacher's
+ * class) and an independent learner. Their Classrooms is in the header, one click from any page;
+ * the Settings sidebar still lists it for every non-student (spec section 2).
+ */
+export function teachesClasses(user: User | null): boolean {
+  const type = user?.attributes?.type
+  return Boolean(type) && type !== 'student' && type !== 'parent' && type !== 'independent'
+}

@@ -36,6 +36,19 @@ describe('account menu', () => {
     expect(screen.getByRole('link', { name: 'Civics360' })).toHaveAttribute('href', '/')
   })
 
+  it.each([
+    ['teacher', true],
+    ['homeschool', true],
+    ['parent', false],
+    ['independent', false],
+    ['student', false],
+  ] as const)('puts Classrooms in the header, one click away, for a %s: %s', (type, shown) => {
+    renderApp(<Header />, { user: makeUser({}, { type, completed: true }) })
+    const link = screen.queryByRole('link', { name: 'Classrooms' })
+    if (shown) expect(link).toHaveAttribute('href', '/user/classrooms')
+    else expect(link).toBeNull()
+  })
+
   it('works from the keyboard: arrows move, Escape closes and returns focus', async () => {
     const user = userEvent.setup()
     renderApp(<Header />, { user: makeUser() })

@@ -4,6 +4,9 @@ import { keys } from '../../api/keys'
 import type { Classroom, User } from '../../api/types'
 import type { ClassroomValues } from '../ClassroomForm'
 
+/** A readable code no classroom uses yet, for the create form to offer (the server checks it again on create). */
+export const proposeClassroomCode = async () => (await api.get<{ code: string }>('/api/classrooms/proposed-code')).code
+
 /**
  * A teacher's new classroom: the answer fills its own cache entry (the page it opens shows it at
  * once) and the teacher's list is fetched again.
