@@ -69,7 +69,11 @@ export function openingTopic(topics: TopicColumns[]): string {
  * The columns of a view, and the header rows above them (topics, then modules in the activities
  * view). In the modules view a module listed in `expanded` is followed by its activities' columns.
  */
-export function columnsOf(topics: TopicColumns[], view: GridView, expanded: ReadonlySet<string> = new Set()): { columns: Column[]; headerRows: HeaderGroup[][] } {
+export function columnsOf(
+  topics: TopicColumns[],
+  view: GridView,
+  expanded: ReadonlySet<string> = new Set(),
+): { columns: Column[]; headerRows: HeaderGroup[][] } {
   const ids = (t: TopicColumns) => t.modules.flatMap((m) => m.activities.map((a) => a.id))
   if (view === 'topics') {
     return { columns: topics.map((t) => ({ id: t.id, kind: 'summary', title: t.title, path: [], activityIds: ids(t) })), headerRows: [] }
@@ -98,7 +102,9 @@ export function columnsOf(topics: TopicColumns[], view: GridView, expanded: Read
   }
   return {
     columns: topics.flatMap((t) =>
-      t.modules.flatMap((m) => m.activities.map((a): Column => ({ id: a.id, kind: 'activity', title: a.title, path: [t.title, m.title], activityIds: [a.id] }))),
+      t.modules.flatMap((m) =>
+        m.activities.map((a): Column => ({ id: a.id, kind: 'activity', title: a.title, path: [t.title, m.title], activityIds: [a.id] })),
+      ),
     ),
     headerRows: [
       topics.map((t) => ({ id: t.id, title: t.title, span: ids(t).length })),

@@ -174,7 +174,9 @@ describe('progress', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/)
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="period-3-civics-progress.csv"')
     // Excel needs the byte-order mark to read UTF-8 (the text decoder drops it: read the bytes).
-    const bytes = new Uint8Array(await (await fetch(`${server.base}/api/classrooms/${classroom.id}/progress/csv`, { headers: cookieOf(teacher) })).arrayBuffer())
+    const bytes = new Uint8Array(
+      await (await fetch(`${server.base}/api/classrooms/${classroom.id}/progress/csv`, { headers: cookieOf(teacher) })).arrayBuffer(),
+    )
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     expect(res.body as string).not.toMatch(/[^\r]\n/)
     const lines = (res.body as string).trim().split('\r\n')
@@ -184,7 +186,9 @@ describe('progress', () => {
     expect(lines).toHaveLength(1 + students * 2)
     const quizOpened = await lastOpened(ana.id, quizId)
     expect(lines).toContain(`${ana.username},Dana,The Constitution,Bill of Rights,Quiz,Passed,80,${quizOpened.slice(0, 10)}`)
-    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${ana.username},Dana,The Constitution,Bill of Rights,Read the amendments,Opened,,\\d{4}-\\d{2}-\\d{2}$`)))
+    expect(lines).toContainEqual(
+      expect.stringMatching(new RegExp(`^${ana.username},Dana,The Constitution,Bill of Rights,Read the amendments,Opened,,\\d{4}-\\d{2}-\\d{2}$`)),
+    )
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${ben.username},Eli,The Constitution,Bill of Rights,Quiz,Failed,30,\\d{4}-\\d{2}-\\d{2}$`)))
     expect(lines).toContain(`${ben.username},Eli,The Constitution,Bill of Rights,Read the amendments,Not started,,`)
     // Students in the grid's order, which is the Students table's: by name, the unnamed after.
@@ -215,7 +219,8 @@ describe('progress', () => {
     expect(lines).toContain(`Dana,${ana.username},80,${anaLast},1,80`)
     expect(lines).toContain(`Eli,${ben.username},30,${(await lastOpened(ben.id, quizId)).slice(0, 10)},1,30`)
     const modules = (await teacher.get('/api/activities/columns')).body[0].modules
-    const opened = (await teacher.get(`/api/classrooms/${classroom.id}/progress/csv?layout=gradebook&view=modules&expand=${modules[0].id}&sort=score-high`)).body as string
+    const opened = (await teacher.get(`/api/classrooms/${classroom.id}/progress/csv?layout=gradebook&view=modules&expand=${modules[0].id}&sort=score-high`))
+      .body as string
     const rows = opened.trim().split('\r\n')
     expect(rows[0]).toBe(
       'Name,Username,Average score (%),Last opened,Bill of Rights: done (of 2),Bill of Rights: average score (%),Bill of Rights: Read the amendments,Bill of Rights: Quiz',
@@ -236,7 +241,9 @@ describe('progress', () => {
       const everything = ((await teacher.get(`/api/classrooms/${classroom.id}/progress/csv`)).body as string).trim().split('\r\n')
       expect(everything).toHaveLength(1 + grid.students.length * 3)
       const first = (await teacher.get('/api/activities/columns')).body[0]
-      const filtered = ((await teacher.get(`/api/classrooms/${classroom.id}/progress/csv?topic=${first.id}&sort=score-low`)).body as string).trim().split('\r\n')
+      const filtered = ((await teacher.get(`/api/classrooms/${classroom.id}/progress/csv?topic=${first.id}&sort=score-low`)).body as string)
+        .trim()
+        .split('\r\n')
       expect(filtered).toHaveLength(1 + grid.students.length * 2)
       expect(filtered.some((l) => l.includes('Ballot'))).toBe(false)
       // Lowest average first; those with no score at all before any score (as the grid sorts).
@@ -247,7 +254,9 @@ describe('progress', () => {
       expect(topics).toBe(
         'Name,Username,Average score (%),Last opened,The Constitution: done (of 2),The Constitution: average score (%),Elections: done (of 1),Elections: average score (%)',
       )
-      const oneModule = ((await teacher.get(`/api/classrooms/${classroom.id}/progress/csv?layout=gradebook&view=activities&module=${mod}`)).body as string).split('\r\n')
+      const oneModule = (
+        (await teacher.get(`/api/classrooms/${classroom.id}/progress/csv?layout=gradebook&view=activities&module=${mod}`)).body as string
+      ).split('\r\n')
       expect(oneModule[0]).toBe('Name,Username,Average score (%),Last opened,Voting: Ballot')
     } finally {
       await server.payload.delete({ collection: 'activities', id: ballot, overrideAccess: true })
@@ -259,7 +268,10 @@ describe('progress', () => {
   it("dates are the school's calendar day: the time zone the teacher's browser gives", async () => {
     const day = async (timeZone: string) => {
       const csv = (await teacher.get(`/api/classrooms/${classroom.id}/progress/csv?timeZone=${encodeURIComponent(timeZone)}`)).body as string
-      return csv.split('\r\n').find((l) => l.startsWith(`${ana.username},Dana,The Constitution,Bill of Rights,Quiz,`))!.split(',')[7]
+      return csv
+        .split('\r\n')
+        .find((l) => l.startsWith(`${ana.username},Dana,The Constitution,Bill of Rights,Quiz,`))!
+        .split(',')[7]
     }
     // Two zones without daylight saving, fourteen hours ahead of UTC and eleven behind.
     const opened = Date.parse(await lastOpened(ana.id, quizId))

@@ -79,9 +79,7 @@ export const progressCsv = (topics: TopicColumns[], students: RosterStudent[], c
         row.student.username,
         row.average,
         date(row.lastOpenedAt),
-        ...row.values.flatMap((value) =>
-          value.kind === 'activity' ? [value.score ?? progressStates[value.state].label] : [value.done, value.average],
-        ),
+        ...row.values.flatMap((value) => (value.kind === 'activity' ? [value.score ?? progressStates[value.state].label] : [value.done, value.average])),
       ])
     }
   }

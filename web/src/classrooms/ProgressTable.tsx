@@ -57,7 +57,6 @@ export const ProgressTable = memo(function ProgressTable({ classroomId, classroo
               >
                 {column.expandable ? (
                   <button type="button" className="progress-expand" aria-expanded={column.expanded} onClick={() => onToggleModule(String(column.id))}>
-                    <span aria-hidden="true">{column.expanded ? '▾' : '▸'} </span>
                     {column.title}
                   </button>
                 ) : (
