@@ -14,12 +14,31 @@ export const longHeader = ['Username', 'First name', 'Topic', 'Module', 'Activit
  */
 const BOM = '\uFEFF'
 
-/** An ISO date (YYYY-MM-DD) of a timestamp as the calendar in `timeZone` shows it; empty for none. */
-export const isoDate = (timestamp: string | null | undefined, timeZone: string) => {
-  if (!timestamp) return ''
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(timestamp))
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
-  return `${part('year')}-${part('month')}-${part('day')}`
+/** Time zones change their offset, and differ from UTC, only in whole quarters of an hour. */
+const QUARTER_HOUR = 15 * 60 * 1000
+
+/**
+ * A function giving the ISO date (YYYY-MM-DD) of a timestamp as the calendar in `timeZone` shows it,
+ * empty for none. Formatting is the slow part (a new formatter per cell cost seconds for a class),
+ * so there is one formatter per file, and one answer per quarter hour: every instant of a quarter
+ * hour falls on the same day in every time zone, and a class's opens cluster in a few of them.
+ */
+export const isoDateIn = (timeZone: string) => {
+  const format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+  const days = new Map<number, string>()
+  return (timestamp: string | null | undefined) => {
+    const time = timestamp ? Date.parse(timestamp) : NaN
+    if (Number.isNaN(time)) return ''
+    const quarter = Math.floor(time / QUARTER_HOUR)
+    let day = days.get(quarter)
+    if (day === undefined) {
+      const parts = format.formatToParts(new Date(quarter * QUARTER_HOUR))
+      const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
+      day = `${part('year')}-${part('month')}-${part('day')}`
+      days.set(quarter, day)
+    }
+    return day
+  }
 }
 
 /** True when `timeZone` is a time zone this server's Intl knows (an IANA name such as America/New_York, or UTC). */
@@ -43,7 +62,7 @@ const displayName = (student: RosterStudent) => [student.firstName, student.last
  * `-` or `@` (CSV injection); CRLF line ends, as RFC 4180 and Excel expect.
  */
 export const progressCsv = (topics: TopicColumns[], students: RosterStudent[], cells: GridCell[], choice: CsvChoice): string => {
-  const date = (timestamp: string | null | undefined) => isoDate(timestamp, choice.timeZone)
+  const date = isoDateIn(choice.timeZone)
   const records: (string | number | null)[][] = []
   if (choice.layout === 'long') {
     // Every shown activity, whatever the view: the long layout is one row per activity by design.
