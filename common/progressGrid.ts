@@ -52,8 +52,9 @@ export function filterTopics(topics: TopicColumns[], { topic, module }: GridFilt
 }
 
 /**
- * Above this many activities the activities view opens on the first topic: 200 activity columns for
- * 35 students is 7,000 cells to draw before the first screen. The summary views open on every topic.
+ * Above this many activities the activities view opens on the first topic: a full course's activity
+ * columns for a full class are too many cells to draw before the first screen, and far more than a
+ * laptop shows. The summary views open on every topic.
  */
 export const MAX_ACTIVITIES_AT_OPENING = 60
 

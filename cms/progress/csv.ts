@@ -19,9 +19,9 @@ const QUARTER_HOUR = 15 * 60 * 1000
 
 /**
  * A function giving the ISO date (YYYY-MM-DD) of a timestamp as the calendar in `timeZone` shows it,
- * empty for none. Formatting is the slow part (a new formatter per cell cost seconds for a class),
- * so there is one formatter per file, and one answer per quarter hour: every instant of a quarter
- * hour falls on the same day in every time zone, and a class's opens cluster in a few of them.
+ * empty for none. Making and running a formatter is the slow part of a class's file, so there is
+ * one formatter per file, and one answer per quarter hour: every instant of a quarter hour falls on
+ * the same day in every time zone, and a class's opens cluster in a few of them.
  */
 export const isoDateIn = (timeZone: string) => {
   const format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
