@@ -58,10 +58,16 @@ export type ActivityColumn = { id: Id; title: string; type: string }
 export type ModuleColumns = { id: Id; title: string; activities: ActivityColumn[] }
 /** GET /api/activities/columns answers a list of these: the grid's columns, in the site's order. */
 export type TopicColumns = { id: Id; title: string; modules: ModuleColumns[] }
-/** `firstName` is the teacher's roster name, never shown to students. */
-export type RosterStudent = { id: Id; username: string | null; firstName: string | null }
-/** One attempt in the grid; `score` is a whole percentage. Activities never opened have none. */
-export type GridCell = { student: Id; activity: Id; status: AttemptStatusOrNone; score: number | null }
+/**
+ * `firstName` is the name the Students table shows: the student's own first name, else the roster
+ * name the teacher typed (never shown to students); `lastName` the student's own, where given.
+ */
+export type RosterStudent = { id: Id; username: string | null; firstName: string | null; lastName?: string | null }
+/**
+ * One attempt in the grid; `score` is a whole percentage. Activities never opened have none.
+ * `lastOpenedAt` only where asked for (the CSV export): the grid itself does not show it.
+ */
+export type GridCell = { student: Id; activity: Id; status: AttemptStatusOrNone; score: number | null; lastOpenedAt?: string | null }
 export type ClassroomRef = { id: Id; name: string; code: string }
 /** The grid's rows and cells; its columns are GET /api/activities/columns (the same for every classroom). */
 export type ClassroomProgress = { classroom: ClassroomRef; students: RosterStudent[]; attempts: GridCell[] }
@@ -80,3 +86,18 @@ export type StudentAttempt = {
 export type StudentProgress = { classroom: ClassroomRef; student: RosterStudent; attempts: StudentAttempt[] }
 /** POST /api/classrooms/:id/students and POST …/students/:studentId/password: shown once, for the login cards. */
 export type NewLogin = { id: Id; username: string; password: string; firstName: string | null }
+
+type Named = { firstName?: string | null; lastName?: string | null; username?: string | null }
+
+/** A student's name as the teacher reads it: first name, then last name, else nothing. */
+export const studentName = (student: Named) => [student.firstName, student.lastName].filter(Boolean).join(' ')
+
+/**
+ * The order of the Students table and the progress grid: by name (as a person reads it: case and
+ * accents aside), the students without one after those with one, then by username.
+ */
+export const byStudentName = (a: Named, b: Named) => {
+  const [nameA, nameB] = [studentName(a), studentName(b)]
+  if (!nameA !== !nameB) return nameA ? -1 : 1
+  return nameA.localeCompare(nameB, 'en', { sensitivity: 'base', numeric: true }) || (a.username ?? '').localeCompare(b.username ?? '', 'en', { numeric: true })
+}

@@ -45,6 +45,17 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(() => server?.close())
 
+const cookieOf = (client: Client) => ({ cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') })
+/** When a student last opened an activity, as stored. */
+const lastOpened = async (student: number, activity: number): Promise<string> => {
+  const { docs } = await server.payload.find({
+    collection: 'attempts',
+    where: { and: [{ student: { equals: student } }, { activity: { equals: activity } }] },
+    depth: 0,
+    overrideAccess: true,
+  })
+  return new Date(String(docs[0].lastOpenedAt)).toISOString()
+}
 const bulk = (body: unknown) => teacher.post(`/api/classrooms/${classroom.id}/students`, body)
 const login = async (username: string, password: string) => {
   const client = new Client(server.base)
@@ -157,23 +168,132 @@ describe('progress', () => {
     expect((await teacher.get(`/api/classrooms/${classroom.id}/students/${teacher.user.id}/progress`)).status).toBe(404)
   })
 
-  it('the CSV has one row per student × activity, named after the classroom, formulas defused', async () => {
+  it('the CSV has one row per student × activity in name order, named after the classroom, with a byte-order mark, CRLF, dates, formulas defused', async () => {
     const res = await teacher.get(`/api/classrooms/${classroom.id}/progress/csv`)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/)
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="period-3-civics-progress.csv"')
+    // Excel needs the byte-order mark to read UTF-8 (the text decoder drops it: read the bytes).
+    const bytes = new Uint8Array(
+      await (await fetch(`${server.base}/api/classrooms/${classroom.id}/progress/csv`, { headers: cookieOf(teacher) })).arrayBuffer(),
+    )
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    expect(res.body as string).not.toMatch(/[^\r]\n/)
     const lines = (res.body as string).trim().split('\r\n')
-    const students = (await teacher.get(`/api/classrooms/${classroom.id}/progress`)).body.students.length
-    expect(lines[0]).toBe('Username,First name,Topic,Module,Activity,State,Score (%)')
+    const grid = (await teacher.get(`/api/classrooms/${classroom.id}/progress`)).body
+    const students = grid.students.length
+    expect(lines[0]).toBe('Username,First name,Topic,Module,Activity,State,Score (%),Last opened')
     expect(lines).toHaveLength(1 + students * 2)
-    expect(lines).toContain(`${ana.username},Dana,The Constitution,Bill of Rights,Quiz,Passed,80`)
-    expect(lines).toContain(`${ana.username},Dana,The Constitution,Bill of Rights,Read the amendments,Opened,`)
-    expect(lines).toContain(`${ben.username},Eli,The Constitution,Bill of Rights,Quiz,Failed,30`)
-    expect(lines).toContain(`${ben.username},Eli,The Constitution,Bill of Rights,Read the amendments,Not started,`)
+    const quizOpened = await lastOpened(ana.id, quizId)
+    expect(lines).toContain(`${ana.username},Dana,The Constitution,Bill of Rights,Quiz,Passed,80,${quizOpened.slice(0, 10)}`)
+    expect(lines).toContainEqual(
+      expect.stringMatching(new RegExp(`^${ana.username},Dana,The Constitution,Bill of Rights,Read the amendments,Opened,,\\d{4}-\\d{2}-\\d{2}$`)),
+    )
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${ben.username},Eli,The Constitution,Bill of Rights,Quiz,Failed,30,\\d{4}-\\d{2}-\\d{2}$`)))
+    expect(lines).toContain(`${ben.username},Eli,The Constitution,Bill of Rights,Read the amendments,Not started,,`)
+    // Students in the grid's order, which is the Students table's: by name, the unnamed after.
+    const usernamesInCsv = [...new Set(lines.slice(1).map((l) => l.split(',')[0]))]
+    expect(usernamesInCsv).toEqual(grid.students.map((s: any) => s.username))
+    const names: (string | null)[] = grid.students.map((s: any) => s.firstName)
+    const named = names.filter((n): n is string => Boolean(n))
+    expect(named).toEqual(expect.arrayContaining(['Dana', 'Eli', 'Fay']))
+    expect(named).toEqual([...named].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })))
+    expect(names.slice(0, named.length)).toEqual(named)
     await server.payload.update({ collection: 'activities', id: readingId, data: { title: '=HYPERLINK("http://x")' } as never, overrideAccess: true })
     const csv = (await teacher.get(`/api/classrooms/${classroom.id}/progress/csv`)).body as string
     expect(csv).not.toMatch(/,"?=HYPERLINK/)
     await server.payload.update({ collection: 'activities', id: readingId, data: { title: 'Read the amendments' } as never, overrideAccess: true })
+  })
+
+  it('the gradebook layout has one row per student, a completion and average column per module, or the activities of an opened module', async () => {
+    const res = await teacher.get(`/api/classrooms/${classroom.id}/progress/csv?layout=gradebook`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="period-3-civics-gradebook.csv"')
+    const lines = (res.body as string).trim().split('\r\n')
+    const grid = (await teacher.get(`/api/classrooms/${classroom.id}/progress`)).body
+    expect(lines).toHaveLength(1 + grid.students.length)
+    expect(lines[0]).toBe('Name,Username,Average score (%),Last opened,Bill of Rights: done (of 2),Bill of Rights: average score (%)')
+    const quizOpened = await lastOpened(ana.id, quizId)
+    const readingOpened = await lastOpened(ana.id, readingId)
+    const anaLast = (quizOpened > readingOpened ? quizOpened : readingOpened).slice(0, 10)
+    expect(lines).toContain(`Dana,${ana.username},80,${anaLast},1,80`)
+    expect(lines).toContain(`Eli,${ben.username},30,${(await lastOpened(ben.id, quizId)).slice(0, 10)},1,30`)
+    const modules = (await teacher.get('/api/activities/columns')).body[0].modules
+    const opened = (await teacher.get(`/api/classrooms/${classroom.id}/progress/csv?layout=gradebook&view=modules&expand=${modules[0].id}&sort=score-high`))
+      .body as string
+    const rows = opened.trim().split('\r\n')
+    expect(rows[0]).toBe(
+      'Name,Username,Average score (%),Last opened,Bill of Rights: done (of 2),Bill of Rights: average score (%),Bill of Rights: Read the amendments,Bill of Rights: Quiz',
+    )
+    // Highest average first, as the grid sorted.
+    expect(rows[1]).toBe(`Dana,${ana.username},80,${anaLast},1,80,Opened,80`)
+    expect(rows[2]).toMatch(new RegExp(`^Eli,${ben.username},30,[0-9-]+,1,30,Not started,30$`))
+  })
+
+  it('a filtered grid exports only what it shows, in its order', async () => {
+    const create = (collection: string, data: Record<string, unknown>) =>
+      server.payload.create({ collection: collection as never, data: data as never, overrideAccess: true }).then((d: any) => d.id)
+    const topic = await create('topics', { title: 'Elections', markdown: 'Body', order: 2 })
+    const mod = await create('modules', { title: 'Voting', markdown: 'Body', topic, order: 1 })
+    const ballot = await create('activities', { title: 'Ballot', type: 'default', markdown: 'Body', module: mod, order: 1 })
+    try {
+      const grid = (await teacher.get(`/api/classrooms/${classroom.id}/progress`)).body
+      const everything = ((await teacher.get(`/api/classrooms/${classroom.id}/progress/csv`)).body as string).trim().split('\r\n')
+      expect(everything).toHaveLength(1 + grid.students.length * 3)
+      const first = (await teacher.get('/api/activities/columns')).body[0]
+      const filtered = ((await teacher.get(`/api/classrooms/${classroom.id}/progress/csv?topic=${first.id}&sort=score-low`)).body as string)
+        .trim()
+        .split('\r\n')
+      expect(filtered).toHaveLength(1 + grid.students.length * 2)
+      expect(filtered.some((l) => l.includes('Ballot'))).toBe(false)
+      // Lowest average first; those with no score at all before any score (as the grid sorts).
+      const order = [...new Set(filtered.slice(1).map((l) => l.split(',')[0]))]
+      expect(order.indexOf(ben.username)).toBeLessThan(order.indexOf(ana.username))
+      expect(order.at(-1)).toBe(ana.username)
+      const topics = ((await teacher.get(`/api/classrooms/${classroom.id}/progress/csv?layout=gradebook&view=topics`)).body as string).split('\r\n')[0]
+      expect(topics).toBe(
+        'Name,Username,Average score (%),Last opened,The Constitution: done (of 2),The Constitution: average score (%),Elections: done (of 1),Elections: average score (%)',
+      )
+      const oneModule = (
+        (await teacher.get(`/api/classrooms/${classroom.id}/progress/csv?layout=gradebook&view=activities&module=${mod}`)).body as string
+      ).split('\r\n')
+      expect(oneModule[0]).toBe('Name,Username,Average score (%),Last opened,Voting: Ballot')
+    } finally {
+      await server.payload.delete({ collection: 'activities', id: ballot, overrideAccess: true })
+      await server.payload.delete({ collection: 'modules', id: mod, overrideAccess: true })
+      await server.payload.delete({ collection: 'topics', id: topic, overrideAccess: true })
+    }
+  })
+
+  it("dates are the school's calendar day: the time zone the teacher's browser gives", async () => {
+    const day = async (timeZone: string) => {
+      const csv = (await teacher.get(`/api/classrooms/${classroom.id}/progress/csv?timeZone=${encodeURIComponent(timeZone)}`)).body as string
+      return csv
+        .split('\r\n')
+        .find((l) => l.startsWith(`${ana.username},Dana,The Constitution,Bill of Rights,Quiz,`))!
+        .split(',')[7]
+    }
+    // Two zones without daylight saving, fourteen hours ahead of UTC and eleven behind.
+    const opened = Date.parse(await lastOpened(ana.id, quizId))
+    const shifted = (hours: number) => new Date(opened + hours * 3_600_000).toISOString().slice(0, 10)
+    expect(await day('Pacific/Kiritimati')).toBe(shifted(14))
+    expect(await day('Pacific/Pago_Pago')).toBe(shifted(-11))
+    expect(await day('UTC')).toBe(shifted(0))
+  })
+
+  it.each([
+    ['layout=wide', 'layout'],
+    ['view=everything', 'view'],
+    ['sort=random', 'sort'],
+    ['topic=../1', 'topic'],
+    ['expand=1,%20x', 'expand'],
+    ['timeZone=Mars/Olympus', 'timeZone'],
+    ['layout=long&layout=gradebook', 'layout'],
+    ['limit=5', 'limit'],
+  ])('refuses ?%s with a 400 naming %s', async (query, path) => {
+    const res = await teacher.get(`/api/classrooms/${classroom.id}/progress/csv?${query}`)
+    expect(res.status).toBe(400)
+    expect(fieldMessages(res)[path]).toBeTruthy()
   })
 
   it("the JSON download holds the account and its attempts, without the student's resume data", async () => {

@@ -322,7 +322,7 @@ describe("a teacher's first week", () => {
     await page.getByLabel('Show').selectOption({ label: 'Module completion' })
     await visible(grid.getByRole('columnheader', { name: 'From Colonies to Independence', exact: true }))
     const headers = await grid.locator('thead tr').last().locator('th').allTextContents()
-    const row = grid.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${student.username}`) }) })
+    const row = grid.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: `Ava ${student.username}` }) })
     await expect.poll(async () => (await row.locator('th, td').nth(headers.indexOf('From Colonies to Independence')).textContent())?.trim()).toBe('2 of 3 done')
     expectNoPageErrors(context)
   })

@@ -72,11 +72,11 @@ const takeQuiz = async (browser: Browser, card: Card, answers: string[], expecte
   }
 }
 
-/** The grid's cell for a student and an activity: the row's header holds the username. */
+/** The grid's cell for a student and an activity: the row's header holds the student's name, then the username. */
 const gridCell = async (page: Page, username: string, activity: string) => {
   const table = page.getByRole('table', { name: /^Progress of each student/ })
   const headers = await table.locator('thead tr').last().locator('th').allTextContents()
-  const row = table.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${username}`) }) })
+  const row = table.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: new RegExp(` ${username}$`) }) })
   return (await row.locator('th, td').nth(headers.indexOf(activity)).textContent())?.trim()
 }
 
@@ -145,6 +145,9 @@ describe('a teacher runs the roster and reads the progress grid', () => {
 
     await logInAt(page, teacher.login, teacher.password, `/user/classrooms/${teacher.classroom.id}`)
     const grid = await visible(page.getByRole('table', { name: 'Progress of each student, Period 4 Civics' }))
+    // Module completion first; every activity one choice away.
+    await page.getByLabel('Show').selectOption({ label: 'Activities' })
+    await visible(grid.getByRole('columnheader', { name: 'Bill of Rights Quiz' }))
     expect(await gridCell(page, ava.username, 'Bill of Rights Quiz')).toBe('PPassed 100%')
     expect(await gridCell(page, ben.username, 'Bill of Rights Quiz')).toBe('FFailed 33%')
     expect(await gridCell(page, cards[2].username, 'Bill of Rights Quiz')).toBe('–Not started')
@@ -156,6 +159,8 @@ describe('a teacher runs the roster and reads the progress grid', () => {
     // so only headers cross the network (Chromium counts them as 300 bytes), less than the body.
     await page.reload()
     await visible(page.getByRole('table', { name: 'Progress of each student, Period 4 Civics' }))
+    await page.getByLabel('Show').selectOption({ label: 'Activities' })
+    await visible(grid.getByRole('columnheader', { name: 'Bill of Rights Quiz' }))
     expect(await gridCell(page, ava.username, 'Bill of Rights Quiz')).toBe('PPassed 100%')
     const gridFetches = await page.evaluate(() =>
       performance
@@ -185,15 +190,17 @@ describe('a teacher runs the roster and reads the progress grid', () => {
     await page.keyboard.press('Tab')
     expect(await page.evaluate(() => document.activeElement?.id)).toBe(await page.getByLabel('Sort by').getAttribute('id'))
     await page.keyboard.press('ArrowDown')
-    await expect.poll(() => grid.locator('tbody tr').first().locator('th').textContent()).toMatch(new RegExp(`^${ava.username}`))
+    await expect.poll(() => grid.locator('tbody tr').first().locator('th').textContent()).toMatch(new RegExp(` ${ava.username}$`))
     await page.keyboard.press('ArrowDown')
-    await expect.poll(() => grid.locator('tbody tr').last().locator('th').textContent()).toMatch(new RegExp(`^${ava.username}`))
+    await expect.poll(() => grid.locator('tbody tr').last().locator('th').textContent()).toMatch(new RegExp(` ${ava.username}$`))
     await expect.poll(() => grid.locator('tfoot td').allTextContents()).toContain('67%')
     const view = page.getByLabel('Show')
     await view.focus()
-    await page.keyboard.press('ArrowDown')
+    // Activities is the last choice, module completion the first.
+    await page.keyboard.press('ArrowUp')
+    await page.keyboard.press('ArrowUp')
     await visible(grid.getByRole('columnheader', { name: 'The Bill of Rights and Amendments', exact: true }))
-    expect(await gridCell(page, ava.username, 'The Bill of Rights and Amendments')).toMatch(/^1 of \d+ done$/)
+    expect(await gridCell(page, ava.username, 'The Bill of Rights and Amendments')).toMatch(/^1 of \d+ done · 100%$/)
     // The scrolling grid is reachable by keyboard (axe's scrollable-region rule, and real use).
     await page.getByRole('region', { name: 'Progress grid (scrolls sideways)' }).focus()
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Progress grid (scrolls sideways)')
@@ -204,11 +211,11 @@ describe('a teacher runs the roster and reads the progress grid', () => {
     expect(file.suggestedFilename()).toBe('period-4-civics-progress.csv')
     const csv = fs.readFileSync((await file.path())!, 'utf8')
     expect(csv).toContain(`${ava.username},Ava,The Constitution,`)
-    expect(csv).toMatch(new RegExp(`${ava.username},Ava,The Constitution,[^\\r\\n]*,Bill of Rights Quiz,Passed,100\\r\\n`))
-    expect(csv).toMatch(new RegExp(`${ben.username},Ben,The Constitution,[^\\r\\n]*,Bill of Rights Quiz,Failed,33\\r\\n`))
+    expect(csv).toMatch(new RegExp(`${ava.username},Ava,The Constitution,[^\\r\\n]*,Bill of Rights Quiz,Passed,100,\\d{4}-\\d{2}-\\d{2}\\r\\n`))
+    expect(csv).toMatch(new RegExp(`${ben.username},Ben,The Constitution,[^\\r\\n]*,Bill of Rights Quiz,Failed,33,\\d{4}-\\d{2}-\\d{2}\\r\\n`))
 
     // One student's page, from the grid.
-    await grid.getByRole('link', { name: ava.username }).click()
+    await grid.getByRole('link', { name: 'Ava', exact: true }).click()
     await waitForPath(page, new RegExp(`^/user/classrooms/${teacher.classroom.id}/students/\\d+$`))
     await visible(page.getByRole('heading', { level: 1, name: `Progress of ${ava.username} (Ava)` }))
     const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Bill of Rights Quiz' }) })

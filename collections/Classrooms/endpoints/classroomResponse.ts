@@ -1,22 +1,8 @@
 import type { PayloadRequest } from 'payload'
 
 import { deriveProviders } from '../../Users/providers'
+import { byStudentName } from '../../../common/progress'
 import type { Classroom, User } from '../../../cms/payload-types'
-
-type Roster = { firstName: string | null; lastName: string | null; username: string | null }
-
-/** A student's name as the teacher reads it: first name, then last name, else nothing. */
-const fullName = (student: Roster) => [student.firstName, student.lastName].filter(Boolean).join(' ')
-
-/**
- * The order of the Students table: by name (as a person reads it: case and accents aside), the
- * students without one after those with one, then by username.
- */
-const byName = (a: Roster, b: Roster) => {
-  const [nameA, nameB] = [fullName(a), fullName(b)]
-  if (!nameA !== !nameB) return nameA ? -1 : 1
-  return nameA.localeCompare(nameB, 'en', { sensitivity: 'base', numeric: true }) || (a.username ?? '').localeCompare(b.username ?? '', 'en', { numeric: true })
-}
 
 /**
  * A classroom as its teacher sees it. Of each student the teacher sees only the username, names
@@ -57,7 +43,7 @@ export const classroomsWithStudents = async (req: PayloadRequest, classrooms: Cl
           (p) => p.provider === 'username' || p.provider === 'local',
         ),
       }))
-      .sort(byName)
+      .sort(byStudentName)
     return {
       id: classroom.id,
       name: classroom.name,

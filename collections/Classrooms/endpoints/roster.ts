@@ -2,13 +2,14 @@ import type { Endpoint, PayloadRequest } from 'payload'
 
 import { classroomLimits } from '../../../common/classroomLimits'
 import { defaults } from '../../../common/userOptions'
-import { fileNameFor, progressCsv } from '../../../cms/progress/csv'
+import { type CsvChoice, fileNameFor, isTimeZone, progressCsv } from '../../../cms/progress/csv'
+import { GRID_SORTS, GRID_VIEWS } from '../../../common/progressGrid'
 import { activityColumns, classroomCells, classroomProgress, rosterOf } from '../../../cms/progress/grid'
 import { clearPasswordTries } from '../../../cms/loginLock'
 import { inTransaction } from '../../../cms/progress/transaction'
 import { checkStudentRoom, takeStudentAccountBudget } from '../classroomLimits'
 import { ownedClassroom } from './classrooms'
-import { badRequest, json, notFound, onlyFields, readBody, routeParam, sameId } from '../../../cms/http'
+import { badRequest, type FieldError, json, notFound, onlyFields, readBody, routeParam, sameId, throwIfErrors } from '../../../cms/http'
 import type { Classroom, User } from '../../../cms/payload-types'
 import { generateUsernames, randomPassword } from '../../Users/endpoints/usernames'
 
@@ -253,16 +254,67 @@ const progress: Endpoint = {
   handler: async (req) => json(await classroomProgress(req, await ownedClassroom(req, 'read'))),
 }
 
+export const csvMessages = {
+  parameter: (name: string) => `Unknown query parameter: ${name}.`,
+  once: (name: string) => `Give ${name} once.`,
+  layout: 'layout must be long or gradebook.',
+  view: `view must be one of ${GRID_VIEWS.join(', ')}.`,
+  sort: `sort must be one of ${GRID_SORTS.join(', ')}.`,
+  id: (name: string) => `${name} must be an id.`,
+  timeZone: 'timeZone must be a time zone name such as America/New_York.',
+} as const
+
+const csvParameters = ['layout', 'view', 'topic', 'module', 'expand', 'sort', 'timeZone'] as const
+
+/**
+ * The export's choice from its query: every parameter optional, so the bare address answers what it
+ * always did (the long layout, every activity, name order) with dates in UTC. Anything else is a 400
+ * naming the parameter.
+ */
+const csvChoice = (req: PayloadRequest): CsvChoice => {
+  const query = new URL(req.url ?? 'http://localhost/').searchParams
+  const errors: FieldError[] = []
+  for (const name of new Set(query.keys())) {
+    if (!(csvParameters as readonly string[]).includes(name)) errors.push({ path: name, message: csvMessages.parameter(name) })
+    else if (query.getAll(name).length > 1) errors.push({ path: name, message: csvMessages.once(name) })
+  }
+  throwIfErrors(errors)
+  const get = (name: (typeof csvParameters)[number]) => query.get(name) ?? ''
+  const oneOf = <T extends string>(name: (typeof csvParameters)[number], allowed: readonly T[], fallback: T, message: string): T => {
+    const value = get(name)
+    if (!value) return fallback
+    if (!(allowed as readonly string[]).includes(value)) errors.push({ path: name, message })
+    return value as T
+  }
+  const isId = (value: string) => /^[A-Za-z0-9-]{1,64}$/.test(value)
+  const layout = oneOf('layout', ['long', 'gradebook'] as const, 'long', csvMessages.layout)
+  const view = oneOf('view', GRID_VIEWS, 'modules', csvMessages.view)
+  const sort = oneOf('sort', GRID_SORTS, 'student', csvMessages.sort)
+  for (const name of ['topic', 'module'] as const) if (get(name) && !isId(get(name))) errors.push({ path: name, message: csvMessages.id(name) })
+  const expanded = get('expand') ? get('expand').split(',') : []
+  if (expanded.length > 1000 || !expanded.every(isId)) errors.push({ path: 'expand', message: csvMessages.id('expand') })
+  const timeZone = get('timeZone') || 'UTC'
+  if (timeZone.length > 64 || !isTimeZone(timeZone)) errors.push({ path: 'timeZone', message: csvMessages.timeZone })
+  throwIfErrors(errors)
+  return { layout, view, sort, filters: { topic: get('topic'), module: get('module') }, expanded: new Set(expanded), timeZone }
+}
+
 const progressCsvExport: Endpoint = {
   path: '/:id/progress/csv',
   method: 'get',
   handler: async (req) => {
     const classroom = await ownedClassroom(req, 'read')
-    const [topics, students, cells] = await Promise.all([activityColumns(req), rosterOf(req, classroom.id), classroomCells(req, classroom.id)])
-    return new Response(progressCsv(topics, students, cells), {
+    const choice = csvChoice(req)
+    const [topics, students, cells] = await Promise.all([
+      activityColumns(req),
+      rosterOf(req, classroom.id),
+      classroomCells(req, classroom.id, { withDates: true }),
+    ])
+    const suffix = choice.layout === 'gradebook' ? 'gradebook.csv' : 'progress.csv'
+    return new Response(progressCsv(topics, students, cells, choice), {
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${fileNameFor(classroom.name, 'progress.csv')}"`,
+        'Content-Disposition': `attachment; filename="${fileNameFor(classroom.name, suffix)}"`,
         'Cache-Control': 'no-store',
       },
     })

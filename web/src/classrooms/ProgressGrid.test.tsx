@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import useSWR from 'swr'
 import { describe, expect, it } from 'vitest'
 import type { ClassroomProgress } from '../../../common/progress'
@@ -46,15 +47,28 @@ describe('the progress grid', () => {
     release()
     const table = await screen.findByRole('table', { name: 'Progress of each student, Civics 7A' })
     expect(within(table).getByRole('columnheader', { name: 'The Constitution' })).toBeInTheDocument()
-    expect(within(table).getByRole('columnheader', { name: 'Bill of Rights' })).toBeInTheDocument()
-    const row = within(table).getByRole('row', { name: /brave-otter-417/ })
-    expect(
-      within(row)
+    // Module completion first: one column per module, its activities behind a button.
+    const moduleButton = within(table).getByRole('button', { name: 'Bill of Rights' })
+    expect(moduleButton).toHaveAttribute('aria-expanded', 'false')
+    const row = () => within(table).getByRole('row', { name: /Kim brave-otter-417/ })
+    const cells = () =>
+      within(row())
         .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual(['80%', '–Not started', 'PPassed 80%'])
+        .map((cell) => cell.textContent)
+    expect(cells()).toEqual(['80%', '1 of 2 done · 80%'])
     expect(screen.getByRole('option', { name: 'The Constitution' })).toBeInTheDocument()
     expect(screen.queryByRole('status')).toBeNull()
+
+    await userEvent.click(moduleButton)
+    expect(moduleButton).toHaveAttribute('aria-expanded', 'true')
+    expect(await within(table).findByRole('columnheader', { name: 'Quiz' })).toBeInTheDocument()
+    expect(cells()).toEqual(['80%', '1 of 2 done · 80%', '–Not started', 'PPassed 80%'])
+    // The exports carry what the grid shows: its view, the open module, the sort.
+    const gradebook = new URL(screen.getByRole('link', { name: 'Gradebook CSV (one row per student)' }).getAttribute('href')!, 'http://x')
+    expect(gradebook.pathname).toBe('/api/classrooms/5/progress/csv')
+    expect(Object.fromEntries(gradebook.searchParams)).toMatchObject({ layout: 'gradebook', view: 'modules', sort: 'student', expand: '100' })
+    const long = new URL(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')!, 'http://x')
+    expect(long.searchParams.get('layout')).toBe('long')
   })
 
   it.each([PROGRESS_PATH, COLUMNS_PATH])('shows the error message when %s fails, and no grid', async (failing) => {

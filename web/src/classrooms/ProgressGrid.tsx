@@ -1,32 +1,61 @@
-import { useDeferredValue, useId, useMemo, useState } from 'react'
+import { useCallback, useDeferredValue, useId, useMemo, useState } from 'react'
 import { useTranslation } from '../i18n/useTranslation'
 import { progressStates } from '../../../common/progress'
 import { Loading } from '../ui/Loading'
 import { ErrorNotice } from '../ui/Notice'
 import { useProgressGrid } from './api/progress'
-import { buildGrid, type GridSort, type GridView, openingTopic } from './progressGrid'
+import { buildGrid, type GridSort, type GridView, openingTopic } from '../../../common/progressGrid'
 import { ProgressTable } from './ProgressTable'
 import './roster.css'
 
-/** The classroom's progress: students × activities (or module/topic completion), filters, sort, CSV. */
+/** The address of the CSV export of what the grid shows (its view, filters, open modules and sort), in the given layout. */
+export const csvAddress = (
+  classroomId: string | number,
+  layout: 'long' | 'gradebook',
+  shown: { view: GridView; topic: string; module: string; sort: GridSort; expanded: ReadonlySet<string> },
+) => {
+  const query = new URLSearchParams({ layout, view: shown.view, sort: shown.sort })
+  if (shown.topic) query.set('topic', shown.topic)
+  if (shown.module) query.set('module', shown.module)
+  if (shown.view === 'modules' && shown.expanded.size) query.set('expand', [...shown.expanded].join(','))
+  // Dates in the teacher's own calendar: the day the school saw, not the server's.
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
+  if (timeZone) query.set('timeZone', timeZone)
+  return `/api/classrooms/${classroomId}/progress/csv?${query}`
+}
+
+/**
+ * The classroom's progress: students × module completion first (a module opens to its activities),
+ * or topic completion, or every activity; filters, sort, and CSV exports of what it shows.
+ */
 export function ProgressGrid({ classroomId }: { classroomId: string | number }) {
   const { progress, columns, error, isLoading } = useProgressGrid(classroomId)
-  const [view, setView] = useState<GridView>('activities')
-  // null until the teacher picks one: the grid then opens on openingTopic (the first topic of a large course).
+  const [view, setView] = useState<GridView>('modules')
+  // null until the teacher picks one: the activities view then opens on openingTopic (the first topic of a large course).
   const [chosenTopic, setTopic] = useState<string | null>(null)
   const [module, setModule] = useState('')
   const [sort, setSort] = useState<GridSort>('student')
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
   const ids = useId()
   const { t } = useTranslation()
-  const topicOf = (chosen: string | null) => chosen ?? (columns ? openingTopic(columns) : '')
-  const topic = topicOf(chosenTopic)
+  const topicOf = (chosen: string | null, shownView: GridView) => chosen ?? (columns && shownView === 'activities' ? openingTopic(columns) : '')
+  const topic = topicOf(chosenTopic, view)
+  const toggleModule = useCallback(
+    (id: string) =>
+      setExpanded((open) => {
+        const next = new Set(open)
+        if (!next.delete(id)) next.add(id)
+        return next
+      }),
+    [],
+  )
   // The controls show a choice at once; the table (thousands of cells in a full class) follows it
   // in the background, so a select never waits for the redraw. Only the teacher's choices are
   // deferred: the data's arrival draws the opening topic straight away, never every topic first.
-  const shown = useDeferredValue(useMemo(() => ({ view, chosenTopic, module, sort }), [view, chosenTopic, module, sort]))
-  const shownTopic = topicOf(shown.chosenTopic)
+  const shown = useDeferredValue(useMemo(() => ({ view, chosenTopic, module, sort, expanded }), [view, chosenTopic, module, sort, expanded]))
+  const shownTopic = topicOf(shown.chosenTopic, shown.view)
   const grid = useMemo(
-    () => (columns && progress ? buildGrid(columns, progress, shown.view, { topic: shownTopic, module: shown.module }, shown.sort) : null),
+    () => (columns && progress ? buildGrid(columns, progress, shown.view, { topic: shownTopic, module: shown.module }, shown.sort, shown.expanded) : null),
     [columns, progress, shown, shownTopic],
   )
 
@@ -41,9 +70,9 @@ export function ProgressGrid({ classroomId }: { classroomId: string | number }) 
       <div className="progress-controls">
         <label htmlFor={`${ids}-view`}>{t('classrooms.progress.view')}</label>
         <select className="input" id={`${ids}-view`} value={view} onChange={(e) => setView(e.target.value as GridView)}>
-          <option value="activities">{t('classrooms.progress.viewActivities')}</option>
           <option value="modules">{t('classrooms.progress.viewModules')}</option>
           <option value="topics">{t('classrooms.progress.viewTopics')}</option>
+          <option value="activities">{t('classrooms.progress.viewActivities')}</option>
         </select>
         <label htmlFor={`${ids}-topic`}>{t('classrooms.progress.topicFilter')}</label>
         <select
@@ -77,11 +106,14 @@ export function ProgressGrid({ classroomId }: { classroomId: string | number }) 
           <option value="score-high">{t('classrooms.progress.sortScoreHigh')}</option>
           <option value="score-low">{t('classrooms.progress.sortScoreLow')}</option>
         </select>
-        <a className="button button-secondary button-small" href={`/api/classrooms/${classroomId}/progress/csv`} download>
+        <a className="button button-secondary button-small" href={csvAddress(classroomId, 'long', { ...shown, topic: shownTopic })} download>
           {t('classrooms.progress.downloadCsv')}
         </a>
+        <a className="button button-secondary button-small" href={csvAddress(classroomId, 'gradebook', { ...shown, topic: shownTopic })} download>
+          {t('classrooms.progress.downloadGradebook')}
+        </a>
       </div>
-      {shown.view === 'activities' && (
+      {grid.columns.some((c) => c.kind === 'activity') && (
         <dl className="progress-legend" aria-label={t('classrooms.progress.legend')}>
           {Object.entries(progressStates).map(([state, { symbol }]) => (
             <div key={state}>
@@ -96,7 +128,7 @@ export function ProgressGrid({ classroomId }: { classroomId: string | number }) 
       {grid.columns.length === 0 ? (
         <p className="empty-state">{t('classrooms.progress.noActivities')}</p>
       ) : (
-        <ProgressTable classroomId={classroomId} classroomName={progress.classroom.name} grid={grid} />
+        <ProgressTable classroomId={classroomId} classroomName={progress.classroom.name} grid={grid} onToggleModule={toggleModule} />
       )}
     </div>
   )

@@ -1,16 +1,16 @@
 import { memo, useMemo } from 'react'
 import { Link } from 'react-router-dom'
 import { useTranslation } from '../i18n/useTranslation'
-import { type Id, progressStates } from '../../../common/progress'
-import type { Grid } from './progressGrid'
+import { type Id, progressStates, studentName } from '../../../common/progress'
+import type { Grid } from '../../../common/progressGrid'
 
-type Props = { classroomId: Id; classroomName: string; grid: Grid }
+type Props = { classroomId: Id; classroomName: string; grid: Grid; onToggleModule: (id: string) => void }
 
 /**
  * The grid's table: a real table (caption, column groups, row headers) in a focusable scroll area.
  * Memoised on the grid, so a control's change redraws it only once the new grid is built.
  */
-export const ProgressTable = memo(function ProgressTable({ classroomId, classroomName, grid }: Props) {
+export const ProgressTable = memo(function ProgressTable({ classroomId, classroomName, grid, onToggleModule }: Props) {
   const { t } = useTranslation()
   // Looked up once, not once per cell (7,000 cells in a full class).
   const stateLabels = useMemo(
@@ -29,7 +29,7 @@ export const ProgressTable = memo(function ProgressTable({ classroomId, classroo
           <col className="progress-student-col" />
           <col />
           {grid.columns.map((column) => (
-            <col key={column.id} />
+            <col key={`${column.kind}-${column.id}`} className={column.kind === 'summary' ? 'progress-summary-col' : undefined} />
           ))}
         </colgroup>
         <thead>
@@ -49,8 +49,19 @@ export const ProgressTable = memo(function ProgressTable({ classroomId, classroo
             </th>
             <th scope="col">{t('classrooms.progress.averageColumn')}</th>
             {grid.columns.map((column) => (
-              <th key={column.id} scope="col" title={column.title}>
-                {column.title}
+              <th
+                key={`${column.kind}-${column.id}`}
+                scope="col"
+                title={column.title}
+                className={column.kind === 'summary' ? 'progress-summary' : column.path.length > 1 ? 'progress-activity-in-module' : undefined}
+              >
+                {column.expandable ? (
+                  <button type="button" className="progress-expand" aria-expanded={column.expanded} onClick={() => onToggleModule(String(column.id))}>
+                    {column.title}
+                  </button>
+                ) : (
+                  column.title
+                )}
               </th>
             ))}
           </tr>
@@ -59,8 +70,8 @@ export const ProgressTable = memo(function ProgressTable({ classroomId, classroo
           {grid.rows.map((row) => (
             <tr key={row.student.id}>
               <th scope="row" className="progress-student">
-                <Link to={`/user/classrooms/${classroomId}/students/${row.student.id}`}>{row.student.username}</Link>
-                {row.student.firstName && <span className="progress-first-name"> {row.student.firstName}</span>}
+                <Link to={`/user/classrooms/${classroomId}/students/${row.student.id}`}>{studentName(row.student) || row.student.username}</Link>
+                {studentName(row.student) && <span className="progress-username"> {row.student.username}</span>}
               </th>
               <td>{row.average === null ? '' : `${row.average}%`}</td>
               {row.values.map((value, i) =>
@@ -71,7 +82,10 @@ export const ProgressTable = memo(function ProgressTable({ classroomId, classroo
                     {value.score !== null && ` ${value.score}%`}
                   </td>
                 ) : (
-                  <td key={i}>{t('classrooms.progress.completion', { done: value.done, total: value.total })}</td>
+                  <td key={i} className="progress-summary">
+                    {t('classrooms.progress.completion', { done: value.done, total: value.total })}
+                    {value.average !== null && <span className="progress-summary-score">{` · ${value.average}%`}</span>}
+                  </td>
                 ),
               )}
             </tr>

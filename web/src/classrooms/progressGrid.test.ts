@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ClassroomProgress, TopicColumns } from '../../../common/progress'
-import { buildGrid, MAX_ACTIVITIES_AT_OPENING, openingTopic } from './progressGrid'
+import { buildGrid, MAX_ACTIVITIES_AT_OPENING, openingTopic } from '../../../common/progressGrid'
 
 const columns: TopicColumns[] = [
   {
@@ -54,11 +54,12 @@ describe('the progress grid', () => {
         { id: 200, title: 'Congress', span: 1 },
       ],
     ])
-    expect(grid.rows.map((r) => r.student.username)).toEqual(['able-wolf-100', 'brave-otter-417'])
-    expect(grid.rows[1].values).toEqual([
-      { kind: 'activity', state: 'opened', score: null },
-      { kind: 'activity', state: 'passed', score: 90 },
-      { kind: 'activity', state: 'not-started', score: null },
+    // By name, as the Students table: the named student first, then those with none by username.
+    expect(grid.rows.map((r) => r.student.username)).toEqual(['brave-otter-417', 'able-wolf-100'])
+    expect(grid.rows[0].values).toEqual([
+      { kind: 'activity', state: 'opened', score: null, lastOpenedAt: null },
+      { kind: 'activity', state: 'passed', score: 90, lastOpenedAt: null },
+      { kind: 'activity', state: 'not-started', score: null, lastOpenedAt: null },
     ])
     expect(grid.classAverages).toEqual([null, 65, null])
   })
@@ -71,8 +72,8 @@ describe('the progress grid', () => {
       ['able-wolf-100', 40],
     ])
     expect(modules.rows[1].values).toEqual([
-      { kind: 'completion', done: 1, total: 2 },
-      { kind: 'completion', done: 1, total: 1 },
+      { kind: 'summary', done: 1, total: 2, average: 40 },
+      { kind: 'summary', done: 1, total: 1, average: null },
     ])
     expect(modules.classAverages).toEqual([50, 50])
     const topics = buildGrid(columns, data, 'topics', { topic: '', module: '' }, 'score-low')
@@ -80,6 +81,31 @@ describe('the progress grid', () => {
     expect(topics.rows.map((r) => r.student.username)).toEqual(['able-wolf-100', 'brave-otter-417'])
     expect(buildGrid(columns, data, 'topics', { topic: '20', module: '' }, 'student').columns.map((c) => c.title)).toEqual(['Branches'])
     expect(buildGrid(columns, data, 'activities', { topic: '10', module: '100' }, 'student').columns.map((c) => c.id)).toEqual([1, 2])
+  })
+
+  it('opens a module to its activities after its summary column, and sorts rows by name whatever the usernames', () => {
+    const open = buildGrid(columns, data, 'modules', { topic: '', module: '' }, 'student', new Set(['100']))
+    expect(open.columns.map((c) => [c.kind, c.title, c.expanded])).toEqual([
+      ['summary', 'Rights', true],
+      ['activity', 'Read', undefined],
+      ['activity', 'Quiz', undefined],
+      ['summary', 'Congress', false],
+    ])
+    expect(open.headerRows).toEqual([
+      [
+        { id: 10, title: 'Constitution', span: 3 },
+        { id: 20, title: 'Branches', span: 1 },
+      ],
+    ])
+    const named = {
+      ...data,
+      students: [
+        { id: 1, username: 'aaa-1', firstName: 'zoë' },
+        { id: 2, username: 'bbb-2', firstName: 'Émile' },
+        { id: 3, username: 'ccc-3', firstName: 'adam', lastName: 'Smith' },
+      ],
+    }
+    expect(buildGrid(columns, named, 'modules', { topic: '', module: '' }, 'student').rows.map((r) => r.student.firstName)).toEqual(['adam', 'Émile', 'zoë'])
   })
 
   it('opens on every topic when they fit a screen, and on the first topic with activities in a large course', () => {
