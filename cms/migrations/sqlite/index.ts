@@ -8,6 +8,7 @@ import * as migration_20261127_092839_attempt_package_storage from './20261127_0
 import * as migration_20261127_092850_sqlite_ids_never_reused from './20261127_092850_sqlite_ids_never_reused';
 import * as migration_20261127_093121_classroom_archived from './20261127_093121_classroom_archived';
 import * as migration_20261127_103722_media_alt_localized from './20261127_103722_media_alt_localized';
+import * as migration_20261127_111127_merged_schema_snapshot from './20261127_111127_merged_schema_snapshot';
 
 export const migrations = [
   {
@@ -58,6 +59,11 @@ export const migrations = [
   {
     up: migration_20261127_103722_media_alt_localized.up,
     down: migration_20261127_103722_media_alt_localized.down,
-    name: '20261127_103722_media_alt_localized'
+    name: '20261127_103722_media_alt_localized',
+  },
+  {
+    up: migration_20261127_111127_merged_schema_snapshot.up,
+    down: migration_20261127_111127_merged_schema_snapshot.down,
+    name: '20261127_111127_merged_schema_snapshot'
   },
 ];
