@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import yazl from 'yazl'
 
-import { baseURL, demoLogins, submitLogin, unique, visible, waitForLog, waitForPath } from './browser'
+import { baseURL, demoLogins, logSize, submitLogin, unique, visible, waitForLog, waitForPath } from './browser'
 
 /**
  * Helpers of the console and admin browser tests: API calls made as a given account (to prepare
@@ -152,4 +152,32 @@ export const confirmEmail = async (email: string, from: number) => {
   )
   const answer = await apiCall('POST', '/api/email/confirm', { body: { token: decodeURIComponent(token) } })
   if (answer.status !== 200) throw new Error(`Confirming ${email} answered ${answer.status}: ${JSON.stringify(answer.body)}`)
+}
+
+/** An API answer's body, after checking its status. */
+export const ok = <T = any>(answer: { status: number; body: T }, status = 200): T => {
+  if (answer.status !== status) throw new Error(`expected ${status}, got ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`)
+  return answer.body
+}
+
+export type Teacher = { id: number; login: string; password: string; token: string }
+
+/** A new teacher, signed up by email and with the email confirmed (as adding students needs). */
+export const signUpTeacher = async (prefix = 'teacher'): Promise<Teacher> => {
+  const login = `${unique(prefix)}@e2e.test`
+  const password = 'Teacher-pass-123'
+  const logFrom = logSize()
+  const signup = ok(await apiCall('POST', '/api/signup', { body: { providers: [{ provider: 'local', username: login, password }] } }), 201)
+  await confirmEmail(login, logFrom)
+  return { id: signup.user.id, login, password, token: signup.token }
+}
+
+/** A classroom of this teacher's, with a code of its own. */
+export const createClassroom = async (teacher: Teacher, name: string) => {
+  const code = unique('WK')
+    .toUpperCase()
+    .replace(/[^A-Z0-9-]/g, '')
+    .slice(0, 20)
+  const created = ok(await apiCall('POST', `/api/users/${teacher.id}/classrooms`, { token: teacher.token, body: { name, code } }), 201)
+  return { id: created.id as number, name, code }
 }

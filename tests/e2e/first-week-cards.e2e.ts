@@ -6,8 +6,8 @@ import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { expectAccessible, expectNoPageErrors, freshPagePerTest, newContext, unique, visible, waitForPath, logSize } from './browser'
-import { apiCall, confirmEmail, logInAt } from './consoleHelpers'
+import { expectAccessible, expectNoPageErrors, freshPagePerTest, newContext, visible, waitForPath } from './browser'
+import { apiCall, createClassroom, logInAt, ok, signUpTeacher, type Teacher } from './consoleHelpers'
 
 /**
  * A new teacher's first week, the way she met it: thirty names pasted into Add Students, the login
@@ -22,36 +22,11 @@ import { apiCall, confirmEmail, logInAt } from './consoleHelpers'
 const names =
   'Ava Ben Cleo Dev Eve Finn Gia Hugo Iris Jack Kai Lena Milo Nora Omar Pia Quinn Rosa Sam Tara Uma Vic Wren Xena Yara Zane Abby Bodhi Cruz Dana'.split(' ')
 type Card = { username: string; password: string; firstName: string }
-type Teacher = { id: number; login: string; password: string; token: string }
-
-const ok = <T = any>(answer: { status: number; body: T }, status = 200): T => {
-  if (answer.status !== status) throw new Error(`expected ${status}, got ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`)
-  return answer.body
-}
-
 const shot = async (page: Page, name: string, options: { fullPage?: boolean } = {}) => {
   const dir = process.env.SCREENS_DIR
   if (!dir) return
   fs.mkdirSync(dir, { recursive: true })
   await page.screenshot({ path: path.join(dir, `${name}.png`), ...options })
-}
-
-const signUpTeacher = async (): Promise<Teacher> => {
-  const login = `${unique('week')}@e2e.test`
-  const password = 'Teacher-pass-123'
-  const logFrom = logSize()
-  const signup = ok(await apiCall('POST', '/api/signup', { body: { providers: [{ provider: 'local', username: login, password }] } }), 201)
-  await confirmEmail(login, logFrom)
-  return { id: signup.user.id, login, password, token: signup.token }
-}
-
-const createClassroom = async (teacher: Teacher, name: string) => {
-  const code = unique('WK')
-    .toUpperCase()
-    .replace(/[^A-Z0-9-]/g, '')
-    .slice(0, 20)
-  const created = ok(await apiCall('POST', `/api/users/${teacher.id}/classrooms`, { token: teacher.token, body: { name, code } }), 201)
-  return { id: created.id as number, code, name }
 }
 
 /** The cards on screen: first name (from the heading), username and password. */
@@ -71,7 +46,7 @@ let classroom: { id: number; code: string; name: string }
 let cards: Card[] = []
 
 beforeAll(async () => {
-  teacher = await signUpTeacher()
+  teacher = await signUpTeacher('week')
   classroom = await createClassroom(teacher, 'Period 2 Civics')
 }, 60_000)
 

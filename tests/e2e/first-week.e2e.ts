@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { expectAccessible, expectNoPageErrors, freshPagePerTest, newContext, submitLogin, unique, visible, waitForPath, logSize } from './browser'
-import { apiCall, confirmEmail, logInAt } from './consoleHelpers'
+import { expectAccessible, expectNoPageErrors, freshPagePerTest, newContext, submitLogin, visible, waitForPath } from './browser'
+import { apiCall, createClassroom, logInAt, ok, signUpTeacher, type Teacher } from './consoleHelpers'
 
 /**
  * A new teacher's first week, as she and her students met it: the names she pastes into Add
@@ -12,31 +12,7 @@ import { apiCall, confirmEmail, logInAt } from './consoleHelpers'
  * laptop. Axe on each of those screens.
  */
 
-type Teacher = { id: number; login: string; password: string; token: string }
 type Login = { id: number; username: string; password: string; firstName: string | null }
-
-const ok = <T = any>(answer: { status: number; body: T }, status = 200): T => {
-  if (answer.status !== status) throw new Error(`expected ${status}, got ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`)
-  return answer.body
-}
-
-const signUpTeacher = async (): Promise<Teacher> => {
-  const login = `${unique('week')}@e2e.test`
-  const password = 'Teacher-pass-123'
-  const logFrom = logSize()
-  const signup = ok(await apiCall('POST', '/api/signup', { body: { providers: [{ provider: 'local', username: login, password }] } }), 201)
-  await confirmEmail(login, logFrom)
-  return { id: signup.user.id, login, password, token: signup.token }
-}
-
-const createClassroom = async (teacher: Teacher, name: string) => {
-  const code = unique('WK')
-    .toUpperCase()
-    .replace(/[^A-Z0-9-]/g, '')
-    .slice(0, 20)
-  const created = ok(await apiCall('POST', `/api/users/${teacher.id}/classrooms`, { token: teacher.token, body: { name, code } }), 201)
-  return { id: created.id as number, name, code }
-}
 
 /** Student accounts made as Add Students makes them (the API behind the dialog), with their one-time passwords. */
 const addStudents = async (teacher: Teacher, classroomId: number, count: number): Promise<Login[]> =>
@@ -93,7 +69,7 @@ let page: Page
 let context: Parameters<typeof expectNoPageErrors>[0]
 
 beforeAll(async () => {
-  teacher = await signUpTeacher()
+  teacher = await signUpTeacher('week')
   classroom = await createClassroom(teacher, 'Period 4 Civics')
   // The students of the reading and language checks, apart from the pasted list.
   students = await createClassroom(teacher, 'Period 6 Civics')
