@@ -4,6 +4,7 @@ import { accountRuleMessages } from '../common/accountRules'
 import { badRequest, forbidden, notFound, unauthorized } from '../cms/http'
 import { translateMessage } from '../cms/messages/translate'
 import { rateLimitMessage } from '../cms/rateLimits'
+import { classroomLimitMessages } from '../collections/Classrooms/classroomLimits'
 import { classroomMessages } from '../collections/Classrooms/endpoints/classrooms'
 import { messages as authMessages } from '../collections/Users/endpoints/auth'
 import { signupMessages } from '../collections/Users/endpoints/signup'
@@ -22,6 +23,24 @@ describe('the messages of logging in and signing up', () => {
       ...[badRequest([]), unauthorized(), forbidden(), notFound()].map((error) => error.message),
     ]
     for (const english of studentMeets) {
+      for (const language of ['es', 'ht'] as const) {
+        const translated = translateMessage(english, language)
+        expect(translated, `${english} in ${language}`).not.toBe(english)
+        expect(translated.trim(), `${english} in ${language}`).not.toBe('')
+      }
+    }
+  })
+})
+
+describe('the messages a teacher meets adding students', () => {
+  it('translates the classroom limits and the email confirmation they wait for into Spanish and Haitian Creole', () => {
+    const teacherMeets = [
+      classroomLimitMessages.tooManyClassrooms,
+      classroomLimitMessages.classroomFull,
+      classroomLimitMessages.dailyLimitReached,
+      classroomLimitMessages.confirmEmailFirst,
+    ]
+    for (const english of teacherMeets) {
       for (const language of ['es', 'ht'] as const) {
         const translated = translateMessage(english, language)
         expect(translated, `${english} in ${language}`).not.toBe(english)
