@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 
 import { expectAccessible, expectNoPageErrors, freshPagePerTest, submitLogin, unique, visible, waitForPath } from './browser'
-import { apiCall, logInAt } from './consoleHelpers'
+import { apiCall, logInAt, signUpTeacher } from './consoleHelpers'
 
 /**
  * The first steps of a new teacher and of her students, as they met them: an educator signs up,
@@ -61,13 +61,8 @@ const lineCount = (locator: Locator) =>
 
 const switcher = (target: Page) => target.getByRole('banner').getByRole('combobox', { name: /^(Language|Idioma|Lang)$/ })
 
-/** An educator account made through the API, signed in with a bearer token. */
-const signUpEducator = async (prefix: string) => {
-  const login = `${unique(prefix)}@e2e.test`
-  const password = 'Educator-pass-123'
-  const signup = ok(await apiCall('POST', '/api/signup', { body: { providers: [{ provider: 'local', username: login, password }] } }), 201)
-  return { id: signup.user.id as number, login, password, token: signup.token as string }
-}
+/** An educator account made through the API (email confirmed, as adding students needs), signed in with a bearer token. */
+const signUpEducator = (prefix: string) => signUpTeacher(prefix)
 
 describe("a teacher's and her students' first steps", () => {
   let page: Page

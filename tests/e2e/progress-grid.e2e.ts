@@ -3,8 +3,8 @@ import fs from 'node:fs'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { expectAccessible, expectNoPageErrors, freshPagePerTest, unique, visible } from './browser'
-import { apiCall, logInAt } from './consoleHelpers'
+import { expectAccessible, expectNoPageErrors, freshPagePerTest, visible } from './browser'
+import { apiCall, createClassroom, logInAt, signUpTeacher, type Teacher } from './consoleHelpers'
 
 /**
  * The progress grid of a full class on a school laptop (1366×768), as the teacher reads it: module
@@ -29,22 +29,14 @@ const names = [
 ]
 const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' })
 
-let teacher: { login: string; password: string; token: string }
+let teacher: Teacher
 let classroom: { id: number; name: string }
 let page: Page
 let context: Parameters<typeof expectNoPageErrors>[0]
 
 beforeAll(async () => {
-  const login = `${unique('grid')}@e2e.test`
-  const password = 'Teacher-pass-123'
-  const signup = ok(await apiCall('POST', '/api/signup', { body: { providers: [{ provider: 'local', username: login, password }] } }), 201)
-  teacher = { login, password, token: signup.token }
-  const code = unique('GR')
-    .toUpperCase()
-    .replace(/[^A-Z0-9-]/g, '')
-    .slice(0, 20)
-  const created = ok(await apiCall('POST', `/api/users/${signup.user.id}/classrooms`, { token: teacher.token, body: { name: 'Period 5 Civics', code } }), 201)
-  classroom = { id: created.id, name: 'Period 5 Civics' }
+  teacher = await signUpTeacher('grid')
+  classroom = await createClassroom(teacher, 'Period 5 Civics')
   // The names pasted into Add Students (the API behind the dialog).
   ok(await apiCall('POST', `/api/classrooms/${classroom.id}/students`, { token: teacher.token, body: { firstNames: names } }), 201)
 }, 60_000)
