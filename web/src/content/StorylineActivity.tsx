@@ -5,7 +5,7 @@ import type { Activity, Attempt, Launch } from '../api/types'
 import { Modal } from '../ui/Modal'
 import { ErrorNotice } from '../ui/Notice'
 import { openActivity } from './api/activities'
-import { PackageSession } from './packageSession'
+import { afterClosingSave, PackageSession } from './packageSession'
 
 interface FrameProps {
   activity: Activity
@@ -108,6 +108,7 @@ export function StorylineActivity({ activity, onProgress }: { activity: Activity
     setError(null)
     setOpening(true)
     try {
+      await afterClosingSave(activity.id)
       const answer = await openActivity(activity)
       // A teacher or staff member trying the quiz has no attempt: nothing of theirs is recorded.
       if (answer.attempt) onProgress?.(answer.attempt)

@@ -31,6 +31,15 @@ const SETTLE_MS = 3000
 /** Browsers allow a keepalive request at most 64 KB of body. */
 const KEEPALIVE_MAX_BYTES = 64 * 1024
 
+/** Each activity's last save after its modal closed, while it is under way. */
+const closingSaves = new Map<string, Promise<void>>()
+
+/**
+ * Resolves once the last save of the activity's previous session is done: a reopen waits for it,
+ * else its launch could carry the state from before that save and the package would start over.
+ */
+export const afterClosingSave = (activityId: unknown): Promise<void> => closingSaves.get(String(activityId)) ?? Promise.resolve()
+
 export class PackageSession {
   private runtime: ScormRuntime | null = null
   private ready = false
@@ -78,12 +87,22 @@ export class PackageSession {
       this.runtime = null
       return
     }
-    window.setTimeout(() => {
-      window.removeEventListener('message', this.onMessage)
-      window.removeEventListener('pagehide', this.onPageHide)
-      clearTimeout(this.saveTimer)
-      void this.save().finally(() => this.runtime?.destroy())
-    }, CLOSE_GRACE_MS)
+    const key = String(this.options.activityId)
+    const finished = new Promise<void>((resolve) => {
+      window.setTimeout(() => {
+        window.removeEventListener('message', this.onMessage)
+        window.removeEventListener('pagehide', this.onPageHide)
+        clearTimeout(this.saveTimer)
+        void this.save().finally(() => {
+          this.runtime?.destroy()
+          resolve()
+        })
+      }, CLOSE_GRACE_MS)
+    })
+    closingSaves.set(key, finished)
+    void finished.then(() => {
+      if (closingSaves.get(key) === finished) closingSaves.delete(key)
+    })
   }
 
   private onMessage = (event: MessageEvent) => {
