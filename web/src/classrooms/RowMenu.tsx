@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { onMenuButtonKeyDown, onMenuKeyDown as onMenuKeys } from '../ui/menuKeys'
 import { Link } from 'react-router-dom'
 
 /** One entry of a row's menu: a link (`to`, or `href` for a download) or an action. */
@@ -81,48 +82,8 @@ export function RowMenu({ label, items, menuLabel }: Props) {
     buttonRef.current?.focus()
   }
 
-  function onButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    // Enter and Space open it through the button's own click (Space clicks on key up: handling it on
-    // key down too would open the menu and then close it again).
-    if (event.key === 'ArrowDown') {
-      event.preventDefault()
-      openMenu('first')
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault()
-      openMenu('last')
-    }
-  }
-
-  function onMenuKeyDown(event: KeyboardEvent<HTMLUListElement>) {
-    const list = entries()
-    const index = list.indexOf(document.activeElement as HTMLElement)
-    const move = (to: number) => {
-      event.preventDefault()
-      list[(to + list.length) % list.length]?.focus()
-    }
-    switch (event.key) {
-      case 'ArrowDown':
-        return move(index + 1)
-      case 'ArrowUp':
-        return move(index - 1)
-      case 'Home':
-        return move(0)
-      case 'End':
-        return move(list.length - 1)
-      case 'Escape':
-        event.preventDefault()
-        event.stopPropagation()
-        return close()
-      case 'Tab':
-        return setOpen(false)
-      case ' ':
-        // Space chooses a link as Enter does (a button does it by itself).
-        if (document.activeElement instanceof HTMLAnchorElement) {
-          event.preventDefault()
-          document.activeElement.click()
-        }
-    }
-  }
+  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => onMenuButtonKeyDown(event, openMenu)
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => onMenuKeys(event, entries(), { close: () => close(), dismiss: () => setOpen(false) })
 
   const className = (item: RowMenuItem) => (item.destructive ? 'menu-destructive' : undefined)
 

@@ -1,4 +1,5 @@
 import { useTranslation } from '../i18n/useTranslation'
+import { onMenuButtonKeyDown, onMenuKeyDown as onMenuKeys } from '../ui/menuKeys'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { canUseConsole } from '../session/scopes'
@@ -42,39 +43,8 @@ export function AccountMenu() {
     if (returnFocus) buttonRef.current?.focus()
   }
 
-  function onButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault()
-      openMenu('first')
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault()
-      openMenu('last')
-    }
-  }
-
-  function onMenuKeyDown(event: KeyboardEvent<HTMLUListElement>) {
-    const list = items()
-    const index = list.indexOf(document.activeElement as HTMLElement)
-    const move = (to: number) => {
-      event.preventDefault()
-      list[(to + list.length) % list.length]?.focus()
-    }
-    switch (event.key) {
-      case 'ArrowDown':
-        return move(index + 1)
-      case 'ArrowUp':
-        return move(index - 1)
-      case 'Home':
-        return move(0)
-      case 'End':
-        return move(list.length - 1)
-      case 'Escape':
-        event.preventDefault()
-        return close()
-      case 'Tab':
-        return setOpen(false)
-    }
-  }
+  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => onMenuButtonKeyDown(event, openMenu)
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => onMenuKeys(event, items(), { close: () => close(), dismiss: () => setOpen(false) })
 
   async function changeMode() {
     close()
