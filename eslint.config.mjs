@@ -10,15 +10,14 @@ const features = ['account', 'auth', 'classrooms', 'console', 'content', 'help',
 
 /** What the server composes; collections, access rules and fields are parts of it, never the other way round. */
 const serverAppModules = [
-  '**/cms/expressApp',
-  '**/cms/server',
-  '**/cms/httpServer',
-  '**/cms/boot',
+  '**/cms/http/expressApp',
+  '**/cms/startup/**',
+  '**/cms/http/httpServer',
   '**/cms/payload.config',
-  '**/cms/payloadHandler',
+  '**/cms/http/payloadHandler',
   '**/cms/app/**',
-  '**/cms/content/**',
-  '**/cms/oauth/routes',
+  '**/cms/packages/content/**',
+  '**/cms/auth/oauth/routes',
   '**/seed/**',
 ]
 
@@ -55,9 +54,9 @@ export default tseslint.config(
       'web/dist/**',
       'cms/.next/**',
       'cms/payload-types.ts',
-      'cms/migrations/**',
+      'cms/database/migrations/**',
       'cms/app/(payload)/admin/importMap.js',
-      'cms/content/launcher.js',
+      'cms/packages/content/launcher.js',
       'seed/storyline/**',
       'data/**',
       'uploads/**',
@@ -79,7 +78,7 @@ export default tseslint.config(
   },
   {
     // Runs in the pages of Storyline packages, unbuilt (ES5, browser globals).
-    files: ['cms/content/storage-shim.js'],
+    files: ['cms/packages/content/storage-shim.js'],
     languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
   },
   {
@@ -115,14 +114,14 @@ export default tseslint.config(
     },
   },
   // Collections (with their endpoints and hooks), access rules, field factories and shared endpoints are parts the
-  // server composes; they may import server libraries (cms/http, cms/email, cms/attempts …), never the server app.
+  // server composes; they may import server libraries (cms/http/endpointInput, cms/auth/email, cms/attempts …), never the server app.
   {
     files: ['collections/**/*.ts', 'access/**/*.ts', 'fields/**/*.ts', 'endpoints/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict({
         group: [...serverAppModules, '**/web/**'],
         message:
-          'Collections, their endpoints, access rules and fields never import the server app (cms/expressApp, server, payload.config, Next app) or the web app.',
+          'Collections, their endpoints, access rules and fields never import the server app (cms/http/expressApp, server, payload.config, Next app) or the web app.',
       }),
     },
   },

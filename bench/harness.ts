@@ -19,8 +19,8 @@ export const startBenchServer = async () => {
     NODE_ENV: 'production',
     SEED_DEMO_ACCOUNTS: 'true',
   })
-  const { boot, config } = await import('../cms/boot')
-  const { createApp } = await import('../cms/expressApp')
+  const { boot, config } = await import('@cms/startup/boot')
+  const { createApp } = await import('@cms/http/expressApp')
   const payload = await boot()
   const logins = fs.readFileSync(path.join(dir, 'demo-logins.txt'), 'utf8')
   const listen = async () => {

@@ -2,7 +2,7 @@
  * The public pages' data against the static-file ceiling of the same server, in one run (issue 12):
  * the home page's data, a page by slug, a topic page, and a module page's data for a signed-in
  * student, each at N connections for a few seconds, beside the web app's JS entry (a static file).
- * The server is the real one in its own process (`cms/server.ts`, production, SQLite, seeded), as
+ * The server is the real one in its own process (`cms/startup/server.ts`, production, SQLite, seeded), as
  * it runs in production: a client in the server's own process took the server's JavaScript thread
  * for itself and showed in every figure. Requests send `Accept-Encoding: gzip, br` as a browser
  * does. The load comes from wrk (apt-get install wrk), which leaves the server most of the machine.

@@ -4,7 +4,7 @@
  * think time between requests, while 5 teachers look at their classrooms; after a quiet 15 s the
  * next class of 200 logs in (servers that have run a while, as most classes meet them). Run against one
  * instance and then two (the client spreads requests round-robin, as the proxy would), each a
- * real `cms/server.ts` process, on PostgreSQL; against one instance on SQLite without
+ * real `cms/startup/server.ts` process, on PostgreSQL; against one instance on SQLite without
  * TEST_POSTGRES_URL. Prints req/s and p50/p95/p99 per endpoint, beside a ceiling: a static file
  * from the same servers at full speed. Requests ask for compressed answers, as browsers do, and go
  * through node:http on kept-alive connections (`sendLean`: the client takes little of the cores).
@@ -41,7 +41,7 @@ const secret = 'bench-secret-0123456789abcdef0123456789'
 Object.assign(process.env, { DATABASE_URL: db.url, DATA_DIR: dir, UPLOADS_DIR: path.join(dir, 'uploads'), PAYLOAD_SECRET: secret, NODE_ENV: 'production' })
 
 // Accounts and classrooms through the Local API, then this process lets go of the database.
-const { boot } = await import('../cms/boot')
+const { boot } = await import('@cms/startup/boot')
 const payload = await boot()
 const teachers: { id: number; email: string; classroomId: number }[] = []
 // Two classes: the first logs in as the servers come up, the next after a quiet spell.
@@ -85,7 +85,7 @@ await payload.destroy()
 /**
  * Seconds this machine takes now for the rush's password checks alone: one per student, all at
  * once, with the server's own check (Payload's, patched: argon2id) on this process's hashing
- * threads (`cms/passwordHashing.ts`, started by `boot` above), as the server's run.
+ * threads (`cms/auth/passwordHashing.ts`, started by `boot` above), as the server's run.
  * The login rush cannot end sooner; the machine's speed moves this figure, not the server's code.
  */
 const hashingFloor = async () => {

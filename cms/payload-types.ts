@@ -757,7 +757,7 @@ export interface Attempt {
       | boolean
       | null;
     /**
-     * The package's cookies and localStorage, kept here instead of in the browser (cms/content/storage-shim.js).
+     * The package's cookies and localStorage, kept here instead of in the browser (cms/packages/content/storage-shim.js).
      */
     storage?:
       | {

@@ -17,24 +17,24 @@ import { Tickets } from '../collections/Tickets'
 import { Topics } from '../collections/Topics'
 import { Users } from '../collections/Users'
 import { emailVerificationEndpoints } from '../collections/Users/emailVerification'
-import { badInputAnswer, guardEveryCollection } from './badInput'
-import { databaseAdapter } from './db'
-import { emailAdapter } from './email'
+import { badInputAnswer, guardEveryCollection } from './http/badInput'
+import { databaseAdapter } from './database/db'
+import { emailAdapter } from './auth/email'
 import { authEndpoints } from '../collections/Users/endpoints/auth'
 import { signup } from '../collections/Users/endpoints/signup'
 import { xapiEndpoints } from '../collections/Attempts/endpoints/xapi'
 import { editor } from '../fields/richtext'
-import { localization } from './localization'
-import { staffOnlyDocumentLocks } from './lockedDocuments'
-import { publicCachePlugin } from './publicCache'
-import { payloadSecret } from './secret'
-import { payloadCookiePrefix } from './cookies'
-import { objectStorage } from './storage'
+import { localization } from './config/localization'
+import { staffOnlyDocumentLocks } from './database/lockedDocuments'
+import { publicCachePlugin } from './cache/publicCache'
+import { payloadSecret } from './config/secret'
+import { payloadCookiePrefix } from './auth/cookies'
+import { objectStorage } from './database/fileStorage'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
-// Every collection gets the bad-input guard (cms/badInput/): malformed ids → 404, unusable `where` values → 400.
-// Payload's document locks are for staff only (cms/lockedDocuments.ts).
+// Every collection gets the bad-input guard (cms/http/badInput/): malformed ids → 404, unusable `where` values → 400.
+// Payload's document locks are for staff only (cms/database/lockedDocuments.ts).
 export default staffOnlyDocumentLocks(
   guardEveryCollection(
     buildConfig({
@@ -52,10 +52,10 @@ export default staffOnlyDocumentLocks(
       db: databaseAdapter(),
       email: emailAdapter(),
       sharp,
-      // CSRF is checked in front of Payload (cms/csrf.ts: double-submit token or same Origin), so Payload
+      // CSRF is checked in front of Payload (cms/http/csrf.ts: double-submit token or same Origin), so Payload
       // accepts the session cookie from any client that passed it, curl included. No serverURL: URLs stay relative.
       csrf: [],
-      // `payload-token`, or `__Host-payload-token` over https (cms/cookies.ts).
+      // `payload-token`, or `__Host-payload-token` over https (cms/auth/cookies.ts).
       cookiePrefix: payloadCookiePrefix(),
       graphQL: { disable: true },
       // Lists (a topic's modules, their thumbnails) need one level; deeper nesting is opt-in with ?depth=.
@@ -73,7 +73,7 @@ export default staffOnlyDocumentLocks(
         UnauthorizedError: 'info',
         QueryError: 'info',
         BadQueryValue: 'info',
-        // An upload by URL that Payload could not fetch (cms/badInput/errors.ts answers it as a 400).
+        // An upload by URL that Payload could not fetch (cms/http/badInput/errors.ts answers it as a 400).
         FileRetrievalError: 'info',
       } as Config['loggingLevels'],
       upload: { limits: { fileSize: 50 * 1024 * 1024 } },

@@ -1,6 +1,6 @@
 /**
  * API addresses built on both sides: the SPA fetches them (its SWR keys, web/src/api/keys.ts) and
- * the server preloads them with the page that will ask for them (cms/pagePreloads.ts). A preload
+ * the server preloads them with the page that will ask for them (cms/http/pagePreloads.ts). A preload
  * is used only when the address matches to the byte, so there is one builder.
  */
 type Id = string | number

@@ -1,7 +1,7 @@
 /**
  * A package's browser storage as the product keeps it on the student's attempt (`resume.storage`):
  * its cookies and its localStorage, written by the storage shim in the package's pages
- * (cms/content/storage-shim.js) and saved through PUT /api/activities/:id/attempt. One shape and
+ * (cms/packages/content/storage-shim.js) and saved through PUT /api/activities/:id/attempt. One shape and
  * one limit for the server's check, the SPA's save and the docs (docs/api.md, "Attempts").
  */
 

@@ -1,6 +1,6 @@
 import type { CollectionSlug, Endpoint } from 'payload'
 
-import { json, readBody, routeParam } from '../cms/http'
+import { json, readBody, routeParam } from '@cms/http/endpointInput'
 
 /**
  * The spec writes updates as PUT; Payload's own update is PATCH. This endpoint is the same update,

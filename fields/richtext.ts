@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
 
 import sanitizeHtml from 'sanitize-html'
 
-import { requiredInEnglish } from '../cms/localization'
+import { requiredInEnglish } from '@cms/config/localization'
 
 /**
  * One Lexical field (`body`) is the truth for every rich text in the product. The `markdown` the

@@ -70,14 +70,14 @@ const leaves = (tree, prefix = '') =>
 
 /**
  * Everything English a reader might meet on a rendered screen: the interface's English catalogue
- * (web/src/i18n/locales) and the server's English messages (cms/messages), except what the
+ * (web/src/i18n/locales) and the server's English messages (cms/http/messages), except what the
  * language's own catalogue writes the same way (a product name, a proper name).
  * Messages with {placeholders} match any words in their place; ICU plurals are left out.
  */
 export function englishTexts(language) {
   const english = leaves({ ...readJson('web/src/i18n/locales/en.json'), ...readJson('web/src/i18n/locales/en.screens.json') })
   const translated = new Map(leaves(readJson(`web/src/i18n/locales/${language}.json`)))
-  const server = Object.entries(readJson(`cms/messages/${language}.json`))
+  const server = Object.entries(readJson(`cms/http/messages/${language}.json`))
   return [...english.filter(([key, text]) => translated.get(key) !== text).map(([, text]) => text), ...server.filter(([en, tr]) => en !== tr).map(([en]) => en)]
     .filter((text) => WORDS.test(text) && !/, (plural|select)/.test(text))
     .map((text) => ({

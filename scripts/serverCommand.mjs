@@ -6,4 +6,4 @@
 // docs/decisions.md ("Node 24, brought by `npm ci`").
 
 /** The arguments after `node`: any flags (a bench's profiler, say), then the TypeScript server through tsx. */
-export const serverArgs = (extraNodeArgs = []) => [...extraNodeArgs, '--import', 'tsx', 'cms/server.ts']
+export const serverArgs = (extraNodeArgs = []) => [...extraNodeArgs, '--import', 'tsx', 'cms/startup/server.ts']

@@ -11,9 +11,9 @@ import yazl from 'yazl'
 
 import { allScopes } from '../common/scopes'
 import { storylineRecord } from '../collections/Activities/endpoints/storyline'
-import { installStorylinePackage } from '../cms/storyline/extract'
+import { installStorylinePackage } from '@cms/packages/storyline/extract'
 import type { Activity } from '../cms/payload-types'
-import { uploadsDir } from '../cms/paths'
+import { uploadsDir } from '@cms/config/paths'
 import { pages, posts, schools, type SeedActivity, topics } from './content'
 import { type ActivityTranslation, topicTranslations } from './translations'
 

@@ -5,7 +5,7 @@ import { Client } from './helpers/client'
 import { startServer, type TestServer } from './helpers/server'
 
 /**
- * Issue 12: the signed-in account is kept in memory between its requests (cms/accountCache.ts),
+ * Issue 12: the signed-in account is kept in memory between its requests (cms/cache/accountCache.ts),
  * and every change to it, including those Payload writes without hooks, takes effect on the very
  * next request. Each case first makes the server keep the account, then changes it.
  */

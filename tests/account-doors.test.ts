@@ -223,7 +223,7 @@ describe('4. changing an email or password needs the current password and ends o
       } as never,
       overrideAccess: true,
     })
-    const { issueSession } = await import('../cms/session')
+    const { issueSession } = await import('@cms/auth/session')
     const client = new Client(server.base)
     client.bearer = true
     client.token = (await issueSession(server.payload, social.id)).token

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { issueSession } from '../cms/session'
+import { issueSession } from '@cms/auth/session'
 import { listKey } from '../web/src/api/keys'
 import { USERS_LIST_FIELDS } from '../web/src/console/usersListFields'
 import { Actors, password } from './helpers/actors'

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { checkKeptAgainstFreshBuilds } from '../cms/builtQueries'
+import { checkKeptAgainstFreshBuilds } from '@cms/database/builtQueries'
 import { Actors } from './helpers/actors'
 import { startServer, type TestServer } from './helpers/server'
 
 /**
  * Issue 12: drizzle's relational queries keep the SQL built for each shape of read
- * (cms/builtQueries.ts) and put each read's own values in its slots. Every read here is also
+ * (cms/database/builtQueries.ts) and put each read's own values in its slots. Every read here is also
  * built fresh and compared (`checkKeptAgainstFreshBuilds`): a kept text or a value in the wrong
  * slot fails the read. Runs on SQLite, and on PostgreSQL with TEST_POSTGRES_URL.
  */

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { apiPaths } from '../common/apiPaths'
-import { warmContentReads } from '../cms/warmContentReads'
+import { warmContentReads } from '@cms/startup/warmContentReads'
 import { Actors } from './helpers/actors'
 import { topicWithModule } from './helpers/content'
 import { startServer, type TestServer } from './helpers/server'
 
 /**
  * Issue 12: before it serves, the process reads the content a class reads first through its own app
- * (cms/server.ts, cms/warmContentReads.ts), so its first readers meet warm code and, for visitors,
+ * (cms/startup/server.ts, cms/startup/warmContentReads.ts), so its first readers meet warm code and, for visitors,
  * answers already kept. Nothing a member alone may read is kept for visitors by it.
  */
 let server: TestServer
@@ -37,8 +37,8 @@ const cacheIsLive = async () => {
 describe('warming the content reads at start', () => {
   it("answers a visitor's first read of the home data, a topic and a module from what it read; a member's reads are their own", async () => {
     await cacheIsLive()
-    const { createApp } = await import('../cms/expressApp')
-    const { config } = await import('../cms/boot')
+    const { createApp } = await import('@cms/http/expressApp')
+    const { config } = await import('@cms/startup/boot')
     await warmContentReads(createApp({ payload: server.payload, config }), server.payload)
 
     for (const path of [apiPaths.topics(), apiPaths.topic(topicId), apiPaths.module(moduleId)]) {

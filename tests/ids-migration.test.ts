@@ -36,8 +36,8 @@ beforeAll(async () => {
   Object.assign(process.env, { DATABASE_URL: db.url, DATA_DIR: dir, UPLOADS_DIR: path.join(dir, 'uploads'), PAYLOAD_SECRET: randomBytes(24).toString('hex') })
   const { getPayload } = await import('payload')
   const { default: config } = await import('../cms/payload.config')
-  const { knownMigrations } = await import('../cms/migrationList')
-  const { databaseKind } = await import('../cms/db')
+  const { knownMigrations } = await import('@cms/database/migrationList')
+  const { databaseKind } = await import('@cms/database/db')
   isPostgres = databaseKind() === 'postgres'
   payload = await getPayload({ config })
   const all = knownMigrations()

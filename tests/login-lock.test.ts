@@ -6,7 +6,7 @@ import { Client } from './helpers/client'
 import { startServer, type TestServer } from './helpers/server'
 
 /**
- * The login lock counts tries per client address and login name (cms/loginLock.ts): an unknown
+ * The login lock counts tries per client address and login name (cms/auth/loginLock.ts): an unknown
  * name answers exactly as a known one, and an address that locks an account locks only itself out.
  * Addresses come from X-Forwarded-For behind one trusted proxy, as in the deployment guide.
  */

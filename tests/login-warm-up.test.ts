@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { warmLoginPath } from '../cms/warmLoginPath'
+import { warmLoginPath } from '@cms/startup/warmLoginPath'
 import { Actors, password } from './helpers/actors'
 import { Client } from './helpers/client'
 import { startServer, type TestServer } from './helpers/server'
 
 /**
  * Issue 12: the serving process runs refused logins and the reads a successful login adds before it
- * reports ready (cms/server.ts), so the first class after a start meets a warm login path. Warming
+ * reports ready (cms/startup/server.ts), so the first class after a start meets a warm login path. Warming
  * must leave no trace: no account, session, failed-attempt count or lock comes of it, and logins
  * work as before. On PostgreSQL every pooled connection has then parsed the account statements a
  * login runs.

@@ -577,7 +577,7 @@ describe('connect is bound to the session that started it', () => {
     const callback = await providerCallback(start)
     const other = await actors.educator()
     const twoSessions = `oauth-nonce-google=${nonceOf(start)}; payload-token=planted; payload-token=${other.cookies.get('payload-token')}`
-    // Two session cookies are refused in front of every route (cms/sessionHeaders.ts), this one included.
+    // Two session cookies are refused in front of every route (cms/auth/sessionHeaders.ts), this one included.
     const refused = await rawGet(callback.pathname + callback.search, twoSessions)
     expect(refused.status).toBe(400)
     expect(sessionCookieSet(refused)).toBe(false)

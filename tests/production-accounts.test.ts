@@ -32,7 +32,7 @@ const log = (server: ServerProcess) => fs.readFileSync(server.logFile, 'utf8')
 /** `npm run create-admin` against the first server's database, with these variables; its output and exit code. */
 const createAdmin = (env: Record<string, string>) =>
   new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'cms/createAdmin.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cms/startup/createAdmin.ts'], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {

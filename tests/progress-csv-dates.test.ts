@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 
-import { isoDateIn, isTimeZone } from '../cms/progress/csv'
+import { isoDateIn, isTimeZone } from '@cms/attempts/gridCsv'
 
 describe('the CSV export’s dates', () => {
   it.each([

@@ -4,7 +4,7 @@ import { topicWithModule } from './helpers/content'
 import { startServer, type TestServer } from './helpers/server'
 
 /**
- * The public-read cache's memory (cms/publicCache.ts, cms/publicCacheAddress.ts): an entry is kept
+ * The public-read cache's memory (cms/cache/publicCache.ts, cms/cache/publicCacheAddress.ts): an entry is kept
  * under the parameters its route reads, and its key and headers count against the bound. A small
  * bound here, so that a flood can reach it.
  */
@@ -14,7 +14,7 @@ let topicId: number
 
 beforeAll(async () => {
   server = await startServer({ env: { PUBLIC_CACHE_MB: '0.25' } })
-  ;({ publicCacheSize: cacheSize } = await import('../cms/publicCache'))
+  ;({ publicCacheSize: cacheSize } = await import('@cms/cache/publicCache'))
   ;({ topicId } = await topicWithModule(server.payload, { topic: 'Voting', module: 'Ballots', activity: 'Mark a ballot' }))
   await server.payload.update({ collection: 'topics', id: topicId, locale: 'es', data: { title: 'Votación' } as never, overrideAccess: true })
 })

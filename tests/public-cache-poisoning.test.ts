@@ -9,8 +9,8 @@ import { startServer, type TestServer } from './helpers/server'
 
 /**
  * The public-read cache files each answer under the kind of reader Payload resolved it for
- * (cms/publicCache.ts, cms/signedIn.ts), and a request whose session headers could be read two
- * ways is refused before either looks (cms/sessionHeaders.ts). Each attack below is the first
+ * (cms/cache/publicCache.ts, cms/cache/signedIn.ts), and a request whose session headers could be read two
+ * ways is refused before either looks (cms/auth/sessionHeaders.ts). Each attack below is the first
  * request after a content change, the one that would fill the cache for that module page.
  */
 let server: TestServer

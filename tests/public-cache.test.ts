@@ -5,7 +5,7 @@ import { Client } from './helpers/client'
 import { topicWithModule } from './helpers/content'
 import { startServer, type TestServer } from './helpers/server'
 
-/** The public-read cache and HTTP caching of content (issue 12, cms/publicCache.ts). */
+/** The public-read cache and HTTP caching of content (issue 12, cms/cache/publicCache.ts). */
 let server: TestServer
 let actors: Actors
 let topicId: number

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { allScopes } from '../common/scopes'
-import { maxLimit, maxPage } from '../cms/badInput/guard'
+import { maxLimit, maxPage } from '@cms/http/badInput/guard'
 import { Actors } from './helpers/actors'
 import { type Client, message } from './helpers/client'
 import { startServer, type TestServer } from './helpers/server'

@@ -1,7 +1,7 @@
 import type { Options } from 'express-rate-limit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { rateLimitStore } from '../cms/rateLimitStore'
+import { rateLimitStore } from '@cms/http/rateLimitStore'
 
 import { Actors } from './helpers/actors'
 import { Client } from './helpers/client'
@@ -57,7 +57,7 @@ describe('rate limits have no side doors', () => {
 
 describe('counting', () => {
   it('gives each of the hits counted together its own count, in the order they came', async () => {
-    // On PostgreSQL, hits in the same turn of the event loop share one statement (cms/rateLimitStore.ts).
+    // On PostgreSQL, hits in the same turn of the event loop share one statement (cms/http/rateLimitStore.ts).
     // On SQLite there is one process, and its counters are express-rate-limit's, in memory.
     const store = rateLimitStore('test-burst')
     expect(store !== undefined).toBe(Boolean(process.env.TEST_POSTGRES_URL))
@@ -73,7 +73,7 @@ describe('counting', () => {
   })
 
   it('counts every request of a burst sent at once: exactly the limit get through', async () => {
-    // Username suggestions: 30 per address in this file. Counted together on PostgreSQL (cms/rateLimitStore.ts).
+    // Username suggestions: 30 per address in this file. Counted together on PostgreSQL (cms/http/rateLimitStore.ts).
     const statuses = await Promise.all(Array.from({ length: 40 }, () => new Client(server.base).get('/api/users/username').then((res) => res.status)))
     expect(statuses.filter((status) => status === 429)).toHaveLength(10)
     expect(statuses.filter((status) => status === 200)).toHaveLength(30)
@@ -81,7 +81,7 @@ describe('counting', () => {
 
   it('counts a login whose username is longer than any, or holds a NUL (keys a counter row cannot hold), like any other', async () => {
     const client = new Client(server.base)
-    // A username with a NUL is bad input on every database (cms/badInput/guard.ts), yet counted.
+    // A username with a NUL is bad input on every database (cms/http/badInput/guard.ts), yet counted.
     for (const [username, refusal] of [
       ['x'.repeat(400), 401],
       ['nul\u0000name', 400],

@@ -9,7 +9,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { type BuildManifest, screensEnglishKeyEnding, signInPageModules } from '../cms/pagePreloads'
+import { type BuildManifest, screensEnglishKeyEnding, signInPageModules } from '@cms/http/pagePreloads'
 import { usernamePattern } from '../common/accountRules'
 import { Actors } from './helpers/actors'
 import { Client, fieldMessages, message } from './helpers/client'

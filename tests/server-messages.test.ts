@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest'
 
 import { accountRuleMessages } from '../common/accountRules'
-import { badRequest, forbidden, notFound, unauthorized } from '../cms/http'
-import { translateMessage } from '../cms/messages/translate'
-import { rateLimitMessage } from '../cms/rateLimits'
+import { badRequest, forbidden, notFound, unauthorized } from '@cms/http/endpointInput'
+import { translateMessage } from '@cms/http/messages/translate'
+import { rateLimitMessage } from '@cms/http/rateLimits'
 import { classroomLimitMessages } from '../collections/Classrooms/classroomLimits'
 import { classroomMessages } from '../collections/Classrooms/endpoints/classrooms'
 import { messages as authMessages } from '../collections/Users/endpoints/auth'
 import { signupMessages } from '../collections/Users/endpoints/signup'
 
 // The server's messages a student meets, checked against the catalogues without a server: every
-// one of them must read in Spanish and Haitian Creole (cms/messages), never in English.
+// one of them must read in Spanish and Haitian Creole (cms/http/messages), never in English.
 describe('the messages of logging in and signing up', () => {
   it('translates every message of logging in, signing up and their validation into Spanish and Haitian Creole', () => {
     const studentMeets = [

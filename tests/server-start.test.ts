@@ -1,5 +1,5 @@
 /**
- * The real server process (`node --import tsx cms/server.ts`, as `npm start` runs it) refuses to
+ * The real server process (`node --import tsx cms/startup/server.ts`, as `npm start` runs it) refuses to
  * start when the content origin cannot listen: CONTENT_PORT already taken, or equal to PORT. It
  * stops with one line that names CONTENT_PORT, no stack trace, and a non-zero exit code, instead
  * of exiting and restarting in a loop under a service manager.

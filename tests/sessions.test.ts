@@ -60,7 +60,7 @@ describe('sessions per account', () => {
 
   it('applies the same bound to sessions opened by social sign-in', async () => {
     const client = await actors.educator()
-    const { issueSession } = await import('../cms/session')
+    const { issueSession } = await import('@cms/auth/session')
     const tokens: string[] = []
     for (let i = 0; i < maxSessionsPerUser + 1; i++) tokens.push((await issueSession(server.payload, client.user.id)).token)
     expect(await sessionsOf(client.user.id)).toHaveLength(maxSessionsPerUser)
@@ -76,7 +76,7 @@ describe('sessions per account', () => {
       ((await server.payload.findByID({ collection: 'users', id: client.user.id, depth: 0, overrideAccess: true })) as { identities?: unknown[] }).identities
     for (let i = 0; i < maxSessionsPerUser + 1; i++) await actors.login(client.user.email)
     expect(await identitiesOf()).toMatchObject(identities)
-    const { issueSession } = await import('../cms/session')
+    const { issueSession } = await import('@cms/auth/session')
     await issueSession(server.payload, client.user.id)
     expect(await sessionsOf(client.user.id)).toHaveLength(maxSessionsPerUser)
     expect(await identitiesOf()).toMatchObject(identities)
@@ -169,7 +169,7 @@ describe('session lengths', () => {
     tokens.push({ userId: resetting.user.id, token: reset.body.token })
 
     const social = await actors.educator()
-    const { issueSession } = await import('../cms/session')
+    const { issueSession } = await import('@cms/auth/session')
     tokens.push({ userId: social.user.id, token: (await issueSession(server.payload, social.user.id)).token })
 
     for (const { userId, token } of tokens) {

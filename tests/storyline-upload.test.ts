@@ -87,7 +87,7 @@ const listAll = async (): Promise<string[]> => ((await readdir(server.dir, { rec
 
 const listTmp = async (): Promise<string[]> => (existsSync(tmpDir) ? ((await readdir(tmpDir, { recursive: true })) as string[]) : [])
 
-/** What the content origin puts first in every package page (cms/content/packageHtml.ts). */
+/** What the content origin puts first in every package page (cms/packages/content/packageHtml.ts). */
 const storageShimTag = '<script src="/launcher/storage-shim.js"></script>'
 const storyUrl = (id: number | string) => `/uploads/${id}/storyline/story.html`
 

@@ -32,7 +32,7 @@ export default defineConfig(({ command }) => ({
         : [],
   },
   base: '/',
-  // .br and .gz beside every text asset, served as they are (cms/expressApp.ts). index.html is not among
+  // .br and .gz beside every text asset, served as they are (cms/http/expressApp.ts). index.html is not among
   // them: the server fills in its page data on each request and compresses that answer itself.
   plugins: [
     compiledCatalogues(),
@@ -44,7 +44,7 @@ export default defineConfig(({ command }) => ({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     // dist/.vite/manifest.json: which files each route's chunk needs, so the server can name them
-    // in the page's HTML (cms/pagePreloads.ts) instead of the browser finding them one wave at a time.
+    // in the page's HTML (cms/http/pagePreloads.ts) instead of the browser finding them one wave at a time.
     manifest: true,
   },
   server: {

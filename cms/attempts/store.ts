@@ -10,8 +10,8 @@ import type { PayloadRequest } from 'payload'
 
 import type { AttemptStatus } from '../../collections/Attempts'
 import type { Activity, Attempt, User } from '../payload-types'
-import type { Standard } from '../storyline/launch'
-import { type AttemptState, emptyScore, isFinished, mergeStatus, type Reported, resumes, type Score, sessionSeconds } from './progress'
+import type { Standard } from '../packages/storyline/launch'
+import { type AttemptState, emptyScore, isFinished, mergeStatus, type Reported, resumes, type Score, sessionSeconds } from './report'
 
 type AttemptWrite = Partial<Omit<Attempt, 'resume'>> & { resume?: Attempt['resume'] }
 

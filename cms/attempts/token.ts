@@ -10,7 +10,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 
 import type { Payload } from 'payload'
 
-import { keptAccountDocument } from '../accountCache'
+import { keptAccountDocument } from '../cache/accountCache'
 
 export const TOKEN_HOURS = 8
 

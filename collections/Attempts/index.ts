@@ -5,7 +5,7 @@ import { scopesOf } from '../../common/scopes'
 import { attemptReaders, ownAttemptOrUserReaders } from '../../access/attemptReaders'
 import { hasScope } from '../../access/hasScope'
 import { nobody } from '../../access/nobody'
-import { standards } from '../../cms/storyline/launch'
+import { standards } from '@cms/packages/storyline/launch'
 
 export const attemptStatuses = ['not-attempted', 'incomplete', 'completed', 'passed', 'failed'] as const
 export type AttemptStatus = (typeof attemptStatuses)[number]
@@ -83,7 +83,7 @@ export const Attempts: CollectionConfig = {
         {
           name: 'storage',
           type: 'json',
-          admin: { description: "The package's cookies and localStorage, kept here instead of in the browser (cms/content/storage-shim.js)." },
+          admin: { description: "The package's cookies and localStorage, kept here instead of in the browser (cms/packages/content/storage-shim.js)." },
         },
       ],
     },

@@ -2,8 +2,8 @@ import type { PayloadRequest } from 'payload'
 
 import { classroomLimits } from '../../common/classroomLimits'
 import { userHasScope } from '../../common/scopes'
-import { forbidden, HttpError } from '../../cms/http'
-import { quota } from '../../cms/rateLimits'
+import { forbidden, HttpError } from '@cms/http/endpointInput'
+import { quota } from '@cms/http/rateLimits'
 
 export { classroomLimits }
 

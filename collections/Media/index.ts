@@ -6,7 +6,7 @@ import { anyone } from '../../access/anyone'
 import { hiddenUnless } from '../../access/adminHidden'
 import { hasAnyScope } from '../../access/hasScope'
 import { contentScopes } from '../../common/scopes'
-import { uploadsDir } from '../../cms/paths'
+import { uploadsDir } from '@cms/config/paths'
 
 const writers = hasAnyScope('pages:write', 'modules:write', 'topics:write', 'activities:write')
 const deleters = hasAnyScope('pages:delete', 'modules:delete', 'topics:delete', 'activities:delete')

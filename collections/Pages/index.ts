@@ -6,7 +6,7 @@ import { editor, lexicalToHtml, lexicalToMarkdown, markdownWritesBody } from '..
 import { contentAccess } from '../../access/contentAccess'
 import { hiddenUnless } from '../../access/adminHidden'
 import { scopesOf } from '../../common/scopes'
-import { recordTranslatedLocale, requiredInEnglish, translatedLocalesField } from '../../cms/localization'
+import { recordTranslatedLocale, requiredInEnglish, translatedLocalesField } from '@cms/config/localization'
 
 export const pageTemplates = ['default'] as const
 

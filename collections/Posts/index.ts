@@ -5,7 +5,7 @@ import { putUpdateEndpoint } from '../../endpoints/putUpdate'
 import { markdownWritesBody, richTextFields } from '../../fields/richtext'
 import { hiddenUnless } from '../../access/adminHidden'
 import { scopesOf } from '../../common/scopes'
-import { recordTranslatedLocale, requiredInEnglish, translatedLocalesField } from '../../cms/localization'
+import { recordTranslatedLocale, requiredInEnglish, translatedLocalesField } from '@cms/config/localization'
 
 /** Posts are editorial content like pages, so the pages scopes gate them (docs/decisions.md). */
 export const Posts: CollectionConfig = {

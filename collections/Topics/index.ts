@@ -5,7 +5,7 @@ import { markdownWritesBody, richTextFields } from '../../fields/richtext'
 import { contentAccess } from '../../access/contentAccess'
 import { hiddenUnless } from '../../access/adminHidden'
 import { scopesOf } from '../../common/scopes'
-import { recordTranslatedLocale, requiredInEnglish, translatedLocalesField } from '../../cms/localization'
+import { recordTranslatedLocale, requiredInEnglish, translatedLocalesField } from '@cms/config/localization'
 
 export const Topics: CollectionConfig = {
   slug: 'topics',

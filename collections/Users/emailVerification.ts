@@ -3,8 +3,8 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, Endpoint, Field, FieldAccess } from 'payload'
 
 import { selfOrUserReaders } from '../../access/selfOrUserReaders'
-import { confirmEmailMessage, recipientLanguage } from '../../cms/email'
-import { badRequest, HttpError, json, onlyFields, readBody, requiredString, requireUser, throwIfErrors, type FieldError } from '../../cms/http'
+import { confirmEmailMessage, recipientLanguage } from '@cms/auth/email'
+import { badRequest, HttpError, json, onlyFields, readBody, requiredString, requireUser, throwIfErrors, type FieldError } from '@cms/http/endpointInput'
 import { loadPublicUser } from './endpoints/userResponse'
 
 /**

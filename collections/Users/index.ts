@@ -8,13 +8,13 @@ import { selfOrUserReaders } from '../../access/selfOrUserReaders'
 import { passwordDoors } from './endpoints/auth'
 import { me } from './endpoints/me'
 import { homeEndpoint } from './endpoints/home'
-import { keptAccountStrategy } from '../../cms/accountCache'
-import { secureCookies } from '../../cms/cookies'
+import { keptAccountStrategy } from '@cms/cache/accountCache'
+import { secureCookies } from '@cms/auth/cookies'
 import { emailVerificationFields, issueConfirmationToken, sendConfirmationEmail } from './emailVerification'
 import { checkLoginFields, loginChangeEffects, requireCurrentPassword } from './hooks/accountWrites'
 import { userEndpoints } from './endpoints/users'
 import { unlinkProviderEndpoint } from './endpoints/unlinkProvider'
-import { recipientLanguage, resetPasswordMessage } from '../../cms/email'
+import { recipientLanguage, resetPasswordMessage } from '@cms/auth/email'
 import { accountTypes, defaults, gradeOptions, modes, socialProviders, subjectOptions, themes } from '../../common/userOptions'
 import { limitSessions } from './hooks/limitSessions'
 import { withSessionLengths } from './sessionLength'
@@ -40,12 +40,12 @@ export const Users: CollectionConfig = {
     listSearchableFields: ['email', 'username', 'attributes.firstName', 'attributes.lastName'],
   },
   auth: {
-    // Payload's JWT check against a kept copy of the account (cms/accountCache.ts); Payload's own runs after it for anything it refuses.
+    // Payload's JWT check against a kept copy of the account (cms/cache/accountCache.ts); Payload's own runs after it for anything it refuses.
     // Each session's length (a student's school day, staff's week with an idle timeout) on top of it.
     strategies: [withSessionLengths(keptAccountStrategy)],
     loginWithUsername: { allowEmailLogin: true, requireEmail: false, requireUsername: false },
     // Payload's lock is per account, so anyone could lock anyone out, and only real accounts ever
-    // answered "locked". The product locks per client address and login instead (cms/loginLock.ts);
+    // answered "locked". The product locks per client address and login instead (cms/auth/loginLock.ts);
     // Payload's is set past reach rather than to 0, which would drop its columns (a schema change).
     maxLoginAttempts: Number.MAX_SAFE_INTEGER,
     lockTime: 10 * minutes,
@@ -55,7 +55,7 @@ export const Users: CollectionConfig = {
     cookies: {
       sameSite: 'Lax',
       // Behind HTTPS (a https PUBLIC_URL) the session cookie never travels in clear, whatever COOKIE_SECURE
-      // says; it is then `__Host-` prefixed (cms/cookies.ts), which needs Secure, Path=/ and no Domain.
+      // says; it is then `__Host-` prefixed (cms/auth/cookies.ts), which needs Secure, Path=/ and no Domain.
       secure: secureCookies(),
     },
     forgotPassword: {

@@ -1,4 +1,4 @@
-import type { FieldError } from '../../cms/http'
+import type { FieldError } from '@cms/http/endpointInput'
 import { type AccountType, accountTypes, gradeOptions, subjectOptions } from '../../common/userOptions'
 
 /** Server-side mirror of spec section 5's profile rules, with its messages word for word. */

@@ -47,7 +47,7 @@ export type ServerProcess = {
 }
 
 /**
- * The real server (`node --import tsx cms/server.ts`, production mode) in its own temporary folder
+ * The real server (`node --import tsx cms/startup/server.ts`, production mode) in its own temporary folder
  * with a fresh SQLite database, seeded on start (demo accounts included, unless `env` sets
  * `SEED_DEMO_ACCOUNTS` otherwise), on a free port. `env` adds or overrides
  * variables (`undefined` removes one); `prepare` can put files in the folder before the start.

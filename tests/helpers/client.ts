@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 
-import { csrfCookieName } from '../../cms/cookies'
+import { csrfCookieName } from '@cms/auth/cookies'
 
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers }
 

@@ -1,7 +1,7 @@
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2'
 import { setArgon2Runner } from 'payload'
 
-import { hashPasswordsOnWorkerThreads } from '../../cms/passwordHashing'
+import { hashPasswordsOnWorkerThreads } from '@cms/auth/passwordHashing'
 
 /**
  * How many password checks (argon2 verifications) the server in this process made while `run`

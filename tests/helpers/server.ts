@@ -77,9 +77,9 @@ export const startServer = async (options: { seed?: boolean; env?: Record<string
     ...options.env,
   })
   for (const [name, value] of Object.entries(options.env ?? {})) if (value === undefined) delete process.env[name]
-  const { boot, config } = await import('../../cms/boot')
-  const { createApp } = await import('../../cms/expressApp')
-  const { createContentApp } = await import('../../cms/content/app')
+  const { boot, config } = await import('@cms/startup/boot')
+  const { createApp } = await import('@cms/http/expressApp')
+  const { createContentApp } = await import('@cms/packages/content/app')
   const payload = await boot({ seedIfEmpty: Boolean(options.seed) })
   server.on('request', createApp({ payload, config }))
   content.on('request', createContentApp())
@@ -92,7 +92,7 @@ export const startServer = async (options: { seed?: boolean; env?: Record<string
       await new Promise((resolve) => content.close(resolve))
       await new Promise((resolve) => server.close(resolve))
       await payload.destroy()
-      // Payload's destroy leaves its pool open, and the pool keeps its connections (cms/postgresConnections.ts):
+      // Payload's destroy leaves its pool open, and the pool keeps its connections (cms/database/postgresConnections.ts):
       // the idle ones are closed here, before the drop cuts them off. (The one the adapter holds never
       // comes back to the pool, so the promise is not awaited; the drop ends that one.)
       void (payload.db as { pool?: { end: () => Promise<void> } }).pool?.end()

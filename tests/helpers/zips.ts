@@ -1,7 +1,7 @@
 /**
  * Building zips for tests, including hostile ones. yazl refuses to write malicious names, so a
  * valid zip is built first and then patched byte for byte (names of the same length, sizes, flags).
- * The same technique as cms/storyline/extract.test.ts.
+ * The same technique as cms/packages/storyline/extract.test.ts.
  */
 import yazl from 'yazl'
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { type ChangeSignal, listenForChanges } from '../../cms/changeSignal'
+import { type ChangeSignal, listenForChanges } from '@cms/cache/changeSignal'
 import { freshPostgres, sleep } from './instances'
 
 /**
- * The signal between instances (cms/changeSignal.ts), as two processes of one deployment hold it:
+ * The signal between instances (cms/cache/changeSignal.ts), as two processes of one deployment hold it:
  * one announces, the other reads the shared versions and hears the NOTIFYs.
  */
 let db: Awaited<ReturnType<typeof freshPostgres>>

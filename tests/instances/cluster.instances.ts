@@ -8,7 +8,7 @@ import S3rver from 's3rver'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { migrations } from '../../cms/migrations/postgres'
+import { migrations } from '@cms/database/migrations/postgres'
 import { topics } from '../../seed/content'
 import type { ServerProcess } from '../e2e/serverProcess'
 import { bearer, demoPassword, exited, freshPostgres, login, rawRequest, seedingLines, sharedEnv, sleep, startInstances } from './instances'
@@ -97,9 +97,9 @@ describe('three instances on one PostgreSQL database', () => {
     const { token } = await login(a.baseURL, 'demo-student', password)
     const me = async (instance: ServerProcess, sessionToken = token) =>
       ((await (await fetch(`${instance.baseURL}/api/users/me`, { headers: bearer(sessionToken) })).json()) as { user: unknown }).user
-    // Twice through each: every instance keeps the signed-in account (cms/accountCache.ts).
+    // Twice through each: every instance keeps the signed-in account (cms/cache/accountCache.ts).
     for (const instance of [a, b, c, a, b, c]) expect(await me(instance)).toMatchObject({ username: 'demo-student' })
-    // A second device: its login is not announced (cms/accountCache.ts), and every instance's kept
+    // A second device: its login is not announced (cms/cache/accountCache.ts), and every instance's kept
     // account lacks its session, yet its token opens every instance at once.
     const second = (await login(c.baseURL, 'demo-student', password)).token
     for (const instance of [a, b, c, a, b, c]) expect(await me(instance, second)).toMatchObject({ username: 'demo-student' })
@@ -134,7 +134,7 @@ describe('three instances on one PostgreSQL database', () => {
 
   it('accounts changed at once through one instance (each twice) are each current on the others at their next request', async () => {
     const [a, b, c] = instances
-    // Announced together (cms/changeSignal.ts): one statement for the accounts that arrive while one is sent.
+    // Announced together (cms/cache/changeSignal.ts): one statement for the accounts that arrive while one is sent.
     const accounts = await Promise.all(
       ['editor@civics360.local', 'teacher@civics360.local', 'demo-student'].map((name) => login(a.baseURL, name, demoPassword(seeder().dir, name))),
     )
@@ -164,7 +164,7 @@ describe('three instances on one PostgreSQL database', () => {
     // Read twice through b and c: the second answer comes from each one's cache.
     for (const instance of [b, c, b, c]) expect((await read(instance, topicPath)).title).toBe(topic.title)
     // A teacher's progress grid names the topics from its columns, which each instance keeps
-    // (cms/progress/grid.ts, and the read cache: GET /api/activities/columns).
+    // (cms/attempts/grid.ts, and the read cache: GET /api/activities/columns).
     const teacher = await login(a.baseURL, 'teacher@civics360.local', demoPassword(seeder().dir, 'teacher@civics360.local'))
     const columnsPath = '/api/activities/columns'
     const columnsOf = async (instance: ServerProcess, etag?: string) => {
@@ -246,7 +246,7 @@ describe('three instances on one PostgreSQL database', () => {
 
     const logBefore = fs.readFileSync(a.logFile, 'utf8').length
     // Bodies an anonymous sender may send (under 64 KB, to routes that take them): larger ones, or
-    // an anonymous upload to a collection, are refused from their headers (cms/bodyGate.ts) and never abort.
+    // an anonymous upload to a collection, are refused from their headers (cms/http/bodyGate.ts) and never abort.
     const aborts = Array.from({ length: 10 }, (_, i) =>
       rawRequest(
         a.baseURL,
@@ -274,7 +274,7 @@ describe('three instances on one PostgreSQL database', () => {
       )
       expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200))
     }
-    // Each instance's pools are full from the start (cms/postgresConnections.ts): Payload's and the rate limits'.
+    // Each instance's pools are full from the start (cms/database/postgresConnections.ts): Payload's and the rate limits'.
     const open = await backends()
     expect(open).toBeGreaterThanOrEqual(instances.length * (Number(poolSizes.DATABASE_POOL_MAX) + Number(poolSizes.RATE_LIMIT_POOL_MAX)))
     // Every connection used, then 11 quiet seconds: node-postgres closes a connection idle for 10 s

@@ -11,7 +11,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 300_000,
-    // Each server process still warms its login path before it is ready (cms/warmLoginPath.ts), with
+    // Each server process still warms its login path before it is ready (cms/startup/warmLoginPath.ts), with
     // 20 refusals instead of 200: the suite starts dozens of processes, two at a time on two cores.
     env: { WARM_UP_LOGINS: '20' },
   },

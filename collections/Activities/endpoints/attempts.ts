@@ -13,7 +13,7 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
 import { checkPackageStorage, emptyPackageStorage, type PackageStorage } from '../../../common/packageStorage'
-import { scormElements, fromScorm, scormLaunchData, scormNumberProblems } from '../../../cms/attempts/progress'
+import { scormElements, fromScorm, scormLaunchData, scormNumberProblems } from '@cms/attempts/report'
 import {
   applyProgress,
   findAttempt,
@@ -26,11 +26,11 @@ import {
   withAttemptLock,
 } from '../../../cms/attempts/store'
 import { basicAuth, issueLaunchToken } from '../../../cms/attempts/token'
-import { publicUrl } from '../../../cms/env'
-import { currentRequestOrigin, launcherNeedsProduct, productAddress, refusalMessage, warnIfSameSite } from '../../../cms/origins'
+import { publicUrl } from '@cms/config/env'
+import { currentRequestOrigin, launcherNeedsProduct, productAddress, refusalMessage, warnIfSameSite } from '@cms/http/origins'
 import type { Activity, Attempt, User } from '../../../cms/payload-types'
-import type { Standard } from '../../../cms/storyline/launch'
-import { badRequest, type FieldError, HttpError, json, notFound, onlyFields, readBody, requireUser, routeParam } from '../../../cms/http'
+import type { Standard } from '@cms/packages/storyline/launch'
+import { badRequest, type FieldError, HttpError, json, notFound, onlyFields, readBody, requireUser, routeParam } from '@cms/http/endpointInput'
 
 const findReadableActivity = async (req: PayloadRequest) => {
   const id = routeParam(req, 'id')
@@ -61,7 +61,7 @@ const storedPackageStorage = (doc: Pick<Attempt, 'resume'>): PackageStorage => {
   return 'storage' in checked ? checked.storage : emptyPackageStorage()
 }
 
-/** The product's address this launch is for, and the content origin that address hands out (cms/origins.ts). */
+/** The product's address this launch is for, and the content origin that address hands out (cms/http/origins.ts). */
 type Addresses = { origin: string; contentOrigin: string }
 
 /** The launcher's URL; it names the product's address when the content origin cannot tell it from its own. */

@@ -3,13 +3,13 @@
  * topic in the site's order, in the request's language (`?locale=`, as every content read takes
  * it). The same for every classroom and every reader who may read activities, so the answer is
  * apart from a classroom's progress and the public-read cache keeps it, compressed and with an
- * ETag, until content changes (cms/publicCache.ts): a teacher's browser revalidates it with a 304.
+ * ETag, until content changes (cms/cache/publicCache.ts): a teacher's browser revalidates it with a 304.
  */
 import { type Endpoint, executeAccess, Forbidden, type PayloadRequest } from 'payload'
 
 import { isLocale, LOCALES } from '../../../common/locales'
-import { activityColumns } from '../../../cms/progress/grid'
-import { badRequest, json } from '../../../cms/http'
+import { activityColumns } from '@cms/attempts/grid'
+import { badRequest, json } from '@cms/http/endpointInput'
 
 export const columnsMessages = {
   locale: `Language must be one of ${LOCALES.join(', ')}.`,

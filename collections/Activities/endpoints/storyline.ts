@@ -5,7 +5,7 @@
  *   DELETE /api/activities/:id/storyline
  *
  * The upload is streamed to a temporary file on disk (a package can be hundreds of MB, so it is
- * never held in memory), checked and unpacked by `installStorylinePackage` (cms/storyline/extract.ts),
+ * never held in memory), checked and unpacked by `installStorylinePackage` (cms/packages/storyline/extract.ts),
  * and only then recorded on the activity. The temporary file is always deleted.
  *
  * Payload's own multipart parser (`addDataAndFileToRequest`) is not used here: it takes one
@@ -23,7 +23,7 @@ import busboy from 'busboy'
 import type { Endpoint, PayloadRequest } from 'payload'
 
 import { userHasScope } from '../../../common/scopes'
-import { dataDir, uploadsDir } from '../../../cms/paths'
+import { dataDir, uploadsDir } from '@cms/config/paths'
 import {
   type InstalledPackage,
   installStorylinePackage,
@@ -31,8 +31,8 @@ import {
   StorylinePackageError,
   type StorylineLimits,
   storylineLimitsFromEnv,
-} from '../../../cms/storyline/extract'
-import { forbidden, HttpError, json, notFound, requireUser, routeParam } from '../../../cms/http'
+} from '@cms/packages/storyline/extract'
+import { forbidden, HttpError, json, notFound, requireUser, routeParam } from '@cms/http/endpointInput'
 
 const MB = 1024 * 1024
 

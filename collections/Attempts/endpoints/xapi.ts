@@ -10,17 +10,17 @@
  * everything read or written here is that attempt's. Statements are not stored as such: what they
  * say about the course (status, score) goes into the attempt, and their ids are answered. State
  * documents (Storyline's `bookmark`, `suspend_data`, `cumulative_time` …) are kept on the attempt
- * for resuming. Cross-origin calls come from the content origin (CORS in cms/expressApp.ts).
+ * for resuming. Cross-origin calls come from the content origin (CORS in cms/http/expressApp.ts).
  */
 import { createHash, randomUUID } from 'node:crypto'
 
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { fromStatement, type Reported, statementScoreProblem } from '../../../cms/attempts/progress'
+import { fromStatement, type Reported, statementScoreProblem } from '@cms/attempts/report'
 import { applyProgress, findAttempt, withAttemptLock } from '../../../cms/attempts/store'
 import { launchMessages, launchProblem, tokenFromHeader, verifyLaunchToken } from '../../../cms/attempts/token'
 import type { Activity, Attempt } from '../../../cms/payload-types'
-import { HttpError } from '../../../cms/http'
+import { HttpError } from '@cms/http/endpointInput'
 
 /** Parsed JSON from a package (statements, state documents): checked field by field where read. */
 type Json = Record<string, any>

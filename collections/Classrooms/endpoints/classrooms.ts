@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto'
 
 import { userHasAnyScope, userHasScope } from '../../../common/scopes'
 import type { Classroom } from '../../../cms/payload-types'
-import { clearPasswordTries } from '../../../cms/loginLock'
+import { clearPasswordTries } from '@cms/auth/loginLock'
 import { classroomsWithStudents } from './classroomResponse'
 import {
   type Body,
@@ -21,7 +21,7 @@ import {
   routeParam,
   sameId,
   throwIfErrors,
-} from '../../../cms/http'
+} from '@cms/http/endpointInput'
 
 export const classroomMessages = {
   name: 'Classroom name is required.',

@@ -2,14 +2,14 @@ import type { Endpoint, PayloadRequest } from 'payload'
 
 import { classroomLimits } from '../../../common/classroomLimits'
 import { defaults } from '../../../common/userOptions'
-import { type CsvChoice, fileNameFor, isTimeZone, progressCsv } from '../../../cms/progress/csv'
+import { type CsvChoice, fileNameFor, isTimeZone, progressCsv } from '@cms/attempts/gridCsv'
 import { GRID_SORTS, GRID_VIEWS } from '../../../common/progressGrid'
-import { activityColumns, classroomCells, classroomProgress, rosterOf } from '../../../cms/progress/grid'
-import { clearPasswordTries } from '../../../cms/loginLock'
-import { inTransaction } from '../../../cms/progress/transaction'
+import { activityColumns, classroomCells, classroomProgress, rosterOf } from '@cms/attempts/grid'
+import { clearPasswordTries } from '@cms/auth/loginLock'
+import { inTransaction } from '@cms/attempts/transaction'
 import { checkStudentRoom, takeStudentAccountBudget } from '../classroomLimits'
 import { ownedClassroom } from './classrooms'
-import { badRequest, type FieldError, json, notFound, onlyFields, readBody, routeParam, sameId, throwIfErrors } from '../../../cms/http'
+import { badRequest, type FieldError, json, notFound, onlyFields, readBody, routeParam, sameId, throwIfErrors } from '@cms/http/endpointInput'
 import type { Classroom, User } from '../../../cms/payload-types'
 import { generateUsernames, randomPassword } from '../../Users/endpoints/usernames'
 
@@ -152,7 +152,7 @@ const studentsOf = async (req: PayloadRequest, classroom: Classroom): Promise<Us
 /**
  * New login cards for the whole class in one go (a reprint): every student of the classroom gets a
  * new generated password, answered once, here. The old passwords and the students' sessions stop
- * working. All or none (PostgreSQL; see docs/decisions.md for SQLite). Rate-limited (cms/rateLimits.ts).
+ * working. All or none (PostgreSQL; see docs/decisions.md for SQLite). Rate-limited (cms/http/rateLimits.ts).
  */
 const classLoginCards: Endpoint = {
   path: '/:id/login-cards',

@@ -1,6 +1,6 @@
 import type { Endpoint } from 'payload'
 
-import { json, notFound } from '../../../cms/http'
+import { json, notFound } from '@cms/http/endpointInput'
 
 export const pageEndpoints: Endpoint[] = [
   {

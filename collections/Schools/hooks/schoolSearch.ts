@@ -1,6 +1,6 @@
 import type { CollectionBeforeOperationHook, Where } from 'payload'
 
-import { badRequest } from '../../../cms/http'
+import { badRequest } from '@cms/http/endpointInput'
 
 export const schoolMessages = {
   name: 'School name is required.',

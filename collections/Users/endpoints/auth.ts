@@ -3,9 +3,20 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { AuthenticationError, LockedAuth, logoutOperation } from 'payload'
 import { generateExpiredPayloadCookie } from 'payload/shared'
 
-import { recipientLanguage, resetPasswordMessage } from '../../../cms/email'
-import { clearPasswordTries, countPasswordTry, isPastLoginLock } from '../../../cms/loginLock'
-import { badRequest, checkEmail, checkPassword, type FieldError, HttpError, json, onlyFields, readBody, requiredString, throwIfErrors } from '../../../cms/http'
+import { recipientLanguage, resetPasswordMessage } from '@cms/auth/email'
+import { clearPasswordTries, countPasswordTry, isPastLoginLock } from '@cms/auth/loginLock'
+import {
+  badRequest,
+  checkEmail,
+  checkPassword,
+  type FieldError,
+  HttpError,
+  json,
+  onlyFields,
+  readBody,
+  requiredString,
+  throwIfErrors,
+} from '@cms/http/endpointInput'
 import { loadPublicUser, sessionCookie } from './userResponse'
 
 export const messages = {
@@ -38,7 +49,7 @@ export const logIn = async (req: PayloadRequest, login: string, password: string
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, refusedLoginFloorMs - (performance.now() - started))))
     throw error
   }
-  // Per address and login name, known or not (cms/loginLock.ts): the same answer for every name.
+  // Per address and login name, known or not (cms/auth/loginLock.ts): the same answer for every name.
   const tries = await countPasswordTry(login)
   if (isPastLoginLock(tries)) return refusedAfterFloor(new HttpError(429, messages.locked))
   try {

@@ -1,7 +1,7 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
 import type { Activity, Attempt, Classroom, Module, User } from '../../../cms/payload-types'
-import { json, notFound, forbidden, requireUser, routeParam, sameId } from '../../../cms/http'
+import { json, notFound, forbidden, requireUser, routeParam, sameId } from '@cms/http/endpointInput'
 import { userHasScope } from '../../../common/scopes'
 
 /** A relationship read at depth 0 or populated: its id. */

@@ -1,6 +1,6 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { withKeptOwnAccount } from '../../../cms/accountCache'
+import { withKeptOwnAccount } from '@cms/cache/accountCache'
 
 /** Payload's own handler for GET /api/users/me (the collection's endpoints list it after ours). */
 const payloadsOwnMe = (req: PayloadRequest) => {
@@ -12,7 +12,7 @@ const payloadsOwnMe = (req: PayloadRequest) => {
 
 /**
  * GET /api/users/me: Payload's own answer, every parameter as Payload reads it, with its read of
- * the account served from the copy the sign-in check keeps (cms/accountCache.ts).
+ * the account served from the copy the sign-in check keeps (cms/cache/accountCache.ts).
  */
 export const me: Endpoint = {
   path: '/me',

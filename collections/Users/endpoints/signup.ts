@@ -15,7 +15,7 @@ import {
   readBody,
   requiredString,
   throwIfErrors,
-} from '../../../cms/http'
+} from '@cms/http/endpointInput'
 import { usernameTaken } from './usernames'
 import { accountRuleMessages, usernamePattern } from '../../../common/accountRules'
 

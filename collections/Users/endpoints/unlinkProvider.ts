@@ -1,9 +1,9 @@
 import type { Endpoint } from 'payload'
 
 import { deriveProviders } from '../providers'
-import { badRequest, forbidden, HttpError, json, notFound, requireUser, routeParam, sameId } from '../../../cms/http'
+import { badRequest, forbidden, HttpError, json, notFound, requireUser, routeParam, sameId } from '@cms/http/endpointInput'
 import { updatePublicUser } from './userResponse'
-import { isSocialProvider, providerLabels } from '../../../cms/oauth/config'
+import { isSocialProvider, providerLabels } from '@cms/auth/oauth/config'
 
 type Identity = { id?: string; provider?: string | null; subject?: string | null; email?: string | null }
 

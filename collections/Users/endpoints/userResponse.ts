@@ -2,7 +2,7 @@ import type { Payload, PayloadRequest } from 'payload'
 import { NotFound } from 'payload'
 import { generatePayloadCookie } from 'payload/shared'
 
-import { keptAccountDocument, keptAccountView, keptShownDocument } from '../../../cms/accountCache'
+import { keptAccountDocument, keptAccountView, keptShownDocument } from '@cms/cache/accountCache'
 
 type Doc = Record<string, unknown>
 
@@ -51,7 +51,7 @@ const readPublicUser = async (payload: Payload, id: string | number, req?: Paylo
 }
 
 /**
- * A relationship at depth 0 (an id) read as `shownOf` shows it, kept (cms/accountCache.ts); a
+ * A relationship at depth 0 (an id) read as `shownOf` shows it, kept (cms/cache/accountCache.ts); a
  * missing document stays its id, as Payload's depth 1 leaves it.
  */
 const shown = async (payload: Payload, collection: keyof typeof shownOf, value: unknown) => {
@@ -62,7 +62,7 @@ const shown = async (payload: Payload, collection: keyof typeof shownOf, value: 
 
 /**
  * The client's view built from the kept account that Payload's JWT check also uses
- * (cms/accountCache.ts), with its classroom and school read by id: after a login or a change, one
+ * (cms/cache/accountCache.ts), with its classroom and school read by id: after a login or a change, one
  * read of the account serves the next page's sign-in check and its page data.
  */
 const keptPublicUserRead = async (payload: Payload, id: string | number) => {
@@ -74,7 +74,7 @@ const keptPublicUserRead = async (payload: Payload, id: string | number) => {
 }
 
 /**
- * The account as the client sees it, kept between requests (cms/accountCache.ts; forgotten when
+ * The account as the client sees it, kept between requests (cms/cache/accountCache.ts; forgotten when
  * the account, a classroom or a school changes). Inside a transaction it is read fresh, with it.
  */
 export const loadPublicUser = async (req: PayloadRequest, id: string | number) => {

@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import { randomInt } from 'node:crypto'
 
-import { HttpError } from '../../../cms/http'
+import { HttpError } from '@cms/http/endpointInput'
 
 // Friendly words only: a child's username must be readable and must not reveal who they are.
 const adjectives = [
@@ -113,7 +113,7 @@ export const randomUsername = (space: UsernameSpace = usernameSpace, digits = sp
 
 /**
  * A password a child can copy from a printed card: two friendly words, four digits and a word,
- * about 29 bits; guessing is bounded by the login lock (cms/loginLock.ts) and rate limits.
+ * about 29 bits; guessing is bounded by the login lock (cms/auth/loginLock.ts) and rate limits.
  */
 export const randomPassword = () => `${pickOne(adjectives)}-${pickOne(nouns)}-${randomInt(1000, 10000)}-${pickOne(nouns)}`
 

@@ -25,7 +25,7 @@ import {
   routeParam,
   sameId,
   throwIfErrors,
-} from '../../../cms/http'
+} from '@cms/http/endpointInput'
 import { generateUsername } from './usernames'
 import { loadPublicUser, updatePublicUser } from './userResponse'
 
@@ -233,7 +233,7 @@ const saveTheme: Endpoint = {
     // narrow write through the database adapter (0.4 ms) instead of a whole-account Payload update
     // (15–20 ms: every field validated and every array rewritten), because a class saves themes
     // while it browses. The adapter's wrapper forgets the kept account here and on the other
-    // instances (cms/accountCache.ts); no Users hook acts on these fields. Payload's own
+    // instances (cms/cache/accountCache.ts); no Users hook acts on these fields. Payload's own
     // PATCH /api/users/:id still takes the full path.
     const saved = { ...data, updatedAt: new Date().toISOString() }
     await req.payload.db.updateOne({ collection: 'users', id, data: saved, req, returning: false })

@@ -3,8 +3,8 @@ import { ValidationError, verifyPasswordHash } from 'payload'
 
 import { accountRuleMessages, emailPattern, passwordProblem, usernamePattern } from '../../../common/accountRules'
 import { userHasScope } from '../../../common/scopes'
-import { HttpError } from '../../../cms/http'
-import { clearPasswordTries, countPasswordTry, isPastLoginLock } from '../../../cms/loginLock'
+import { HttpError } from '@cms/http/endpointInput'
+import { clearPasswordTries, countPasswordTry, isPastLoginLock } from '@cms/auth/loginLock'
 
 /**
  * The account rules of every write path: the product's endpoints, Payload's generated
@@ -55,7 +55,7 @@ export const requireCurrentPassword: CollectionBeforeOperationHook = async ({ ar
   if (!stored || stored.hasPassword === false || !changesLogin(data, stored)) return args
   if (typeof currentPassword !== 'string' || currentPassword === '') throw invalid('currentPassword', accountRuleMessages.currentPasswordRequired)
   if (stored.lockUntil && new Date(stored.lockUntil).getTime() > Date.now()) throw new HttpError(429, lockedMessage)
-  // Counted with the account's logins from this address (cms/loginLock.ts), under each name it logs in with.
+  // Counted with the account's logins from this address (cms/auth/loginLock.ts), under each name it logs in with.
   const names = [stored.email, stored.username].filter((name): name is string => typeof name === 'string' && name !== '')
   const tries = await countPasswordTry(...names)
   if (isPastLoginLock(tries)) throw new HttpError(429, lockedMessage)

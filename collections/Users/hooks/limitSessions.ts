@@ -1,7 +1,7 @@
 import type { CollectionBeforeLoginHook, Payload, PayloadRequest } from 'payload'
 import { commitTransaction, initTransaction, killTransaction } from 'payload'
 
-import { userChanged } from '../../../cms/publicCache'
+import { userChanged } from '@cms/cache/publicCache'
 
 /**
  * Live sessions one account keeps. Every login adds one (Payload drops the expired ones then);
@@ -35,7 +35,7 @@ export const writeSessions = async (payload: Payload, req: PayloadRequest, user:
     if (ownTransaction) await killTransaction(req)
     throw error
   }
-  // The ended sessions' tokens may be remembered as signed in (cms/signedIn.ts).
+  // The ended sessions' tokens may be remembered as signed in (cms/cache/signedIn.ts).
   userChanged(user.id)
 }
 

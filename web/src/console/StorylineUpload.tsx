@@ -10,7 +10,7 @@ import en from '../i18n/locales/en.json'
 
 export const PACKAGE_UPLOADED = en.messages.packageUploaded
 
-/** How the server's launch detection names what it found (cms/storyline/launch.ts): catalogue keys. */
+/** How the server's launch detection names what it found (cms/packages/storyline/launch.ts): catalogue keys. */
 export const standardLabels: Record<Standard, string> = {
   scorm12: 'console.storyline.standards.scorm12',
   scorm2004: 'console.storyline.standards.scorm2004',

@@ -75,7 +75,7 @@ function PackageFrame({ activity, launch, onClose, onSaved }: FrameProps) {
   )
 }
 
-/** The server's refusal to open a package at the address the product was reached at (cms/origins.ts). */
+/** The server's refusal to open a package at the address the product was reached at (cms/http/origins.ts). */
 interface AddressRefusal {
   address: string
   openAt: string

@@ -11,7 +11,7 @@ import type { Standard } from '../api/types'
 
 export type ScormStandard = Extract<Standard, 'scorm12' | 'scorm2004'>
 
-/** The data model elements the product stores (cms/attempts/progress.ts, `scormElements`). */
+/** The data model elements the product stores (cms/attempts/report.ts, `scormElements`). */
 export const savedElements: Record<ScormStandard, readonly string[]> = {
   scorm12: [
     'cmi.core.lesson_status',

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto'
+
+import type { Payload } from 'payload'
+
+import { generateUsername } from '@collections/Users/endpoints/usernames'
+import type { User } from '../../payload-types'
+import type { SocialProfile } from './profile'
+
+type Identity = { id?: string; provider: string; subject: string; email?: string | null }
+
+/** Why a sign-in ends on /login instead of in a session; the login page words each code. */
+export type RefusalCode = 'missing_email' | 'student' | 'provider' | 'unconfirmed_email' | 'identity_taken' | 'connect_session'
+
+export type SignInOutcome = { user: User; created: boolean; linked: boolean } | { refused: RefusalCode }
+
+const isStudent = (user: User) => user.attributes?.type === 'student'
+
+const identitiesOf = (user: User): Identity[] =>
+  ((user.identities ?? []) as Identity[]).map(({ id, provider, subject, email }) => ({ id, provider, subject, email: email ?? null }))
+
+const findByIdentity = async (payload: Payload, profile: SocialProfile): Promise<User | null> => {
+  const { docs } = await payload.find({
+    collection: 'users',
+    where: { 'identities.subject': { equals: profile.subject } },
+    limit: 10,
+    depth: 0,
+    overrideAccess: true,
+  })
+  // Both conditions must hold on the same identity, so they are checked here rather than in the query.
+  return (docs as User[]).find((user) => identitiesOf(user).some((i) => i.provider === profile.provider && i.subject === profile.subject)) ?? null
+}
+
+const findByEmail = async (payload: Payload, email: string): Promise<User | null> => {
+  const { docs } = await payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1, depth: 0, overrideAccess: true })
+  return (docs[0] as User | undefined) ?? null
+}
+
+const oauthMeta = (profile: SocialProfile, current: User['meta'] = {}) => ({
+  oauthFirstName: current.oauthFirstName || profile.firstName,
+  oauthLastName: current.oauthLastName || profile.lastName,
+  oauthEmail: current.oauthEmail || profile.email,
+})
+
+const newIdentity = (profile: SocialProfile): Identity => ({ provider: profile.provider, subject: profile.subject, email: profile.email })
+
+/** The account (as stored) gains the provider identity. */
+const linkIdentity = async (payload: Payload, account: User, profile: SocialProfile): Promise<SignInOutcome> => {
+  const user = await payload.update({
+    collection: 'users',
+    id: account.id,
+    data: { identities: [...identitiesOf(account), newIdentity(profile)], meta: oauthMeta(profile, account.meta ?? {}) } as never,
+    depth: 0,
+    overrideAccess: true,
+  })
+  return { user: user as User, created: false, linked: true }
+}
+
+/**
+ * The account a social sign-in opens (README, "Social sign-in"):
+ * 1. the account that already holds this provider identity;
+ * 2. else, when the provider vouches for the email, the account with that email, which gains the identity,
+ *    if that account confirmed its email (else the owner logs in and connects the provider from Accounts);
+ * 3. else a new educator account with no type yet. Its login email is the provider's email only when
+ *    verified; an unverified one is kept in `meta.oauthEmail` for the user to confirm by connecting it,
+ *    and the account gets a generated username instead, so nobody can claim an address by way of a
+ *    provider that does not check it.
+ * Students never sign in socially; a provider without any email is refused.
+ */
+export const signInWithProfile = async (payload: Payload, profile: SocialProfile): Promise<SignInOutcome> => {
+  if (!profile.subject) return { refused: 'provider' }
+
+  const known = await findByIdentity(payload, profile)
+  if (known) return isStudent(known) ? { refused: 'student' } : { user: known, created: false, linked: false }
+
+  if (!profile.email) return { refused: 'missing_email' }
+
+  if (profile.emailVerified) {
+    const owner = await findByEmail(payload, profile.email)
+    if (owner) {
+      if (isStudent(owner)) return { refused: 'student' }
+      // Whoever signed up with this email may not own it: link only once the owner confirmed it.
+      if (owner.emailVerified !== true) return { refused: 'unconfirmed_email' }
+      return linkIdentity(payload, owner, profile)
+    }
+  }
+
+  const login = profile.emailVerified ? { email: profile.email, emailVerified: true } : { username: await generateUsername(payload) }
+  const user = await payload.create({
+    collection: 'users',
+    data: {
+      ...login,
+      // Unusable: nobody ever sees it. `hasPassword: false` keeps the local login out of `providers`
+      // until the user connects an email and password of their own.
+      password: randomBytes(32).toString('base64url'),
+      hasPassword: false,
+      identities: [newIdentity(profile)],
+      meta: oauthMeta(profile),
+    } as never,
+    depth: 0,
+    overrideAccess: true,
+  })
+  return { user: user as User, created: true, linked: false }
+}
+
+/**
+ * Connect from Accounts: the signed-in account gains this provider identity, unless another
+ * account already holds it. Students never sign in socially.
+ */
+export const connectIdentity = async (payload: Payload, account: User, profile: SocialProfile): Promise<SignInOutcome> => {
+  if (!profile.subject) return { refused: 'provider' }
+  if (isStudent(account)) return { refused: 'student' }
+  const holder = await findByIdentity(payload, profile)
+  if (holder) return String(holder.id) === String(account.id) ? { user: holder, created: false, linked: false } : { refused: 'identity_taken' }
+  return linkIdentity(payload, await payload.findByID({ collection: 'users', id: account.id, depth: 0, overrideAccess: true }), profile)
+}

@@ -1,0 +1,32 @@
+/** The address users reach the product at; links in emails and OAuth callbacks are built from it. */
+export const publicUrl = (): string => (process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, '')
+
+/**
+ * The port the server also listens on for the content origin (Storyline packages and their
+ * launcher): CONTENT_PORT, else the next port after PORT.
+ */
+export const contentPort = (): number => Number(process.env.CONTENT_PORT || Number(process.env.PORT || 3000) + 1)
+
+/** The other name of this machine: another site for cookies and for `frame-ancestors`. */
+const loopbackTwins: Record<string, string> = { localhost: '127.0.0.1', '127.0.0.1': 'localhost', '[::1]': 'localhost' }
+export const loopbackTwin = (hostname: string): string | undefined => loopbackTwins[hostname.toLowerCase()]
+/** The host names whose loopback twin is `hostname`. */
+export const loopbackNamesFor = (hostname: string): string[] => Object.keys(loopbackTwins).filter((name) => loopbackTwins[name] === hostname.toLowerCase())
+
+/**
+ * The content origin's address for the product reached at `productUrl`: CONTENT_URL, else its
+ * loopback twin (localhost ↔ 127.0.0.1), or the same host when it has none, on CONTENT_PORT. See
+ * docs/adr/content-origin-on-another-site.md.
+ */
+export const contentUrlFor = (productUrl: string): string => {
+  if (process.env.CONTENT_URL) return process.env.CONTENT_URL.replace(/\/+$/, '')
+  const url = new URL(productUrl)
+  return `${url.protocol}//${loopbackTwin(url.hostname) ?? url.hostname}:${contentPort()}`
+}
+
+/** The content origin's address for PUBLIC_URL (cms/http/origins.ts has the one for each request's address). */
+export const contentUrl = (): string => contentUrlFor(publicUrl())
+
+/** Origins as browsers send them (scheme://host[:port]), for CORS and postMessage checks. */
+export const publicOrigin = (): string => new URL(publicUrl()).origin
+export const contentOrigin = (): string => new URL(contentUrl()).origin

@@ -1,0 +1,58 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { mongooseAdapter } from '@payloadcms/db-mongodb'
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import { sqliteAdapter } from '@payloadcms/db-sqlite'
+
+import { keepBuiltRelationalQueries } from './builtQueries'
+import { dataDir } from '../config/paths'
+import { keptConnections } from './postgresConnections'
+
+export type DatabaseKind = 'sqlite' | 'postgres' | 'mongodb'
+
+export const databaseUrl = () => process.env.DATABASE_URL || ''
+
+export const databaseKind = (url = databaseUrl()): DatabaseKind => {
+  if (/^postgres(ql)?:\/\//.test(url)) return 'postgres'
+  if (/^mongodb(\+srv)?:\/\//.test(url)) return 'mongodb'
+  return 'sqlite'
+}
+
+/** The SQLite file: DATABASE_URL=file:… if given, else data/civics.db. */
+export const sqliteUrl = (url = databaseUrl()) => {
+  if (url.startsWith('file:')) return url
+  fs.mkdirSync(dataDir, { recursive: true })
+  return `file:${path.join(dataDir, 'civics.db')}`
+}
+
+/**
+ * Chosen by DATABASE_URL (see DESIGN.md). Schemas are never pushed: each SQL adapter has its own
+ * migrations, run by `boot()` on start (under a lock when instances share PostgreSQL, so not by
+ * the adapter's `prodMigrations`, which would run them unlocked inside `getPayload`) and by
+ * `npm run migrate`.
+ */
+export const databaseAdapter = () => {
+  const kind = databaseKind()
+  if (kind === 'postgres') {
+    keepBuiltRelationalQueries()
+    return postgresAdapter({
+      pool: { connectionString: databaseUrl(), max: Number(process.env.DATABASE_POOL_MAX || 10), ...keptConnections },
+      push: false,
+      migrationDir: path.resolve(import.meta.dirname ?? '.', 'migrations/postgres'),
+    })
+  }
+  if (kind === 'mongodb') {
+    return mongooseAdapter({ url: databaseUrl() })
+  }
+  keepBuiltRelationalQueries()
+  return sqliteAdapter({
+    client: { url: sqliteUrl() },
+    wal: { synchronous: 'NORMAL' },
+    // AUTOINCREMENT: an id once used is never given again, so nothing that still names a deleted
+    // row (a launch token, a link, a log line) can ever point at a newer one.
+    autoIncrement: true,
+    push: false,
+    migrationDir: path.resolve(import.meta.dirname ?? '.', 'migrations/sqlite'),
+  })
+}

@@ -1,0 +1,116 @@
+import http, { type Server } from 'node:http'
+import path from 'node:path'
+
+import next from 'next'
+import type { Payload } from 'payload'
+
+import { createApp } from '../http/expressApp'
+import { boot, config } from './boot'
+import { createContentApp } from '../packages/content/app'
+import { contentPort, publicUrl } from '../config/env'
+import { createHttpServer } from '../http/httpServer'
+import { configuredProductOrigins, defaultContentOrigin, invalidExtraPublicUrls, sameSiteWarning, sharesSiteWithContent } from '../http/origins'
+import { rootDir } from '../config/paths'
+import { openConnections, payloadPool } from '../database/postgresConnections'
+import { closeRateLimitStore, openRateLimitConnections } from '../http/rateLimitStore'
+import { warmContentReads } from './warmContentReads'
+import { warmLoginPath } from './warmLoginPath'
+
+const port = Number(process.env.PORT || 3000)
+const dev = process.env.NODE_ENV !== 'production'
+
+let payload: Payload | undefined
+let content: Server | undefined
+const log = (message: string) => (payload ? payload.logger.info(message) : console.log(message))
+
+/** A start that cannot work stops with one line that names the setting to change, and no stack. */
+const stopStarting = (line: string): never => {
+  console.error(line)
+  process.exit(1)
+}
+
+/** Listens on `port`; a port already taken (or not allowed) stops the start with one line naming `variable`. */
+const listenOrStop = (server: Server, port: number, variable: 'PORT' | 'CONTENT_PORT', what: string) =>
+  new Promise<void>((resolve) => {
+    const failed = (error: NodeJS.ErrnoException) =>
+      stopStarting(
+        error.code === 'EADDRINUSE'
+          ? `${variable} ${port} is already in use: ${what} cannot listen there. Stop what uses it, or set ${variable} to a free port.`
+          : `${what} cannot listen on ${variable} ${port} (${error.code ?? error.message}): set ${variable} to a port this process may use.`,
+      )
+    server.once('error', failed)
+    server.listen(port, () => {
+      server.off('error', failed)
+      resolve()
+    })
+  })
+
+/** What the start says about where packages play (docs/adr/content-origin-on-another-site.md). */
+const contentOriginLines = (): { info: string; warnings: string[] } => {
+  const configured = configuredProductOrigins()
+  if (!configured)
+    return {
+      info: `Storyline packages are served on port ${contentPort()} of the other loopback name of the address the product is reached at (localhost ↔ 127.0.0.1); PUBLIC_URL is not set, so every address is the product's.`,
+      warnings: [
+        `PUBLIC_URL and CONTENT_URL are not set: reached at an address with no loopback twin (a LAN address, a server's name), packages are served from the same host on port ${contentPort()}, where they can set cookies the product reads. In production set PUBLIC_URL, and CONTENT_URL to an address on another registrable domain (docs/deploy.md).`,
+      ],
+    }
+  return {
+    info: `Storyline packages are served from ${defaultContentOrigin()} (port ${contentPort()})`,
+    warnings: configured.filter(sharesSiteWithContent).map(sameSiteWarning),
+  }
+}
+
+const main = async () => {
+  if (contentPort() === port)
+    stopStarting(
+      `CONTENT_PORT ${contentPort()} is the same as PORT: set CONTENT_PORT to a port of its own (the content origin, where Storyline packages play).`,
+    )
+  const invalid = invalidExtraPublicUrls()
+  if (invalid.length) stopStarting(`EXTRA_PUBLIC_URLS must list http(s) addresses separated by commas; not an address: ${invalid.join(', ')}`)
+  const { server, serve, stop } = createHttpServer(log)
+  const cleanup = async () => {
+    content?.closeAllConnections()
+    content?.close()
+    await closeRateLimitStore()
+    await payload?.destroy()
+  }
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stop(signal, cleanup))
+  // A promise some library forgot to await (Payload 3.90 validates part of a `where` path that way)
+  // must not take every request down with the process: it is logged, and serving goes on.
+  process.on('unhandledRejection', (reason) => (payload ? payload.logger.error({ err: reason }, 'Unhandled promise rejection') : console.error(reason)))
+  // Listening before the boot lets a load balancer see the process (/healthz) while it migrates or waits for another instance.
+  await listenOrStop(server, port, 'PORT', 'the product')
+  // The content origin: Storyline packages and their launcher (cms/packages/content/app.ts). It needs no
+  // database, so it listens now too, and a port already taken stops the start before the boot.
+  content = http.createServer(createContentApp())
+  await listenOrStop(content, contentPort(), 'CONTENT_PORT', 'the content origin (where Storyline packages play)')
+
+  payload = await boot()
+  // Before the first request (and /readyz), the serving process's connections: cms/database/postgresConnections.ts.
+  const pool = payloadPool(payload)
+  const warn = (message: string) => payload?.logger.warn(message)
+  if (pool) await Promise.all([openConnections(pool, warn), openRateLimitConnections(warn)])
+  // Before /readyz too: the first class after a start meets a warm login path (cms/startup/warmLoginPath.ts).
+  await warmLoginPath(payload)
+  let nextHandler: ((req: any, res: any) => Promise<void>) | undefined
+  if (process.env.DISABLE_ADMIN !== 'true') {
+    const nextApp = next({ dev, dir: path.join(rootDir, 'cms'), port })
+    await nextApp.prepare()
+    const handle = nextApp.getRequestHandler()
+    nextHandler = (req, res) => handle(req, res)
+  }
+  const app = createApp({ payload, config, next: nextHandler })
+  // Before /readyz too: the first class after a start meets warm content reads (cms/startup/warmContentReads.ts).
+  await warmContentReads(app, payload)
+  serve(app)
+  payload.logger.info(`Civics360 is serving ${publicUrl()} (${dev ? 'development' : 'production'}); admin at ${publicUrl()}/admin`)
+  const lines = contentOriginLines()
+  payload.logger.info(lines.info)
+  for (const warning of lines.warnings) payload.logger.warn(warning)
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})
