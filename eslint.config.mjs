@@ -5,45 +5,51 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+import importBoundaries from './scripts/lint/importBoundaries.mjs'
+
 /** Folders of web/src that are features: screens and their data, never importing one another. */
 const features = ['account', 'auth', 'classrooms', 'console', 'content', 'help', 'profile']
 
 /** What the server composes; collections, access rules and fields are parts of it, never the other way round. */
-const serverAppModules = [
-  '**/cms/http/expressApp',
-  '**/cms/startup/**',
-  '**/cms/http/httpServer',
-  '**/cms/payload.config',
-  '**/cms/http/payloadHandler',
-  '**/cms/app/**',
-  '**/cms/packages/content/**',
-  '**/cms/auth/oauth/routes',
-  '**/seed/**',
+const serverApp = [
+  'cms/payload.config',
+  'cms/startup/**',
+  'cms/http/expressApp',
+  'cms/http/httpServer',
+  'cms/http/payloadHandler',
+  'cms/app/**',
+  'cms/packages/content/**',
+  'cms/auth/oauth/routes',
+  'seed/**',
 ]
+const serverCode = ['cms/**', 'collections/**', 'access/**', 'fields/**', 'endpoints/**', 'seed/**']
+const payloadPackages = ['payload', '@payloadcms/*']
 
-const restrict = (...patterns) => ['error', { patterns }]
-
-/** The web app never imports server code: only common/ and, type-only, the generated Payload types. */
-const webNeverImportsServer = [
+/** The rules of docs/architecture.md, checked on the path each import resolves to (scripts/lint/importBoundaries.mjs). */
+const boundaries = [
   {
-    group: ['**/cms/payload-types'],
-    allowTypeImports: true,
-    message: 'The web app imports the generated Payload types as types only (import type …).',
+    from: 'web/**',
+    forbid: serverCode,
+    allowTypes: ['cms/payload-types'],
+    packages: payloadPackages,
+    message: 'The web app never imports server code (only common/, and cms/payload-types as `import type`)',
   },
   {
-    group: [
-      '**/cms/**',
-      '!**/cms/payload-types',
-      '**/collections/**',
-      '**/access/**',
-      '**/fields/**',
-      '**/endpoints/**',
-      '**/seed/**',
-      'payload',
-      'payload/*',
-      '@payloadcms/*',
-    ],
-    message: 'The web app never imports server code; shared constants and rules live in common/.',
+    from: 'web/src/{feature}/**',
+    except: ['web/src/**/*.test.{ts,tsx}'],
+    forbid: ['web/src/{other}/**', 'web/src/shell/**'],
+    message: 'Features never import one another: move what {feature}/ shares into api/, session/ or ui/',
+  },
+  {
+    from: 'common/**',
+    forbid: [...serverCode, 'web/**'],
+    packages: payloadPackages,
+    message: 'common/ holds constants and rules both sides import; it depends on nothing of either',
+  },
+  {
+    from: '{collections,access,fields,endpoints}/**',
+    forbid: [...serverApp, 'web/**'],
+    message: 'Collections, their endpoints, access rules and fields never import the server app or the web app',
   },
 ]
 
@@ -88,41 +94,13 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      '@typescript-eslint/no-restricted-imports': restrict(...webNeverImportsServer),
     },
   },
   // Features never import one another; shared code lives in api/, session/, ui/ (and common/).
   // shell/ composes the features; tests may render the whole app.
-  ...features.map((feature) => ({
-    files: [`web/src/${feature}/**/*.{ts,tsx}`],
-    ignores: ['web/src/**/*.test.{ts,tsx}'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': restrict(...webNeverImportsServer, {
-        group: [...features.filter((other) => other !== feature).map((other) => `../${other}/*`), '../shell/*'],
-        message: `Features never import one another: move what ${feature}/ shares into api/, session/ or ui/.`,
-      }),
-    },
-  })),
-  // common/ is imported by both sides, so it imports neither.
   {
-    files: ['common/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': restrict({
-        group: ['**/cms/**', '**/collections/**', '**/access/**', '**/fields/**', '**/endpoints/**', '**/web/**', 'payload', 'payload/*', '@payloadcms/*'],
-        message: 'common/ holds constants and rules both sides import; it depends on nothing of either.',
-      }),
-    },
-  },
-  // Collections (with their endpoints and hooks), access rules, field factories and shared endpoints are parts the
-  // server composes; they may import server libraries (cms/http/endpointInput, cms/auth/email, cms/attempts …), never the server app.
-  {
-    files: ['collections/**/*.ts', 'access/**/*.ts', 'fields/**/*.ts', 'endpoints/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': restrict({
-        group: [...serverAppModules, '**/web/**'],
-        message:
-          'Collections, their endpoints, access rules and fields never import the server app (cms/http/expressApp, server, payload.config, Next app) or the web app.',
-      }),
-    },
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    plugins: { local: importBoundaries },
+    rules: { 'local/import-boundaries': ['error', { boundaries, features }] },
   },
 )
