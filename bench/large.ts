@@ -19,7 +19,7 @@ import path from 'node:path'
 
 import { apiPaths } from '../common/apiPaths'
 import { listKey, keys } from '../web/src/api/keys'
-import { USERS_LIST_FIELDS } from '../web/src/console/usersListFields'
+import { USERS_LIST_FIELDS } from '../web/src/console/users/usersListFields'
 import { hammer, percentile, sendLean, startBenchServer } from './harness'
 
 const seconds = Number(process.argv[2] || 2)

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { issueSession } from '@cms/auth/session'
 import { listKey } from '../web/src/api/keys'
-import { USERS_LIST_FIELDS } from '../web/src/console/usersListFields'
+import { USERS_LIST_FIELDS } from '../web/src/console/users/usersListFields'
 import { Actors, password } from './helpers/actors'
 import { Client, fieldMessages, message } from './helpers/client'
 import { startServer, type TestServer } from './helpers/server'

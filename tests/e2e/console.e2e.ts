@@ -434,7 +434,7 @@ describe('a contact ticket from a visitor that staff close', () => {
     await staff.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Users' }).click()
     await waitForPath(staff, '/console/users')
     await visible(staff.getByRole('table', { name: 'Users' }))
-    // The list reads only the fields its columns show (web/src/console/usersListFields.ts). Other
+    // The list reads only the fields its columns show (web/src/console/users/usersListFields.ts). Other
     // tests' accounts come first (newest first), so the seeded ones are searched for.
     const search = async (q: string) => {
       await staff.getByRole('searchbox', { name: 'Search users' }).fill(q)

@@ -4,7 +4,7 @@ import useSWR from 'swr'
 import { useSession } from '../session/useSession'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { listKey } from '../api/keys'
-import type { ListAnswer } from './consoleApi'
+import type { ListAnswer } from './api/consoleApi'
 import { allowedSections, can, type Section } from './consoleScopes'
 
 /** Catalogue keys of the quick-create links. */

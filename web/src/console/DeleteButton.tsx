@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom'
 import { useSession } from '../session/useSession'
 import { Modal } from '../ui/Modal'
 import { ErrorNotice } from '../ui/Notice'
-import { deleteDoc, useRevalidateCollection } from './consoleApi'
+import { deleteDoc, useRevalidateCollection } from './api/consoleApi'
 import { can, type Collection } from './consoleScopes'
 
 interface Props {

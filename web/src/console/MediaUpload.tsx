@@ -2,7 +2,7 @@ import { useTranslation } from '../i18n/useTranslation'
 import { useId, useRef, useState } from 'react'
 import type { Media } from '../api/types'
 import { ErrorNotice } from '../ui/Notice'
-import { upload } from './consoleApi'
+import { upload } from './api/consoleApi'
 
 interface Props {
   label: string
