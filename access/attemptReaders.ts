@@ -1,8 +1,7 @@
 import type { Access, FieldAccess, Where } from 'payload'
 
+import { idOf } from '../common/ids'
 import { scopesOf, userHasAnyScope } from '../common/scopes'
-
-const idOf = (value: unknown): unknown => (value && typeof value === 'object' ? (value as { id?: unknown }).id : value)
 
 /** users:read, and users:write (which implies reading the accounts one changes, as for users). */
 const readsUsers = (user: unknown) => userHasAnyScope(user as { scopes?: string[] }, scopesOf('users'))

@@ -1,5 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
+import { idOf } from '@common/ids'
 import {
   type AttemptStatusOrNone,
   byStudentName,
@@ -14,7 +15,6 @@ import { DEFAULT_LOCALE, isLocale } from '@common/locales'
 import type { Activity, Attempt, Classroom } from '../payload-types'
 import { keptWhileContentUnchanged } from '../cache/publicCache'
 
-const idOf = (value: unknown): Id | null => (value && typeof value === 'object' ? (value as { id: Id }).id : (value as Id | null)) ?? null
 type Ordered = { order?: unknown; title?: string | null }
 /** The site's order (PostgreSQL answers numeric columns as strings), then the title. */
 const byOrder = (a: Ordered, b: Ordered) => Number(a.order ?? 0) - Number(b.order ?? 0) || String(a.title).localeCompare(String(b.title))

@@ -8,15 +8,13 @@ import { randomUUID } from 'node:crypto'
 
 import type { PayloadRequest } from 'payload'
 
+import { idOf } from '@common/ids'
 import type { AttemptStatus } from '../../collections/Attempts'
 import type { Activity, Attempt, User } from '../payload-types'
 import type { Standard } from '../packages/storyline/launch'
 import { type AttemptState, emptyScore, isFinished, mergeStatus, type Reported, resumes, type Score, sessionSeconds } from './report'
 
 type AttemptWrite = Partial<Omit<Attempt, 'resume'>> & { resume?: Attempt['resume'] }
-
-const idOf = <T extends { id: number }>(value: number | T | null | undefined): number | null | undefined =>
-  value && typeof value === 'object' ? value.id : value
 
 /** Writes to one attempt are serialised in this process (read-modify-write of its JSON state). */
 const locks = new Map<string, Promise<unknown>>()
@@ -78,7 +76,7 @@ export interface Opened {
 export const openAttempt = async (req: PayloadRequest, user: User, activity: Activity): Promise<Opened> => {
   const isPackage = activity.type === 'storyline' && Boolean(activity.storyline?.uploadedAt)
   const standard: Standard | null = isPackage ? ((activity.storyline?.standard as Standard | null) ?? 'none') : null
-  const classroom = idOf(user.attributes?.classroom) ?? null
+  const classroom = idOf(user.attributes?.classroom) as Attempt['classroom'] | null
   return withAttemptLock(`${user.id}:${activity.id}`, async () => {
     let doc = await findAttempt(req, user.id, activity.id)
     if (!doc) {

@@ -1,6 +1,6 @@
 import type { CollectionAfterChangeHook, CollectionBeforeDeleteHook } from 'payload'
 
-const idOf = (value: unknown): unknown => (value && typeof value === 'object' ? (value as { id?: unknown }).id : value)
+import { idOf } from '@common/ids'
 
 /**
  * A deleted account's own records go with it (a school's deletion request means all of them):

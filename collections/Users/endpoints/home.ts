@@ -1,11 +1,11 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
+import { idOf } from '@common/ids'
 import type { Activity, Attempt, Classroom, Module, User } from '../../../cms/payload-types'
 import { json, notFound, forbidden, requireUser, routeParam, sameId } from '@cms/http/endpointInput'
 import { userHasScope } from '../../../common/scopes'
 
 /** A relationship read at depth 0 or populated: its id. */
-const idOf = (value: unknown) => (typeof value === 'object' && value && 'id' in value ? (value as { id: unknown }).id : value)
 
 /**
  * The teacher as a student is told of them: the name on the teacher's profile, never the email or

@@ -1,5 +1,6 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
+import { idOf } from '@common/ids'
 import { userHasScope } from '../../../common/scopes'
 import { defaults, modes, themes } from '../../../common/userOptions'
 import { LOCALES, isLocale } from '../../../common/locales'
@@ -33,7 +34,6 @@ import { loadPublicUser, updatePublicUser } from './userResponse'
 type ProfileDraft = { [K in keyof NonNullable<User['attributes']>]?: unknown }
 
 /** A relationship read at depth 0 or populated: its id. */
-const idOf = (value: unknown) => (typeof value === 'object' && value && 'id' in value ? value.id : value)
 
 export const accountMessages = {
   connected: 'Email and password added to your account.',

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom'
 import { useSession } from '../../session/useSession'
 import { Loading } from '../../ui/Loading'
 import { useDocumentTitle } from '../../ui/useDocumentTitle'
-import { useRevalidateCollection, idOf } from '../api/consoleApi'
+import { useRevalidateCollection, formId } from '../api/consoleApi'
 import { ActivityForm } from './ActivityForm'
 import { ConsoleError } from '../ConsoleError'
 import { ConsoleNotFound } from '../ConsoleNotFound'
@@ -25,7 +25,7 @@ export function ActivityEditPage() {
   if (missing) return <ConsoleNotFound />
   if (isLoading) return <Loading />
   if (!activity) return error ? <ConsoleError error={error} /> : null
-  const moduleId = idOf(activity.module)
+  const moduleId = formId(activity.module)
   return (
     <>
       <div className="page-heading">

@@ -13,7 +13,7 @@ import { TextArea } from '../../ui/TextArea'
 import { TextInput } from '../../ui/TextInput'
 import { ACTIVITY_TYPES, ACTIVITY_WIDTHS, activitySchema } from './activitySchema'
 import { optionsKey } from '../../api/keys'
-import { createDoc, idOf, putDoc, toId, useRevalidateCollection, type ListAnswer } from '../api/consoleApi'
+import { createDoc, formId, putDoc, toId, useRevalidateCollection, type ListAnswer } from '../api/consoleApi'
 import { ConsoleError } from '../ConsoleError'
 import { ACTIVITY_SAVED } from '../consoleMessages'
 import type { ActivityDoc, ModuleDoc } from '../api/consoleTypes'
@@ -33,7 +33,7 @@ interface Props {
 
 function initialValues(activity: ActivityDoc | undefined, moduleId: string): ActivityValues {
   return {
-    module: activity ? idOf(activity.module) : moduleId,
+    module: activity ? formId(activity.module) : moduleId,
     title: activity?.title ?? '',
     type: activity?.type ?? 'default',
     order: activity?.order ?? 0,

@@ -1,4 +1,5 @@
 import { useSWRConfig } from 'swr'
+import { idOf } from '../../../../common/ids'
 import en from '../../i18n/locales/en.json'
 import { ApiError, errorFromText, getCsrfToken, request, withLocale } from '../../api/client'
 import { editingLocale } from '../editingLocale'
@@ -25,10 +26,8 @@ export function toId(value: string | number | null | undefined): string | number
   return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value
 }
 
-export function idOf(value: { id: string | number } | string | number | null | undefined): string {
-  if (value === null || value === undefined) return ''
-  return typeof value === 'object' ? String(value.id) : String(value)
-}
+/** A relation's id as a form control holds it ('' for none). */
+export const formId = (value: unknown): string => String(idOf(value) ?? '')
 
 export const createDoc = <T>(collection: Collection, body: unknown) => request<DocAnswer<T>>('POST', `/api/${collection}`, body)
 export const updateDoc = <T>(collection: Collection, id: string | number, body: unknown) =>

@@ -12,7 +12,7 @@ import { SaveButton } from '../../ui/SaveButton'
 import { SelectInput } from '../../ui/SelectInput'
 import { TextInput } from '../../ui/TextInput'
 import { optionsKey } from '../../api/keys'
-import { createDoc, idOf, putDoc, toId, useRevalidateCollection, type ListAnswer } from '../api/consoleApi'
+import { createDoc, formId, putDoc, toId, useRevalidateCollection, type ListAnswer } from '../api/consoleApi'
 import { ConsoleError } from '../ConsoleError'
 import { MODULE_SAVED } from '../consoleMessages'
 import { mediaOf, type ModuleDoc, type TopicDoc } from '../api/consoleTypes'
@@ -44,7 +44,7 @@ export function ModuleForm({ module, topicId = '' }: Props) {
     defaultValues: {
       title: module?.title ?? '',
       subtitle: module?.subtitle ?? '',
-      topic: module ? idOf(module.topic) : topicId,
+      topic: module ? formId(module.topic) : topicId,
       markdown: module?.markdown ?? '',
       order: module?.order ?? ('' as unknown as number),
     },
