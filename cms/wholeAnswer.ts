@@ -8,9 +8,9 @@ import { chosenEncoding } from './contentEncoding'
 /**
  * An answer whose whole body is at hand (Payload's JSON, a page's HTML), compressed in one call
  * and sent with its length. The `compression` middleware streams every answer through a zlib
- * stream made for it: for the 1–2 KB of a typical API answer that stream, and the web stream
- * Payload's body was piped through, cost a theme save about 1 ms of the one JavaScript thread
- * (5.7 → 4.7 ms; docs/decisions.md, issue 12). Streamed bodies (files) still go through the middleware.
+ * stream made for it: for the small body of a typical API answer, that stream and the web stream
+ * Payload's body was piped through cost more of the one JavaScript thread than the compression
+ * itself (docs/adr/compression.md). Streamed bodies (files) still go through the middleware.
  */
 
 /** Below this the encoding costs more than the bytes it saves (the middleware's threshold too). */

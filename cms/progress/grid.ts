@@ -134,8 +134,8 @@ const numberOrNull = (value: unknown) => (value === null || value === undefined 
 /**
  * The database builds the classroom's attempts as one JSON array (SQLite's json_group_array,
  * PostgreSQL's json_agg): a single value crosses into JavaScript instead of 7,000 rows, each of
- * which the driver would make an object of (about 10 ms instead of about 100 ms for 35 × 200
- * attempts, bench/progress.ts). Indexed on classroom.
+ * which the driver would make an object of (docs/performance.md has the cost for a class).
+ * Indexed on classroom.
  */
 const aggregatedAttempts = async (payload: PayloadRequest['payload'], classroomId: Id, withDates: boolean): Promise<AttemptRow[] | null> => {
   const columns = `student_id, activity_id, status, score_raw, score_min, score_max, score_scaled${withDates ? ', last_opened_at' : ''}`

@@ -31,7 +31,7 @@ export const activityColumnsEndpoint: Endpoint = {
   path: '/columns',
   method: 'get',
   handler: async (req) => {
-    // The activities' own read rule, refused as GET /api/activities refuses it. The columns are kept
+    // The activities' own read rule, refused as GET /api/activities refuses it. The columns are cached
     // per language, not per reader, so a rule that lets a reader see only some activities (a query
     // rather than `true`) is refused too: the columns never show more than /api/activities would.
     const { config } = req.payload.collections.activities
