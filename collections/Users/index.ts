@@ -40,7 +40,7 @@ export const Users: CollectionConfig = {
     listSearchableFields: ['email', 'username', 'attributes.firstName', 'attributes.lastName'],
   },
   auth: {
-    // Payload's JWT check against a kept copy of the account (cms/accountCache.ts); Payload's own runs after it for anything it refuses.
+    // Payload's JWT check against a cached copy of the account (cms/accountCache.ts); Payload's own runs after it for anything it refuses.
     // Each session's length (a student's school day, staff's week with an idle timeout) on top of it.
     strategies: [withSessionLengths(keptAccountStrategy)],
     loginWithUsername: { allowEmailLogin: true, requireEmail: false, requireUsername: false },

@@ -51,7 +51,7 @@ const readPublicUser = async (payload: Payload, id: string | number, req?: Paylo
 }
 
 /**
- * A relationship at depth 0 (an id) read as `shownOf` shows it, kept (cms/accountCache.ts); a
+ * A relationship at depth 0 (an id) read as `shownOf` shows it, cached (cms/accountCache.ts); a
  * missing document stays its id, as Payload's depth 1 leaves it.
  */
 const shown = async (payload: Payload, collection: keyof typeof shownOf, value: unknown) => {
@@ -74,7 +74,7 @@ const cachedPublicUserRead = async (payload: Payload, id: string | number) => {
 }
 
 /**
- * The account as the client sees it, kept between requests (cms/accountCache.ts; forgotten when
+ * The account as the client sees it, cached between requests (cms/accountCache.ts; forgotten when
  * the account, a classroom or a school changes). Inside a transaction it is read fresh, with it.
  */
 export const loadPublicUser = async (req: PayloadRequest, id: string | number) => {
