@@ -19,10 +19,10 @@ const thresholdBytes = 1024
 const offThreadBytes = 64 * 1024
 
 /**
- * Brotli quality 2: on our JSON within half a point of quality 4's size (a list of 8 KB: 9.0 % of
- * it against 8.6 %; 32 KB: 7.3 against 7.2 %) for half the time, and smaller than gzip's 11–12 %.
+ * Brotli quality 2: on our JSON nearly as small as quality 4 for about half the time, and smaller
+ * than gzip (docs/adr/compression.md).
  * Told the body's size and given a window no larger than the body: Node's encoder is a streaming
- * one, and without these it sets up (and clears) the tables of a 4 MB window for every 2 KB answer.
+ * one, and without these it sets up (and clears) the tables of its largest window for every small answer.
  */
 const brotliOptions = (body: Buffer) => ({
   params: {
