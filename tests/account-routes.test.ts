@@ -386,7 +386,7 @@ describe('11. smaller routes', () => {
     expect(ok.status).toBe(201)
   })
 
-  it('SVG uploads are refused (decisions.md says so; an SVG can carry script)', async () => {
+  it('SVG uploads are refused (an SVG can carry script)', async () => {
     const editor = await actors.staff('pages:write')
     const form = new FormData()
     form.append('file', new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], { type: 'image/svg+xml' }), 'x.svg')
