@@ -1,4 +1,4 @@
-// The public JS entry's size (issue 14's budget: at most 10 KB more, gzipped): the entry script of
+// The public JS entry's size (its budget: docs/performance.md): the entry script of
 // the built index.html and every chunk it preloads, because the browser fetches all of them before
 // the first render. Run after `npm run build:web`: node bench/entry-size.mjs [dist dir]
 import fs from 'node:fs'

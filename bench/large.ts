@@ -1,5 +1,5 @@
 /**
- * Cost grows gently (issue 12): the same reads on the seeded demo site, then on the same server
+ * Cost grows gently: the same reads on the seeded demo site, then on the same server
  * after the database has grown to a large site (50 topics, 1,000 modules, 10,000 activities,
  * 100,000 users, 3,000 classrooms), each beside the static-file ceiling measured in the same
  * phase. Targets: the home page's data, a module page's data (a student), a classroom page's data
@@ -9,9 +9,8 @@
  * The large site is written straight into SQLite in batches, in the shape the server writes
  * (Local API creates would take hours: 100,000 password hashes).
  * Each target is measured in rounds and its fastest round kept (by p50), in both phases and for the
- * ceiling alike: this machine's speed moves by up to 2x from one few-second window to the next (the
- * same cached answer took 87-182 µs of CPU, the process busy throughout), and one slow window
- * fell on one phase's target or another's.
+ * ceiling alike: a shared machine's speed moves from one few-second window to the next, and one
+ * slow window would fall on one phase's target or another's.
  *   node --import tsx bench/large.ts [seconds per round, default 2] [rounds, default 3] [connections, default 10]
  */
 import fs from 'node:fs'

@@ -1,11 +1,11 @@
 /**
- * The progress grid of a full class (issue 11): seeds 35 students × 200 activities of attempts on
+ * The progress grid of a full class: seeds 35 students × 200 activities of attempts on
  * a fresh SQLite database, then times `GET /api/classrooms/:id/progress` (and its CSV) beside a
  * ceiling measured in the same run (a static file from the same server), and the classroom page's
  * time to a usable grid (every student's row in the table, in the module completion view it opens
  * on) in Chromium at 1366×768, and the time to draw every activity of every topic at once when the
  * teacher asks for it (the Activities view, then All topics).
- * Targets: API p99 under 150 ms, page under 1 s.
+ * Targets: docs/performance.md.
  *   node --import tsx bench/progress.ts [API rounds, default 200] [page loads, default 5]
  */
 import fs from 'node:fs'

@@ -1,5 +1,5 @@
 /**
- * The public pages' data against the static-file ceiling of the same server, in one run (issue 12):
+ * The public pages' data against the static-file ceiling of the same server, in one run:
  * the home page's data, a page by slug, a topic page, and a module page's data for a signed-in
  * student, each at N connections for a few seconds, beside the web app's JS entry (a static file).
  * The server is the real one in its own process (`cms/startup/server.ts`, production, SQLite, seeded), as

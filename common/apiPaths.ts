@@ -9,7 +9,7 @@ export const apiPaths = {
   /**
    * The home page's topics: each one's card (title, text, image) and its modules' titles, which is
    * all the card shows. Without the projection every module came whole, its rich text three times
-   * over (Lexical, markdown, html): the answer grew with the site (issue 12).
+   * over (Lexical, markdown, html): the answer grew with the site.
    */
   topics: () => '/api/topics?sort=order&depth=2&limit=100&select[markdown]=false&populate[modules][title]=true',
   topic: (id: Id) => `/api/topics/${encodeURIComponent(String(id))}?depth=2`,
@@ -20,7 +20,7 @@ export const apiPaths = {
   classroomProgress: (classroomId: Id) => `/api/classrooms/${encodeURIComponent(String(classroomId))}/progress`,
   /**
    * The grid's columns (every activity by module and topic): the same for every classroom, so
-   * answered apart from its progress and kept, like other content reads, until content changes.
+   * answered apart from its progress and cached, like other content reads, until content changes.
    */
   activityColumns: () => '/api/activities/columns',
 }

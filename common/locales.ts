@@ -1,5 +1,5 @@
 /**
- * The product's languages (issue 14): the interface catalogues in web/src/i18n/locales and
+ * The product's languages: the interface catalogues in web/src/i18n/locales and
  * Payload's content locales both come from this list. English is the default and the fallback.
  */
 export const LOCALES = ['en', 'es', 'ht'] as const

@@ -1,5 +1,5 @@
 /** The staff scopes. The first eight are the spec's; users:* and tickets:* gate the console's
- * users and tickets screens (see docs/decisions.md). */
+ * users and tickets screens (see docs/adr/access-scopes.md). */
 export const contentScopes = [
   'pages:write',
   'pages:delete',

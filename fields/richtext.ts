@@ -12,7 +12,7 @@ import { requiredInEnglish } from '@cms/config/localization'
 /**
  * One Lexical field (`body`) is the truth for every rich text in the product. The `markdown` the
  * console edits and the `html` the SPA renders are derived from it on read, and writing `markdown`
- * replaces it (see docs/decisions.md).
+ * replaces it (see docs/adr/rich-text-one-lexical-body.md).
  */
 export const editor = lexicalEditor()
 
@@ -55,7 +55,7 @@ const isEditorState = (value: unknown): value is SerializedEditorState => Boolea
 
 /**
  * Derived text is a pure function of the body, and converting is the expensive part of reading a
- * list of topics, so results are kept in a small LRU keyed by a hash of the body.
+ * list of topics, so results are cached in a small LRU keyed by a hash of the body.
  */
 const derived = new Map<string, string>()
 const derivedLimit = 2000

@@ -1,4 +1,4 @@
-// The "no literal string outside the catalogues" check (issue 14): finds words a user would read
+// The "no literal string outside the catalogues" check: finds words a user would read
 // written straight into the SPA's JSX (text between tags, and the text-bearing props below),
 // instead of coming from web/src/i18n/locales through t(). Run `node scripts/i18nLiterals.mjs`
 // (exits 1 when it finds any); web/src/i18n/literals.test.ts runs it with the test suite.

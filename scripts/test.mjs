@@ -117,7 +117,7 @@ if (wants('lint')) sqliteLane.push((log) => check('Lint (ESLint: import boundari
 // The admin's browser tests need the Next build of the admin (minutes of CPU). It is made here, in
 // a lane, rather than in that file's setup, where a loaded machine once ran it past the hook's timeout.
 // It skips Next's type check (the type checks above cover the same tsconfig.json) and Turbopack's
-// build cache, which a fresh clone never reads again (cms/next.config.mjs): 79 s -> 53 s alone.
+// build cache, which a fresh clone never reads again (cms/next.config.mjs).
 if (wants('e2e'))
   sqliteLane.push((log) =>
     check(

@@ -1,4 +1,4 @@
-// Data only: the Citizenship topic in Spanish and Haitian Creole (issue 14), so `npm start` shows
+// Data only: the Citizenship topic in Spanish and Haitian Creole, so `npm start` shows
 // a whole topic (its modules and activities) in three languages. Keyed by the English titles the
 // seed finds the documents by; the English stays in seed/content.ts.
 import { md } from './content'

@@ -57,7 +57,7 @@ describe('a kept account follows every change on the next request', () => {
     expect(await whoAmI(phone)).toMatchObject({ id: teacher.user.id })
   })
 
-  it('a scope taken away by an administrator no longer opens the door it opened', async () => {
+  it('a scope taken away by an administrator no longer opens the route it opened', async () => {
     const admin = await actors.staff('users:write')
     const reader = await actors.staff('users:read')
     const teacher = await actors.educator()

@@ -134,7 +134,7 @@ describe('theme: PUT /api/users/:id/theme', () => {
 describe('email and password: /api/users/:id/providers', () => {
   it('updates the email, then the password, with the spec notices', async () => {
     const me = await signUpEducator()
-    // Issue 8: the current password is required for either change (tests/account-doors.test.ts covers its absence).
+    // The current password is required for either change (tests/account-routes.test.ts covers its absence).
     const email = await me.put(`/api/users/${me.user.id}/providers`, { provider: 'local', username: 'renamed@example.org', currentPassword: password })
     expect(email.body.message).toBe('Email successfully updated.')
     expect(email.body.user.providers).toEqual([{ provider: 'local', username: 'renamed@example.org' }])

@@ -99,7 +99,7 @@ describe('bulk creation of student accounts', () => {
 })
 
 describe('classrooms per teacher', () => {
-  it('refuses a classroom past the cap on every door, with the reason', async () => {
+  it('refuses a classroom past the cap on every route, with the reason', async () => {
     const teacher = await actors.educator()
     for (let i = 0; i < classroomLimits.classroomsPerTeacher; i++) await actors.classroom(teacher)
     const product = await teacher.post(`/api/users/${teacher.user.id}/classrooms`, { name: 'One more', code: `MORE-${Date.now() % 100000}` })

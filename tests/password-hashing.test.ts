@@ -13,7 +13,7 @@ import { startServer, type TestServer } from './helpers/server'
 
 /**
  * Issue 12: passwords are hashed with argon2id (OWASP's minimum: 12 MiB, 3 passes, 1 lane) on
- * every door that sets one, and accounts hashed earlier with PBKDF2 still log in and are moved
+ * every route that sets one, and accounts hashed earlier with PBKDF2 still log in and are moved
  * to argon2id by that login. The hashing is Payload's own, patched
  * (`patches/payload+3.90.1.patch`), so Payload's routes, the admin and ours share it.
  */
@@ -57,7 +57,7 @@ const setOlderHash = async (id: number | string, pass: string, kind: OlderHash) 
   return hash
 }
 
-describe('every door that sets a password stores argon2id, and that password logs in', () => {
+describe('every route that sets a password stores argon2id, and that password logs in', () => {
   it('signup, the Local API, and a password change with the current password', async () => {
     const email = `h${Date.now().toString(36)}@example.org`
     const signup = await new Client(server.base).post('/api/signup', { providers: [{ provider: 'local', username: email, password }] })

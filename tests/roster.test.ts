@@ -370,7 +370,7 @@ describe('roster changes', () => {
     }
     const count = (collection: string, where: object) =>
       server.payload.count({ collection: collection as never, where: where as never, overrideAccess: true }).then((r) => r.totalDocs)
-    // SQLite runs without transactions (docs/decisions.md, issue 11): there the account is gone and its records before it.
+    // SQLite runs without transactions (docs/adr/sqlite-without-transactions.md): there the account is gone and its records before it.
     const transactional = Boolean(process.env.TEST_POSTGRES_URL)
     expect(await count('users', { id: { equals: s.id } })).toBe(transactional ? 1 : 0)
     expect(await count('attempts', { student: { equals: s.id } })).toBe(transactional ? 1 : 0)

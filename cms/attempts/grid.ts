@@ -40,9 +40,9 @@ const catalogueTables = { topics: 'null', modules: 't.topic_id', activities: 't.
 
 /**
  * One level of the catalogue in the reader's language (English where it has no translation, as
- * Payload's fallback does), straight from SQL. Payload's find made documents of 10,000 localized
- * activities in about 10 s, holding the server that long (bench/large.ts); this query takes
- * milliseconds. MongoDB reads through Payload.
+ * Payload's fallback does), straight from SQL. Payload's find made a document of every localized
+ * activity, holding the server for seconds on a large site (bench/large.ts); this query does not.
+ * MongoDB reads through Payload.
  */
 const catalogueRows = async (req: PayloadRequest, table: keyof typeof catalogueTables): Promise<CatalogueRow[]> => {
   const locale = isLocale(req.locale) ? req.locale : DEFAULT_LOCALE
@@ -72,7 +72,7 @@ const catalogueRows = async (req: PayloadRequest, table: keyof typeof catalogueT
  * reader's language. Computed once per content change and language: on a large site (10,000
  * activities) building them took most of each grid request (bench/large.ts). The grid and a
  * student's page read them from GET /api/activities/columns, whose answer the public-read cache
- * keeps serialized and compressed; the CSV export uses them here.
+ * stores serialized and compressed; the CSV export uses them here.
  */
 export const activityColumns = (req: PayloadRequest): Promise<TopicColumns[]> =>
   keptWhileContentUnchanged(`activity columns ${isLocale(req.locale) ? req.locale : DEFAULT_LOCALE}`, () => readActivityColumns(req))
@@ -134,8 +134,8 @@ const numberOrNull = (value: unknown) => (value === null || value === undefined 
 /**
  * The database builds the classroom's attempts as one JSON array (SQLite's json_group_array,
  * PostgreSQL's json_agg): a single value crosses into JavaScript instead of 7,000 rows, each of
- * which the driver would make an object of (about 10 ms instead of about 100 ms for 35 × 200
- * attempts, bench/progress.ts). Indexed on classroom.
+ * which the driver would make an object of (docs/performance.md has the cost for a class).
+ * Indexed on classroom.
  */
 const aggregatedAttempts = async (payload: PayloadRequest['payload'], classroomId: Id, withDates: boolean): Promise<AttemptRow[] | null> => {
   const columns = `student_id, activity_id, status, score_raw, score_min, score_max, score_scaled${withDates ? ', last_opened_at' : ''}`

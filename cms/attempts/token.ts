@@ -4,7 +4,7 @@
  * from the Payload secret and opens the LRS endpoints under /api/xapi and nothing else. It names
  * the login session it was opened in and the student's classroom then, and `launchProblem` checks
  * both on every LRS request: logging out, a password change that ends the session, leaving the
- * classroom or deleting the account ends the token too. See docs/decisions.md, "xAPI".
+ * classroom or deleting the account ends the token too. See docs/adr/launch-tokens-end-with-the-login.md.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 

@@ -51,7 +51,7 @@ const consoleEmailAdapter: EmailAdapter = ({ payload }) => ({
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string)
 
 /**
- * The language of an email (issue 14): the account's chosen language; else, when the request that
+ * The language of an email: the account's chosen language; else, when the request that
  * sends it is the recipient's own (signup, a reset they asked for, their own change or resend), the
  * language their browser asked in (Accept-Language, which the SPA fills with its interface
  * language); else English. Staff creating or changing someone else's account do not pick its

@@ -10,7 +10,7 @@ import {
 
 import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES, isLocale } from '@common/locales'
 
-/** Content locales (issue 14): a field marked `localized` keeps one value per language; missing ones fall back to English. */
+/** Content locales: a field marked `localized` keeps one value per language; missing ones fall back to English. */
 export const localization: LocalizationConfig = {
   locales: LOCALES.map((code) => ({ code, label: LOCALE_NAMES[code] })),
   defaultLocale: DEFAULT_LOCALE,

@@ -8,10 +8,10 @@ import { LRUCache } from 'lru-cache'
 
 /**
  * Payload reads every document through drizzle's relational queries (`db.query[table].findMany`),
- * and drizzle builds each one's SQL text anew from the query's description: on a 2-core machine
- * that building was most of a read (an account read 1.7 ms, its SQL 0.09 ms of it). Reads come in
- * few shapes (the same collection, fields, joins and kinds of filter) with different values, so the
- * text is built once per shape and kept, with a slot where each value goes (issue 12).
+ * and drizzle builds each one's SQL text anew from the query's description: that building took far
+ * longer than running the SQL it built. Reads come in few shapes (the same collection, fields,
+ * joins and kinds of filter) with different values, so the text is built once per shape and
+ * cached, with a slot where each value goes (docs/adr/query-building-cached.md).
  *
  * A shape is the query's description with its values taken out: the structure of its filter (the
  * SQL chunks, the tables and columns named), its columns, relations, limit and offset. A value
@@ -173,9 +173,9 @@ type RelationalQuery = {
 }
 
 /** The built text of each shape, with placeholders where its values go. Bounded: shapes with a limit per page, say, vary. */
-const kept = new LRUCache<string, Query>({ max: 2_000 })
+const cachedQueries = new LRUCache<string, Query>({ max: 2_000 })
 
-/** The query built from its kept shape: the kept text, and this query's values in its slots. */
+/** The query built from its cached shape: the cached text, and this query's values in its slots. */
 const fill = (shaped: Query, slots: Slot[]): Query => {
   const values = new Map(slots.map((slot) => [slot.name, slot]))
   const params = shaped.builtQuery.params.map((param) => (is(param, Placeholder) ? values.get(param.name)!.value() : param))
@@ -184,8 +184,8 @@ const fill = (shaped: Query, slots: Slot[]): Query => {
 
 /**
  * PostgreSQL plans a statement each time it is sent unnamed, and planning Payload's reads (an
- * account's row with five lateral joins for its arrays) cost 0.8–0.95 ms of the server's CPU
- * against 0.11 ms to run it. A kept text is sent as a named statement instead: each connection
+ * account's row with five lateral joins for its arrays) costs several times what running them
+ * does. A cached text is sent as a named statement instead: each connection
  * parses and plans it once (node-postgres prepares a name on first use per connection) and then
  * only binds the values. The names are one per text, and few: the count is capped so that the
  * statements each connection holds stay bounded; past the cap a text is sent unnamed as before.
@@ -197,10 +197,10 @@ const statementNameOf = (text: string) => {
   if (name === undefined && statementNames.size < maxStatementNames) statementNames.set(text, (name = `civics360_kept_${statementNames.size + 1}`))
   return name
 }
-/** The statement name of each built query handed out from a kept text, read when drizzle prepares it. */
+/** The statement name of each built query handed out from a cached text, read when drizzle prepares it. */
 const namedQueries = new WeakMap<Built, string>()
 
-const nameKeptStatements = (prototype: { prepareQuery: (query: Built, fields: unknown, name: string | undefined, ...rest: unknown[]) => unknown }) => {
+const nameCachedStatements = (prototype: { prepareQuery: (query: Built, fields: unknown, name: string | undefined, ...rest: unknown[]) => unknown }) => {
   const prepare = prototype.prepareQuery
   prototype.prepareQuery = function (this: unknown, query, fields, name, ...rest) {
     return prepare.call(this, query, fields, name ?? namedQueries.get(query), ...rest)
@@ -220,20 +220,20 @@ const keepShapes = (prototype: RelationalQuery, named: boolean) => {
       if (error === noShape) return build.call(this)
       throw error
     }
-    let shaped = kept.get(shape)
+    let shaped = cachedQueries.get(shape)
     if (!shaped) {
       // Built once with placeholders where the values are, the values put back at once after.
       const marker = new ShapeReader(true)
       try {
         marker.describe(this.config)
         const built = build.call(this)
-        // Drizzle lists a marked Param itself among the parameters: its placeholder is what is kept.
+        // Drizzle lists a marked Param itself among the parameters: its placeholder is what is cached.
         const params = built.builtQuery.params.map((param) => (is(param, Param) && is(param.value, Placeholder) ? param.value : param))
         shaped = { query: built.query, builtQuery: { ...built.builtQuery, params } }
       } finally {
         for (const undo of marker.restore.reverse()) undo()
       }
-      kept.set(shape, shaped)
+      cachedQueries.set(shape, shaped)
     }
     const filled = fill(shaped, slots)
     const statementName = named && statementNameOf(filled.builtQuery.sql)
@@ -243,14 +243,14 @@ const keepShapes = (prototype: RelationalQuery, named: boolean) => {
   }
 }
 
-/** Tests: every query's kept text and values must equal what drizzle builds fresh, or the read throws. */
+/** Tests: every query's cached text and values must equal what drizzle builds fresh, or the read throws. */
 let checking = false
 export const checkKeptAgainstFreshBuilds = (on: boolean) => {
   checking = on
 }
-const sameAsFreshBuild = (kept: Built, fresh: Built) => {
-  if (kept.sql !== fresh.sql || !isDeepStrictEqual(kept.params, fresh.params)) {
-    throw new Error(`A kept query differs from its fresh build:\n${JSON.stringify(kept)}\n${JSON.stringify(fresh)}`)
+const sameAsFreshBuild = (cached: Built, fresh: Built) => {
+  if (cached.sql !== fresh.sql || !isDeepStrictEqual(cached.params, fresh.params)) {
+    throw new Error(`A cached query differs from its fresh build:\n${JSON.stringify(cached)}\n${JSON.stringify(fresh)}`)
   }
 }
 
@@ -261,5 +261,5 @@ export const keepBuiltRelationalQueries = () => {
   installed = true
   keepShapes(SQLiteRelationalQuery.prototype as unknown as RelationalQuery, false)
   keepShapes(PgRelationalQuery.prototype as unknown as RelationalQuery, true)
-  nameKeptStatements(NodePgSession.prototype as unknown as Parameters<typeof nameKeptStatements>[0])
+  nameCachedStatements(NodePgSession.prototype as unknown as Parameters<typeof nameCachedStatements>[0])
 }

@@ -1,5 +1,5 @@
 /**
- * Making fields localized (issue 14) moves them from each table into a `<table>_locales` table,
+ * Making fields localized moves them from each table into a `<table>_locales` table,
  * and Payload's generated migration drops the old columns. Run before those drops, these copy
  * every existing value into its 'en' row, so a database migrated from before keeps its content.
  * Plain SQL that SQLite and PostgreSQL read alike (the column types match on both sides).

@@ -7,15 +7,14 @@ import type pg from 'pg'
  *
  * node-postgres closes a connection idle for 10 s by default, so a class arriving after a quiet
  * minute met new connections, each a new PostgreSQL process with empty caches that plans every
- * kept statement five times before settling on a generic plan. Measured on two instances, the
- * same servers' second class of 200: PostgreSQL's CPU a login 7.4 ms when it came 12 s after the
- * first (new connections), 2.6–3.7 ms when 1.5 s after (open ones). Sizes: `DATABASE_POOL_MAX`,
+ * named statement five times before settling on a generic plan: a class meeting new connections
+ * costs PostgreSQL about twice the CPU a login of one meeting open ones. Sizes: `DATABASE_POOL_MAX`,
  * `RATE_LIMIT_POOL_MAX`, and 3 for the versions, a process (docs/deploy.md counts them).
  */
 export const keptConnections = { idleTimeoutMillis: 0 } as const
 
 /**
- * A kept connection that PostgreSQL ends (a restart, a failover, an administrator, a server-side
+ * An open connection that PostgreSQL ends (a restart, a failover, an administrator, a server-side
  * idle timeout) is an `error` event on its pool; without a listener it ended the whole process.
  * The pool drops that connection and opens another for the next query; this only says so, in one
  * line (the error carries the whole client, which a logger would print).

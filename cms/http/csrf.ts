@@ -14,7 +14,7 @@ const equal = (a: string, b: string) => a.length === b.length && timingSafeEqual
  * HttpOnly in production: the SPA takes the token from the page data, and cookies are shared by
  * every port of a host, so a Storyline package on the content origin (by default another port of
  * the same host) must not read it from document.cookie. Readable in development, where the Vite
- * dev server's SPA has no page data and reads the cookie. See docs/decisions.md, "The content origin".
+ * dev server's SPA has no page data and reads the cookie. See docs/adr/csrf-double-submit-and-origin.md.
  */
 const csrfCookieHttpOnly = () => process.env.NODE_ENV === 'production'
 

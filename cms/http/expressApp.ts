@@ -98,8 +98,8 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
   // Published content first, answered from memory with its own encodings (GET and HEAD only:
   // nothing that follows acts on those but to add a CSRF cookie, which a shared answer must not
   // carry). Ahead of the compression wrapper and the CSRF token made for every answer, which took
-  // more of the server than the cached answer itself (bench/public.ts: 4,300 -> 7,400 req/s). An
-  // answer it does not keep (an error, one that sets a cookie) is compressed like any other.
+  // more of the server than the cached answer itself. An answer it does not cache (an error, one
+  // that sets a cookie) is compressed like any other.
   app.use(publicReadCache(payload, payloadGet(config), (req, res, response) => compress(req, res, () => sendResponse(req, res, response))))
   app.use(compress)
 
@@ -124,7 +124,7 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
     next()
   })
   app.use('/api', rememberClient)
-  // Every door to the same action shares its limit: Payload's generated /api/users/login,
+  // Every route to the same action shares its limit: Payload's generated /api/users/login,
   // forgot-password and reset-password are the product's own handlers (collections/Users), and a
   // POST that Payload reads as a GET (method override) counts as that GET.
   app.post(['/api/login', '/api/users/login'], express.json({ limit: '16kb' }), ...limits.login)
@@ -232,18 +232,18 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
  */
 const builtIndexPage = (distDir: string) => {
   const indexFile = path.join(distDir, 'index.html')
-  let kept: { mtimeMs: number; html: string; modules: Map<string, string> } | undefined
-  return async (): Promise<typeof kept> => {
+  let cached: { mtimeMs: number; html: string; modules: Map<string, string> } | undefined
+  return async (): Promise<typeof cached> => {
     const stat = await fs.promises.stat(indexFile).catch(() => undefined)
     if (!stat) return undefined
-    if (kept?.mtimeMs !== stat.mtimeMs) {
+    if (cached?.mtimeMs !== stat.mtimeMs) {
       const manifest = await fs.promises
         .readFile(path.join(distDir, '.vite', 'manifest.json'), 'utf8')
         .then((text) => JSON.parse(text) as BuildManifest)
         .catch(() => ({}))
-      kept = { mtimeMs: stat.mtimeMs, html: await fs.promises.readFile(indexFile, 'utf8'), modules: modulePreloads(manifest) }
+      cached = { mtimeMs: stat.mtimeMs, html: await fs.promises.readFile(indexFile, 'utf8'), modules: modulePreloads(manifest) }
     }
-    return kept
+    return cached
   }
 }
 
@@ -259,7 +259,7 @@ const contentOriginOf = (req: Request) => {
  * Storyline packages are served from the content origin (cms/packages/content/app.ts); the spec's path
  * /uploads/<id>/storyline/… on the product's origin forwards there: to the content origin of the
  * address the request came to (PUBLIC_URL's for an address that is not the product's). See
- * docs/decisions.md, "The content origin".
+ * docs/adr/content-origin-permissions.md.
  */
 const storylineOnContentOrigin = (req: Request, res: Response, next: NextFunction) => {
   if (!storylinePath.test(req.path)) return next()

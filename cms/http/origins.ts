@@ -2,7 +2,7 @@
  * Which addresses the product answers at, and the content origin (Storyline packages) each one
  * hands out. A package is third-party code: it must play on another *site* than the product, or it
  * could write cookies the product reads (cookies are scoped to a host name, not a port). See
- * docs/adr/content-origin-on-another-site.md and docs/decisions.md, "The content origin".
+ * docs/adr/content-origin-on-another-site.md and docs/adr/content-origin-permissions.md.
  *
  * - Configured (PUBLIC_URL or CONTENT_URL set): the product's addresses are PUBLIC_URL's origin and
  *   those in EXTRA_PUBLIC_URLS; a request that reached the product at any other address gets no

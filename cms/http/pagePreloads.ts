@@ -23,12 +23,11 @@ const firstFetches = (pathname: string, user: PageUser | null): string[] => {
  * `<link rel="preload">` for the data a page asks for first, when its address names that data.
  * Without it the browser fetches the data only after the entry, the layout's chunk and the page's
  * chunk have loaded and run, one round trip after another; with it, beside the scripts. That
- * matters most where the wait shows: the classroom grid, the largest answer a teacher waits for
- * (issue 11), and the home and topic pages, whose first card image (their largest paint) waits on
- * the data (issue 12). The address must be the one the SPA will fetch, to the byte (`apiPaths`, in
+ * matters most where the wait shows: the classroom grid, the largest answer a teacher waits for,
+ * and the home and topic pages, whose first card image (their largest paint) waits on the data. The address must be the one the SPA will fetch, to the byte (`apiPaths`, in
  * the language the SPA will ask in: the account's choice, else the browser's), or the browser
  * fetches twice. The classroom answers are the reader's own and never cached; the grid's columns
- * are content, kept by the server's read cache and revalidated by the browser (a 304 once it has them).
+ * are content, cached by the server's read cache and revalidated by the browser (a 304 once it has them).
  */
 export function pagePreloads(pathname: string, user: PageUser | null, acceptLanguage: string | undefined): string {
   const fetches = firstFetches(pathname, user)

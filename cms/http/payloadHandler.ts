@@ -72,7 +72,7 @@ const urlOf = (req: ExpressRequest) => new URL(req.originalUrl, `http://${req.he
 
 /**
  * Payload's answer to a GET of `address` (a path with its query), as a Fetch Response, with the
- * request's headers, less its credentials when `anonymous` (the public-read cache keeps it,
+ * request's headers, less its credentials when `anonymous` (the public-read cache stores it,
  * cms/cache/publicCache.ts).
  */
 export const payloadGet = (config: Promise<SanitizedConfig>) => (req: ExpressRequest, address: string, anonymous: boolean) => {

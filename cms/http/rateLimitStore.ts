@@ -16,7 +16,7 @@ import { keptConnections, logDroppedConnections, openConnections } from '../data
  * `rate-limiter-flexible` counts; express-rate-limit keeps the limits, the headers and the answer.
  * The hits that arrive together are counted by one statement: a class logging in at once made two
  * upserts a login, 200 of them on the same row (the school's address), each instance's waiting on
- * the others' locks (issue 12). Each hit still has its own count before its request goes on: the
+ * the others' locks. Each hit still has its own count before its request goes on: the
  * statement adds a key's hits and answers the total, and the batch hands them out in arrival order.
  * The table is made once at boot, under the boot lock (`prepareRateLimitStore`), so no request can
  * arrive before it exists, and every limiter of a process shares one small pool

@@ -13,8 +13,8 @@ const mappedIPv4 = '::ffff:'
 /**
  * The client's address as its counters' key: express-rate-limit's own (an IPv6 client by its /56
  * network, an IPv4 one by its address). A server listening on both stacks sees IPv4 clients as
- * `::ffff:a.b.c.d`, which that function reads with a full IPv6 parser to return `a.b.c.d`: 0.25 ms
- * of the JavaScript thread per limiter, twice a login. That form is shortened here first.
+ * `::ffff:a.b.c.d`, which that function reads with a full IPv6 parser to return `a.b.c.d`, on the
+ * JavaScript thread, for every limiter a request passes. That form is shortened here first.
  */
 export const clientKey = (req: Request) => {
   const ip = req.ip || ''

@@ -8,9 +8,9 @@ import { chosenEncoding } from './contentEncoding'
 /**
  * An answer whose whole body is at hand (Payload's JSON, a page's HTML), compressed in one call
  * and sent with its length. The `compression` middleware streams every answer through a zlib
- * stream made for it: for the 1–2 KB of a typical API answer that stream, and the web stream
- * Payload's body was piped through, cost a theme save about 1 ms of the one JavaScript thread
- * (5.7 → 4.7 ms; docs/decisions.md, issue 12). Streamed bodies (files) still go through the middleware.
+ * stream made for it: for the small body of a typical API answer, that stream and the web stream
+ * Payload's body was piped through cost more of the one JavaScript thread than the compression
+ * itself (docs/adr/compression.md). Streamed bodies (files) still go through the middleware.
  */
 
 /** Below this the encoding costs more than the bytes it saves (the middleware's threshold too). */
@@ -19,10 +19,10 @@ const thresholdBytes = 1024
 const offThreadBytes = 64 * 1024
 
 /**
- * Brotli quality 2: on our JSON within half a point of quality 4's size (a list of 8 KB: 9.0 % of
- * it against 8.6 %; 32 KB: 7.3 against 7.2 %) for half the time, and smaller than gzip's 11–12 %.
+ * Brotli quality 2: on our JSON nearly as small as quality 4 for about half the time, and smaller
+ * than gzip (docs/adr/compression.md).
  * Told the body's size and given a window no larger than the body: Node's encoder is a streaming
- * one, and without these it sets up (and clears) the tables of a 4 MB window for every 2 KB answer.
+ * one, and without these it sets up (and clears) the tables of its largest window for every small answer.
  */
 const brotliOptions = (body: Buffer) => ({
   params: {

@@ -21,11 +21,10 @@ const read = (port: number, path: string) =>
 
 /**
  * The content a class reads first (the home data, each topic, each module with its activities),
- * asked through the app itself on a loopback port before the instance serves (issue 12). On a
- * process just started, each of those answers ran in V8's interpreter and found Payload's
- * and Lexical's code cold (a module's first read 30-100 ms on an idle server, its next 3 ms):
- * two instances just started, a class browsing right after its logins waited up to 0.4 s in the
- * first seconds and 20-60 ms after. A visitor's answers stay in the public-read cache
+ * asked through the app itself on a loopback port before the instance serves. On a process just
+ * started, each of those answers runs in V8's interpreter and finds Payload's and Lexical's code
+ * cold, many times slower than its next read: a class browsing right after its logins on servers
+ * just started waited for that in its first seconds. A visitor's answers stay in the public-read cache
  * (cms/cache/publicCache.ts); a member's are computed at the first member's read, by warm code.
  */
 export async function warmContentReads(app: http.RequestListener, payload: Payload) {

@@ -34,7 +34,7 @@ const noAccount = 0
 /**
  * The reads only a successful login makes, of an account that does not exist: Payload's re-read of
  * the lock after the password check (its query as `login.js` makes it) and the account read by id
- * that answers the login (`keptAccountDocument`, with its shared version). Found nothing, kept nothing.
+ * that answers the login (`keptAccountDocument`, with its shared version). Found nothing, cached nothing.
  */
 const successfulLoginReads = async (payload: Payload) => {
   await payload.db.findOne({ collection: 'users', select: { lockUntil: true, loginAttempts: true }, where: { id: { equals: noAccount } } })
@@ -43,12 +43,10 @@ const successfulLoginReads = async (payload: Payload) => {
 
 /**
  * Runs Payload's login for accounts that cannot exist, then the reads a successful login adds, before
- * the instance serves (issue 12). A process just started runs the login path in V8's interpreter and
- * baseline code, and each new PostgreSQL connection plans each named statement five times before it
- * keeps a generic plan: the first class after a deploy paid for both (servers' CPU 22-26 ms a login
- * against 17-19 for the next class; PostgreSQL's still 5.8-6.7 ms with the refusals alone, against
- * about 3 for the next class, until the reads ran too). A
- * refusal goes through the same operation as a login up to the password check (the lookup on every
+ * the instance serves. A process just started runs the login path in V8's interpreter and baseline
+ * code, and each new PostgreSQL connection plans each named statement five times before it keeps a
+ * generic plan: without the warm-up the first class after a deploy pays for both, in the server's
+ * CPU and in PostgreSQL's (docs/adr/warm-up-before-ready.md). A refusal goes through the same operation as a login up to the password check (the lookup on every
  * connection of the pool, the password hashing threads, a hash's worth of work) and writes nothing:
  * there is no account to count a failed attempt against. Nor do the reads: they find no account.
  */

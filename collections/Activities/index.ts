@@ -27,7 +27,7 @@ const storylineUrl = (id: unknown) => `/uploads/${String(id)}/storyline/story.ht
 /**
  * Package files live in uploads/<id>/ and follow the activity: deleting the activity deletes them,
  * and so does changing its type away from storyline (the package could no longer be reached from
- * the product, yet would stay public at its URL). See docs/decisions.md, "Storyline packages".
+ * the product, yet would stay public at its URL). See docs/adr/storyline-package-lifecycle.md.
  */
 const leavesStoryline = (previousType: unknown, nextType: unknown) => previousType === 'storyline' && nextType !== undefined && nextType !== 'storyline'
 

@@ -16,7 +16,7 @@ const serverOnly = () => false
  * One record per student and activity: how far they got in it and how it went. Written only by
  * the server (POST /api/activities/:id/open, PUT /api/activities/:id/attempt, the xAPI endpoints
  * under /api/xapi), read by the student, their classroom's teacher and users:read staff.
- * See docs/decisions.md, "Attempts".
+ * See docs/adr/attempts-record.md.
  */
 export const Attempts: CollectionConfig = {
   slug: 'attempts',
@@ -33,7 +33,7 @@ export const Attempts: CollectionConfig = {
     // Resetting a student's attempt is an account matter.
     delete: hasScope('users:write'),
   },
-  // One query per classroom (issue 11's progress grid): classroom, then activity.
+  // One query per classroom for the progress grid: classroom, then activity.
   indexes: [{ fields: ['student', 'activity'], unique: true }, { fields: ['classroom', 'activity'] }],
   fields: [
     { name: 'student', type: 'relationship', relationTo: 'users', required: true, index: true },

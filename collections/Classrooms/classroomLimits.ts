@@ -10,7 +10,7 @@ export { classroomLimits }
 /**
  * The limits of common/classroomLimits.ts, enforced. Every student account takes a generated
  * username for good, so a self-registered account must not be able to use them up. Staff who
- * hold users:write create accounts by other doors anyway and are not counted.
+ * hold users:write create accounts by other routes anyway and are not counted.
  */
 const day = 24 * 60 * 60 * 1000
 const dailyStudentAccounts = quota('student-accounts-day', day, classroomLimits.studentAccountsPerTeacherPerDay)

@@ -27,7 +27,7 @@ export const Classrooms: CollectionConfig = {
         return data
       },
     ],
-    // Every door that creates a classroom (the product's POST /api/users/:id/classrooms, Payload's
+    // Every route that creates a classroom (the product's POST /api/users/:id/classrooms, Payload's
     // POST /api/classrooms, the admin panel) passes here with the requester.
     beforeChange: [
       async ({ data, operation, req }) => {

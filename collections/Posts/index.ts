@@ -7,7 +7,7 @@ import { hiddenUnless } from '../../access/adminHidden'
 import { scopesOf } from '../../common/scopes'
 import { recordTranslatedLocale, requiredInEnglish, translatedLocalesField } from '@cms/config/localization'
 
-/** Posts are editorial content like pages, so the pages scopes gate them (docs/decisions.md). */
+/** Posts are editorial content like pages, so the pages scopes gate them (docs/adr/access-scopes.md). */
 export const Posts: CollectionConfig = {
   slug: 'posts',
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'updatedAt'], group: 'Content', hidden: hiddenUnless(...scopesOf('posts')) },

@@ -8,7 +8,7 @@ import { badRequest, HttpError, json, onlyFields, readBody, requiredString, requ
 import { loadPublicUser } from './endpoints/userResponse'
 
 /**
- * Email confirmation (docs/decisions.md, "Confirmed emails"). A local account proves it owns its
+ * Email confirmation (docs/adr/confirmed-emails.md). A local account proves it owns its
  * email by opening a link sent to it; until then a social sign-in with that email is never linked
  * to it automatically. Unconfirmed educators may keep using the product meanwhile, except to
  * create student accounts in bulk (collections/Classrooms/classroomLimits.ts).

@@ -40,7 +40,7 @@ export const Users: CollectionConfig = {
     listSearchableFields: ['email', 'username', 'attributes.firstName', 'attributes.lastName'],
   },
   auth: {
-    // Payload's JWT check against a kept copy of the account (cms/cache/accountCache.ts); Payload's own runs after it for anything it refuses.
+    // Payload's JWT check against a cached copy of the account (cms/cache/accountCache.ts); Payload's own runs after it for anything it refuses.
     // Each session's length (a student's school day, staff's week with an idle timeout) on top of it.
     strategies: [withSessionLengths(keptAccountStrategy)],
     loginWithUsername: { allowEmailLogin: true, requireEmail: false, requireUsername: false },
@@ -76,7 +76,7 @@ export const Users: CollectionConfig = {
     unlock: ({ req }) => userHasScope(req.user, 'users:write'),
   },
   // Payload's own /login, /forgot-password and /reset-password are answered by the product's
-  // handlers (custom endpoints come first), so their rules and rate limits hold on every door.
+  // handlers (custom endpoints come first), so their rules and rate limits hold on every route.
   endpoints: [...passwordDoors, me, homeEndpoint, ...userEndpoints, unlinkProviderEndpoint],
   hooks: {
     beforeOperation: [requireCurrentPassword],
@@ -147,7 +147,7 @@ export const Users: CollectionConfig = {
       ],
     },
     {
-      // The first name a teacher gave when creating the account (issue 11): the teacher reads it
+      // The first name a teacher gave when creating the account: the teacher reads it
       // through the classroom endpoints; the student, other students and other teachers never do.
       name: 'rosterName',
       type: 'text',
@@ -172,7 +172,7 @@ export const Users: CollectionConfig = {
     { name: 'mode', type: 'select', options: [...modes], defaultValue: defaults.mode, required: true },
     { name: 'size', type: 'checkbox', defaultValue: defaults.size, label: 'Auto-adjust text size' },
     { name: 'theme', type: 'select', options: [...themes], defaultValue: defaults.theme, required: true },
-    // Empty until the person picks one: the site then follows the browser's language (issue 14).
+    // Empty until the person picks one: the site then follows the browser's language.
     { name: 'language', type: 'select', options: LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] })) },
     {
       name: 'hasPassword',

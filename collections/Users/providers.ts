@@ -12,7 +12,7 @@ type LoginFacts = {
 /** The ways an account can log in, as the client sees them (spec section 3, `providers`). */
 export const deriveProviders = (user: LoginFacts): LoginProvider[] => {
   const list: LoginProvider[] = []
-  // Students log in with a username; accounts with an email log in with that (see docs/decisions.md).
+  // Students log in with a username; accounts with an email log in with that (see docs/adr/users-collection.md).
   if (user.username && !user.email && user.hasPassword !== false) list.push({ provider: 'username', username: user.username })
   if (user.email && user.hasPassword !== false) list.push({ provider: 'local', username: user.email })
   for (const identity of user.identities ?? []) {

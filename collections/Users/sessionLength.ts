@@ -9,7 +9,7 @@ import { type SessionHolder, writeSessions } from './hooks/limitSessions'
  *
  * Every way in (password login, signup, password reset, social sign-in) opens a Payload session
  * (`user.sessions`, each with `createdAt` and `expiresAt`); the length is enforced here, where
- * every request's token is checked, so no door can open a longer one. The JWT's own `exp` (the
+ * every request's token is checked, so no route can open a longer one. The JWT's own `exp` (the
  * collection's `tokenExpiration`) is the outer bound.
  */
 const hour = 60 * 60 * 1000

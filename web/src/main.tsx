@@ -25,8 +25,7 @@ void applyLanguage(languageOf(preferences)).finally(() => {
   const root = createRoot(container)
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // holding the main thread for the whole page: on a slow school laptop the page answers a tap
-  // while it renders (Lighthouse's Total Blocking Time on /login, 70-250 ms before, mostly 0-30
-  // after: docs/decisions.md, issue 12).
+  // while it renders (Lighthouse's Total Blocking Time: docs/performance.md).
   startTransition(() =>
     root.render(
       <StrictMode>

@@ -15,7 +15,7 @@ import {
  * One guard in front of every collection operation (REST, custom endpoints and the Local API all
  * pass here): a malformed id is a 404, a `where` value the database cannot compare with its field
  * is a 400. Without it the value reaches the SQL driver and the answer is a 500 (SQLite refuses
- * NaN/undefined parameters, PostgreSQL answers "invalid input syntax"). See docs/decisions.md,
+ * NaN/undefined parameters, PostgreSQL answers "invalid input syntax"). See docs/adr/bad-input-answered-4xx.md,
  * "Bad input: where the rule lives".
  */
 

@@ -3,7 +3,7 @@ import es from './es.json'
 import ht from './ht.json'
 
 /**
- * Server messages people read, in their language (issue 14). The server writes its messages in
+ * Server messages people read, in their language. The server writes its messages in
  * English (the spec's words); these catalogues map each English message to its translation, and
  * every JSON answer of the API passes through `translateAnswer` on its way out (cms/http/payloadHandler.ts),
  * so the rule is in one place. A message without a translation stays English.

@@ -13,7 +13,7 @@
  *
  * and nothing else: no API, no session, no product cookie is ever read here. Only the product's
  * addresses that hand out this content origin (and the content origin itself, for a package's
- * nested frames) may frame these pages (cms/http/origins.ts). See docs/decisions.md, "The content origin".
+ * nested frames) may frame these pages (cms/http/origins.ts). See docs/adr/content-origin-permissions.md.
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'

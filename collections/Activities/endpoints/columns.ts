@@ -2,7 +2,7 @@
  * GET /api/activities/columns: the progress grid's columns, every activity grouped by module and
  * topic in the site's order, in the request's language (`?locale=`, as every content read takes
  * it). The same for every classroom and every reader who may read activities, so the answer is
- * apart from a classroom's progress and the public-read cache keeps it, compressed and with an
+ * apart from a classroom's progress and the public-read cache stores it, compressed and with an
  * ETag, until content changes (cms/cache/publicCache.ts): a teacher's browser revalidates it with a 304.
  */
 import { type Endpoint, executeAccess, Forbidden, type PayloadRequest } from 'payload'
@@ -31,7 +31,7 @@ export const activityColumnsEndpoint: Endpoint = {
   path: '/columns',
   method: 'get',
   handler: async (req) => {
-    // The activities' own read rule, refused as GET /api/activities refuses it. The columns are kept
+    // The activities' own read rule, refused as GET /api/activities refuses it. The columns are cached
     // per language, not per reader, so a rule that lets a reader see only some activities (a query
     // rather than `true`) is refused too: the columns never show more than /api/activities would.
     const { config } = req.payload.collections.activities

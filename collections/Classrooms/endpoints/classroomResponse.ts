@@ -14,7 +14,7 @@ import type { Classroom, User } from '../../../cms/payload-types'
  * The students are read through the database adapter: with the server's rights there is no access
  * rule to apply, and the Users hooks (sessions hidden, display name, providers) make nothing this
  * answer uses. Payload's find ran them on every student of every classroom, each time a teacher
- * opened the list or a classroom (issue 12: their reads were the slowest of a class browsing).
+ * opened the list or a classroom, and those were the slowest reads of a class browsing.
  */
 export const classroomsWithStudents = async (req: PayloadRequest, classrooms: Classroom[]) => {
   const ids = classrooms.map((c) => c.id)

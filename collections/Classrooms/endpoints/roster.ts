@@ -152,7 +152,7 @@ const studentsOf = async (req: PayloadRequest, classroom: Classroom): Promise<Us
 /**
  * New login cards for the whole class in one go (a reprint): every student of the classroom gets a
  * new generated password, answered once, here. The old passwords and the students' sessions stop
- * working. All or none (PostgreSQL; see docs/decisions.md for SQLite). Rate-limited (cms/http/rateLimits.ts).
+ * working. All or none (PostgreSQL; see docs/adr/sqlite-without-transactions.md for SQLite). Rate-limited (cms/http/rateLimits.ts).
  */
 const classLoginCards: Endpoint = {
   path: '/:id/login-cards',

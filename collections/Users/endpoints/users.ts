@@ -225,14 +225,14 @@ const saveTheme: Endpoint = {
     }
     if (!errors.length && !Object.keys(data).length) errors.push({ path: 'theme', message: 'Send mode, size, theme or language.' })
     throwIfErrors(errors)
-    // The answer is the account as the sign-in check just read it (kept copies, nothing asked of
+    // The answer is the account as the sign-in check just read it (cached copies, nothing asked of
     // the database) with the new preferences: read after the write, it cost a read of the whole
     // account and, on PostgreSQL, two more statements in line before the answer left.
     const before = await loadPublicUser(req, id)
     // Preferences only, each checked above against the option lists the fields themselves use: one
-    // narrow write through the database adapter (0.4 ms) instead of a whole-account Payload update
-    // (15–20 ms: every field validated and every array rewritten), because a class saves themes
-    // while it browses. The adapter's wrapper forgets the kept account here and on the other
+    // narrow write through the database adapter instead of a whole-account Payload update (every
+    // field validated and every array rewritten), because a class saves themes while it browses.
+    // The adapter's wrapper forgets the cached account here and on the other
     // instances (cms/cache/accountCache.ts); no Users hook acts on these fields. Payload's own
     // PATCH /api/users/:id still takes the full path.
     const saved = { ...data, updatedAt: new Date().toISOString() }

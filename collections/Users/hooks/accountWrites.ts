@@ -9,7 +9,7 @@ import { clearPasswordTries, countPasswordTry, isPastLoginLock } from '@cms/auth
 /**
  * The account rules of every write path: the product's endpoints, Payload's generated
  * `POST/PATCH /api/users[/:id]`, the admin panel and the Local API all pass through these hooks.
- * docs/decisions.md, "Where each account rule lives", lists them.
+ * docs/adr/account-rules-where-every-route-passes.md lists them.
  */
 
 type Data = Record<string, unknown>

@@ -80,7 +80,7 @@ export const withLocale = (path: string, locale: string = currentLanguage()): st
  * same-origin with credentials; writes carry the CSRF header. No timeout (spec: 0).
  */
 export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  // The server answers its messages in this language (see docs/decisions.md, issue 14).
+  // The server answers its messages in this language (see docs/adr/server-messages-and-emails-translated.md).
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   if (method !== 'GET') {

@@ -108,7 +108,7 @@ describe('create classroom', () => {
   })
 })
 
-// The page also shows the progress grid (issue 11, tested in ProgressGrid.test.tsx): an empty one here.
+// The page also shows the progress grid (tested in ProgressGrid.test.tsx): an empty one here.
 const EMPTY_PROGRESS = { classroom: { id: 5, name: 'Civics 7A', code: 'CIVICS-7A' }, students: [], attempts: [] }
 const gridAnswers = new Map<string, unknown>([
   ['/api/classrooms/5/progress', EMPTY_PROGRESS],

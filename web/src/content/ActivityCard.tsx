@@ -225,5 +225,5 @@ export function ActivityCard({ activity, attempt, onProgress }: CardProps) {
 
 const noop = () => undefined
 
-/** A reading list and a content panel are text to read; links, videos and quizzes are not (issue 14). */
+/** A reading list and a content panel are text to read; links, videos and quizzes are not. */
 const readAloud = (type: Activity['type']) => type === 'readings' || type === 'default' || !type

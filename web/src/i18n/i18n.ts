@@ -3,7 +3,7 @@ import { DEFAULT_LOCALE, type Locale } from '../../../common/locales'
 import en from './locales/en.json?compiled'
 
 /**
- * The interface catalogues (issue 14), through Lingui. The catalogues are ICU messages, compiled
+ * The interface catalogues, through Lingui. The catalogues are ICU messages, compiled
  * when they are bundled (web/compiledCatalogues.ts). English is the default. Its words for the
  * public pages (shell, content, messages) are in the main bundle (`en.json`); those of the screens
  * behind a click (`en.screens.json`: console, classrooms, account, profile, sign-in…) are their own

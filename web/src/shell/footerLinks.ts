@@ -1,4 +1,4 @@
-// External addresses are placeholders to confirm with the programme (see docs/decisions.md, "Web app").
+// External addresses are placeholders to confirm with the programme (see docs/adr/footer-placeholder-links.md).
 
 export const VERSION = '2.0.1'
 

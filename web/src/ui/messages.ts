@@ -7,5 +7,5 @@ export const PASSWORD_REQUIRED = en.messages.passwordRequired
 export const PASSWORD_CONFIRMATION_REQUIRED = en.messages.passwordConfirmationRequired
 export const PASSWORDS_DO_NOT_MATCH = en.messages.passwordsDoNotMatch
 
-// Not in the spec: the current password that email and password changes need (docs/decisions.md).
+// Not in the spec: the current password that email and password changes need (docs/adr/current-password-for-login-changes.md).
 export const CURRENT_PASSWORD_REQUIRED = en.messages.currentPasswordRequired

@@ -24,8 +24,8 @@ export const generateUsername = () => api.get<{ username: string }>(keys.generat
 
 /**
  * The words of a classroom code that names no classroom, when the server gave none. Here rather
- * than beside the sign-up schemas, which import yup: /login imports this module, and yup is 40 KB
- * of script a class's login page has no use for (issue 12).
+ * than beside the sign-up schemas, which import yup: /login imports this module, and yup is a
+ * library a class's login page has no use for.
  */
 export const CLASSROOM_NOT_FOUND = en.messages.classroomNotFound
 

@@ -1,4 +1,4 @@
-/* Payload's REST routes inside Next. In production cms/startup/server.ts answers /api itself (docs/decisions.md);
+/* Payload's REST routes inside Next. In production cms/startup/server.ts answers /api itself (docs/adr/express-serves-the-api.md);
    these keep `next dev cms` working on its own. */
 import config from '@payload-config'
 import { REST_DELETE, REST_GET, REST_OPTIONS, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'

@@ -9,7 +9,7 @@ import { startServer, type TestServer } from './helpers/server'
 import { decodeQuotedPrintable, startSmtp } from './helpers/smtp'
 
 /**
- * Issue 8: every account rule holds on every door — the product's endpoints, Payload's generated
+ * Every account rule holds on every route — the product's endpoints, Payload's generated
  * routes (`PATCH /api/users/:id`, `/api/users/login`, `/api/users/forgot-password`), the method
  * override header and multipart `_payload` bodies — through the real server over HTTP.
  */
@@ -237,7 +237,7 @@ describe('5. unsafe requests from another site are refused, signed in or not', (
   const crossSite = async (path: string, form: FormData, origin = 'http://evil.test') =>
     fetch(server.base + path, { method: 'POST', headers: { origin }, body: form, redirect: 'manual' })
 
-  it('a cross-site multipart login (login CSRF) gets 403 and no session cookie, on every login door', async () => {
+  it('a cross-site multipart login (login CSRF) gets 403 and no session cookie, on every login route', async () => {
     const me = await actors.educator()
     for (const path of ['/api/login', '/api/users/login']) {
       const form = new FormData()
@@ -373,7 +373,7 @@ describe("10. the spec's student signup shape", () => {
   })
 })
 
-describe('11. smaller doors', () => {
+describe('11. smaller routes', () => {
   it('activity link paths that browsers read as another host are refused', async () => {
     const editor = await actors.staff('activities:write', 'modules:write', 'topics:write')
     const topic = await editor.post('/api/topics', { title: 'Links topic', markdown: 'x', order: 1 })
@@ -386,7 +386,7 @@ describe('11. smaller doors', () => {
     expect(ok.status).toBe(201)
   })
 
-  it('SVG uploads are refused (decisions.md says so; an SVG can carry script)', async () => {
+  it('SVG uploads are refused (an SVG can carry script)', async () => {
     const editor = await actors.staff('pages:write')
     const form = new FormData()
     form.append('file', new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], { type: 'image/svg+xml' }), 'x.svg')

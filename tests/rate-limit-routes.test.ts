@@ -8,7 +8,7 @@ import { Client } from './helpers/client'
 import { startServer, type TestServer } from './helpers/server'
 
 /**
- * Issue 8, item 6: a limit holds on every door to the same action. With RATE_LIMIT_FACTOR 0.05:
+ * A limit holds on every route to the same action. With RATE_LIMIT_FACTOR 0.05:
  * 1 login per address and account, 1 mail per address, 15 classroom-code lookups per address.
  */
 let server: TestServer
@@ -20,7 +20,7 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-describe('rate limits have no side doors', () => {
+describe('rate limits have no side routes', () => {
   it("after /api/login answers 429 for an account, Payload's /api/users/login checks no password for it either", async () => {
     const { payload } = server
     const email = 'limited@example.org'
