@@ -3,7 +3,6 @@ import { yupResolver } from '@hookform/resolvers/yup'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
 import useSWR from 'swr'
-import type { InferType } from 'yup'
 import { asObject, type Media } from '../../api/types'
 import { fieldProps } from '../../ui/fieldProps'
 import { SuccessNotice } from '../../ui/Notice'
@@ -11,7 +10,7 @@ import { SaveButton } from '../../ui/SaveButton'
 import { SelectInput } from '../../ui/SelectInput'
 import { TextArea } from '../../ui/TextArea'
 import { TextInput } from '../../ui/TextInput'
-import { ACTIVITY_TYPES, ACTIVITY_WIDTHS, activitySchema } from './activitySchema'
+import { ACTIVITY_TYPES, ACTIVITY_WIDTHS, activitySchema, type ActivityValues } from './activitySchema'
 import { optionsKey } from '../../api/keys'
 import { createDoc, formId, putDoc, toId, useRevalidateCollection, type ListAnswer } from '../api/consoleApi'
 import { ConsoleError } from '../ConsoleError'
@@ -22,8 +21,6 @@ import { MarkdownEditor } from '../MarkdownEditor'
 import { ReadingsFields } from './ReadingsFields'
 import { applyFieldErrors, useSaveResult } from '../useSaveResult'
 import { WriteGuard } from '../WriteGuard'
-
-export type ActivityValues = InferType<typeof activitySchema>
 
 interface Props {
   activity?: ActivityDoc

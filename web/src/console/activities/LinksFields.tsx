@@ -2,7 +2,7 @@ import { useTranslation } from '../../i18n/useTranslation'
 import { useFieldArray, type UseFormReturn } from 'react-hook-form'
 import { fieldProps } from '../../ui/fieldProps'
 import { TextInput } from '../../ui/TextInput'
-import type { ActivityValues } from './ActivityForm'
+import type { ActivityValues } from './activitySchema'
 
 /** The links of a links activity: text and address, added and removed in place. */
 export function LinksFields({ form }: { form: UseFormReturn<ActivityValues> }) {

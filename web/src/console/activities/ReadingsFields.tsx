@@ -2,7 +2,7 @@ import { useTranslation } from '../../i18n/useTranslation'
 import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form'
 import { fieldProps } from '../../ui/fieldProps'
 import { TextInput } from '../../ui/TextInput'
-import type { ActivityValues } from './ActivityForm'
+import type { ActivityValues } from './activitySchema'
 import { MediaUpload } from '../MediaUpload'
 
 type Form = UseFormReturn<ActivityValues>

@@ -1,4 +1,4 @@
-import { array, mixed, number, object, string } from 'yup'
+import { array, mixed, number, object, string, type InferType } from 'yup'
 import { activityTypeOptions, activityWidthOptions } from '../../../../common/activityOptions'
 import type { Media } from '../../api/types'
 import { MODULE_REQUIRED, ORDER_MUST_BE_NUMBER, TITLE_REQUIRED } from '../consoleMessages'
@@ -55,3 +55,6 @@ export const activitySchema = object({
   ).default([]),
   video: string().default(''),
 })
+
+/** The activity form's values, as the schema checks them. */
+export type ActivityValues = InferType<typeof activitySchema>
