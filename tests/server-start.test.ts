@@ -7,7 +7,7 @@
  * and restarting in a loop under a service manager (or serving a fresh demo site). A misspelled
  * PostgreSQL database name is in tests/instances/operator-settings.instances.ts (it needs PostgreSQL).
  */
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -15,8 +15,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { serverArgs } from '../scripts/serverCommand.mjs'
-import { freePort, root } from './e2e/serverProcess'
+import { freePort, runServerUntilExit } from './e2e/serverProcess'
 
 let dir: string
 let taken: net.Server
@@ -32,28 +31,22 @@ afterAll(async () => {
 })
 
 /** Starts the server with these ports and waits for it to exit by itself. */
-const start = (ports: { PORT: number; CONTENT_PORT: number }, more: Record<string, string> = {}) =>
-  new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: 'production',
-      DISABLE_ADMIN: 'true',
-      PORT: String(ports.PORT),
-      CONTENT_PORT: String(ports.CONTENT_PORT),
-      DATA_DIR: dir,
-      UPLOADS_DIR: path.join(dir, 'uploads'),
-      DATABASE_URL: `file:${path.join(dir, 'start.db')}`,
-      PAYLOAD_SECRET: 'a-secret-for-this-test-only-0123456789',
-      ...more,
-    }
-    for (const name of ['PUBLIC_URL', 'CONTENT_URL', 'EXTRA_PUBLIC_URLS', 'TEST_POSTGRES_URL', 'APP_ROOT', 'TRUST_PROXY']) if (!(name in more)) delete env[name]
-    const child = spawn(process.execPath, serverArgs(), { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout.on('data', (chunk) => (output += chunk))
-    child.stderr.on('data', (chunk) => (output += chunk))
-    child.on('error', reject)
-    child.on('exit', (code) => resolve({ code, output }))
-  })
+const start = (ports: { PORT: number; CONTENT_PORT: number }, more: Record<string, string> = {}) => {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DISABLE_ADMIN: 'true',
+    PORT: String(ports.PORT),
+    CONTENT_PORT: String(ports.CONTENT_PORT),
+    DATA_DIR: dir,
+    UPLOADS_DIR: path.join(dir, 'uploads'),
+    DATABASE_URL: `file:${path.join(dir, 'start.db')}`,
+    PAYLOAD_SECRET: 'a-secret-for-this-test-only-0123456789',
+    ...more,
+  }
+  for (const name of ['PUBLIC_URL', 'CONTENT_URL', 'EXTRA_PUBLIC_URLS', 'TEST_POSTGRES_URL', 'APP_ROOT', 'TRUST_PROXY']) if (!(name in more)) delete env[name]
+  return runServerUntilExit(env)
+}
 
 /** Loading the server's modules takes a while on a busy machine; the test waits for the exit, however long. */
 const startTimeout = 240_000
