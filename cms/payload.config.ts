@@ -30,6 +30,7 @@ import { publicCachePlugin } from './publicCache'
 import { payloadSecret } from './secret'
 import { payloadCookiePrefix } from './cookies'
 import { objectStorage } from './storage'
+import { storageErrorAnswer } from './storageErrors'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -83,6 +84,7 @@ export default staffOnlyDocumentLocks(
       hooks: {
         afterError: [
           badInputAnswer,
+          storageErrorAnswer,
           ({ error, result }) => {
             // One message a person can act on: the field's own, and 409 when a unique value is taken.
             if (!(error instanceof ValidationError) || !result?.errors?.[0]) return

@@ -4,6 +4,7 @@ import { accountRuleMessages } from '../common/accountRules'
 import { badRequest, forbidden, notFound, unauthorized } from '../cms/http'
 import { translateMessage } from '../cms/messages/translate'
 import { rateLimitMessage } from '../cms/rateLimits'
+import { diskFullMessage, notWritableMessage } from '../cms/storageErrors'
 import { classroomLimitMessages } from '../collections/Classrooms/classroomLimits'
 import { classroomMessages } from '../collections/Classrooms/endpoints/classrooms'
 import { messages as authMessages } from '../collections/Users/endpoints/auth'
@@ -41,6 +42,18 @@ describe('the messages a teacher meets adding students', () => {
       classroomLimitMessages.confirmEmailFirst,
     ]
     for (const english of teacherMeets) {
+      for (const language of ['es', 'ht'] as const) {
+        const translated = translateMessage(english, language)
+        expect(translated, `${english} in ${language}`).not.toBe(english)
+        expect(translated.trim(), `${english} in ${language}`).not.toBe('')
+      }
+    }
+  })
+})
+
+describe('the messages an editor meets when the server cannot store a file', () => {
+  it('translates the full disk and the unwritable uploads folder into Spanish and Haitian Creole', () => {
+    for (const english of [diskFullMessage, notWritableMessage]) {
       for (const language of ['es', 'ht'] as const) {
         const translated = translateMessage(english, language)
         expect(translated, `${english} in ${language}`).not.toBe(english)
