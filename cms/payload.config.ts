@@ -24,6 +24,7 @@ import { authEndpoints } from '../collections/Users/endpoints/auth'
 import { signup } from '../collections/Users/endpoints/signup'
 import { xapiEndpoints } from '../collections/Attempts/endpoints/xapi'
 import { editor } from '../fields/richtext'
+import { refuseStaleSaves } from './editConflicts'
 import { localization } from './localization'
 import { staffOnlyDocumentLocks } from './lockedDocuments'
 import { publicCachePlugin } from './publicCache'
@@ -79,7 +80,8 @@ export default staffOnlyDocumentLocks(
       } as Config['loggingLevels'],
       upload: { limits: { fileSize: 50 * 1024 * 1024 } },
       endpoints: [...authEndpoints, signup, ...emailVerificationEndpoints, ...xapiEndpoints],
-      plugins: [...objectStorage(), publicCachePlugin],
+      // A save made against an older version of a document is refused (cms/editConflicts.ts).
+      plugins: [...objectStorage(), publicCachePlugin, refuseStaleSaves],
       typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
       hooks: {
         afterError: [

@@ -4,6 +4,7 @@ import { accountRuleMessages } from '../common/accountRules'
 import { badRequest, forbidden, notFound, unauthorized } from '../cms/http'
 import { translateMessage } from '../cms/messages/translate'
 import { rateLimitMessage } from '../cms/rateLimits'
+import { staleSaveMessage } from '../cms/editConflicts'
 import { diskFullMessage, notWritableMessage } from '../cms/storageErrors'
 import { classroomLimitMessages } from '../collections/Classrooms/classroomLimits'
 import { classroomMessages } from '../collections/Classrooms/endpoints/classrooms'
@@ -51,9 +52,9 @@ describe('the messages a teacher meets adding students', () => {
   })
 })
 
-describe('the messages an editor meets when the server cannot store a file', () => {
-  it('translates the full disk and the unwritable uploads folder into Spanish and Haitian Creole', () => {
-    for (const english of [diskFullMessage, notWritableMessage]) {
+describe('the messages an editor meets when a save or an upload cannot be kept', () => {
+  it('translates the full disk, the unwritable uploads folder and the save over a newer version into Spanish and Haitian Creole', () => {
+    for (const english of [diskFullMessage, notWritableMessage, staleSaveMessage]) {
       for (const language of ['es', 'ht'] as const) {
         const translated = translateMessage(english, language)
         expect(translated, `${english} in ${language}`).not.toBe(english)

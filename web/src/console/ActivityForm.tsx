@@ -22,6 +22,7 @@ import { MarkdownEditor } from './MarkdownEditor'
 import { ReadingsFields } from './ReadingsFields'
 import { applyFieldErrors, useSaveResult } from './useSaveResult'
 import { WriteGuard } from './WriteGuard'
+import { EditConflict, useEditVersion } from './EditConflict'
 
 export type ActivityValues = InferType<typeof activitySchema>
 
@@ -76,6 +77,7 @@ export function ActivityForm({ activity, moduleId = '' }: Props) {
     mode: 'onTouched',
     defaultValues: initialValues(activity, moduleId),
   })
+  const edit = useEditVersion('activities', activity, (doc) => form.reset(initialValues(doc, moduleId)))
   const type = form.watch('type')
   const options = (modules.data?.docs ?? []).map((module) => ({ value: String(module.id), label: module.title }))
   const currentModule = form.getValues('module')
@@ -90,7 +92,7 @@ export function ActivityForm({ activity, moduleId = '' }: Props) {
     result.start()
     try {
       if (activity) {
-        await putDoc<ActivityDoc>('activities', activity.id, toBody(values))
+        edit.saved((await putDoc<ActivityDoc>('activities', activity.id, toBody(values), edit.version())).doc)
         result.succeed(ACTIVITY_SAVED)
         form.reset(values)
         await Promise.all([revalidate('activities'), revalidate('modules')])
@@ -100,6 +102,7 @@ export function ActivityForm({ activity, moduleId = '' }: Props) {
         navigate(`/console/activities/${answer.doc.id}`, { state: { notice: ACTIVITY_SAVED } })
       }
     } catch (error) {
+      if (edit.caught(error)) return
       applyFieldErrors(form, error, ['title', 'module', 'type', 'order', 'width', 'markdown', 'video'])
       result.fail(error)
     }
@@ -110,6 +113,7 @@ export function ActivityForm({ activity, moduleId = '' }: Props) {
       <WriteGuard collection="activities">
         {result.notice && <SuccessNotice>{result.notice}</SuccessNotice>}
         {result.error !== null && <ConsoleError error={result.error} />}
+        <EditConflict edit={edit} onOverwrite={() => void form.handleSubmit(save)()} />
         {modules.error && <ConsoleError error={modules.error} />}
         <SelectInput
           label={t('console.columns.module')}
