@@ -64,8 +64,16 @@ const refuseStaleSave: CollectionBeforeOperationHook = async ({ args, collection
   const wanted = precondition(req.headers)
   if (!wanted) return args
   req.context.versionChecked = true
-  const stored = (await req.payload.findByID({ collection: collection.slug, id, depth: 0, overrideAccess: true, disableErrors: true, req })) as
-    (Record<string, unknown> & { updatedAt?: string }) | null
+  // In the save's language, so `differs` compares like with like.
+  const stored = (await req.payload.findByID({
+    collection: collection.slug,
+    id,
+    depth: 0,
+    locale: req.locale ?? undefined,
+    overrideAccess: true,
+    disableErrors: true,
+    req,
+  })) as (Record<string, unknown> & { updatedAt?: string }) | null
   if (!stored?.updatedAt || isCurrent(wanted, stored.updatedAt)) return args
   const sent = ((args as { data?: Record<string, unknown> }).data ?? {}) as Record<string, unknown>
   throw new HttpError(412, staleSaveMessage, undefined, {
