@@ -24,12 +24,14 @@ import { authEndpoints } from '../collections/Users/endpoints/auth'
 import { signup } from '../collections/Users/endpoints/signup'
 import { xapiEndpoints } from '../collections/Attempts/endpoints/xapi'
 import { editor } from '../fields/richtext'
+import { refuseStaleSaves } from './http/editConflicts'
 import { localization } from './config/localization'
 import { staffOnlyDocumentLocks } from './database/lockedDocuments'
 import { publicCachePlugin } from './cache/publicCache'
 import { payloadSecret } from './config/secret'
 import { payloadCookiePrefix } from './auth/cookies'
 import { objectStorage } from './database/fileStorage'
+import { storageErrorAnswer } from './http/storageErrors'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -78,11 +80,13 @@ export default staffOnlyDocumentLocks(
       } as Config['loggingLevels'],
       upload: { limits: { fileSize: 50 * 1024 * 1024 } },
       endpoints: [...authEndpoints, signup, ...emailVerificationEndpoints, ...xapiEndpoints],
-      plugins: [...objectStorage(), publicCachePlugin],
+      // A save made against an older version of a document is refused (cms/http/editConflicts.ts).
+      plugins: [...objectStorage(), publicCachePlugin, refuseStaleSaves],
       typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
       hooks: {
         afterError: [
           badInputAnswer,
+          storageErrorAnswer,
           ({ error, result }) => {
             // One message a person can act on: the field's own, and 409 when a unique value is taken.
             if (!(error instanceof ValidationError) || !result?.errors?.[0]) return

@@ -4,6 +4,8 @@ import { accountRuleMessages } from '../common/accountRules'
 import { badRequest, forbidden, notFound, unauthorized } from '@cms/http/endpointInput'
 import { translateMessage } from '@cms/http/messages/translate'
 import { rateLimitMessage } from '@cms/http/rateLimits'
+import { staleSaveMessage } from '@cms/http/editConflicts'
+import { diskFullMessage, notWritableMessage } from '@cms/http/storageErrors'
 import { classroomLimitMessages } from '../collections/Classrooms/classroomLimits'
 import { classroomMessages } from '../collections/Classrooms/endpoints/classrooms'
 import { messages as authMessages } from '../collections/Users/endpoints/auth'
@@ -41,6 +43,18 @@ describe('the messages a teacher meets adding students', () => {
       classroomLimitMessages.confirmEmailFirst,
     ]
     for (const english of teacherMeets) {
+      for (const language of ['es', 'ht'] as const) {
+        const translated = translateMessage(english, language)
+        expect(translated, `${english} in ${language}`).not.toBe(english)
+        expect(translated.trim(), `${english} in ${language}`).not.toBe('')
+      }
+    }
+  })
+})
+
+describe('the messages an editor meets when a save or an upload cannot be kept', () => {
+  it('translates the full disk, the unwritable uploads folder and the save over a newer version into Spanish and Haitian Creole', () => {
+    for (const english of [diskFullMessage, notWritableMessage, staleSaveMessage]) {
       for (const language of ['es', 'ht'] as const) {
         const translated = translateMessage(english, language)
         expect(translated, `${english} in ${language}`).not.toBe(english)

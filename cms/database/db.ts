@@ -19,6 +19,9 @@ export const databaseKind = (url = databaseUrl()): DatabaseKind => {
   return 'sqlite'
 }
 
+/** CREATE_DATABASE=true: the PostgreSQL adapter may create the database DATABASE_URL names when it does not exist. */
+export const createDatabaseWanted = () => process.env.CREATE_DATABASE?.trim().toLowerCase() === 'true'
+
 /** The SQLite file: DATABASE_URL=file:… if given, else data/civics.db. */
 export const sqliteUrl = (url = databaseUrl()) => {
   if (url.startsWith('file:')) return url
@@ -39,6 +42,8 @@ export const databaseAdapter = () => {
     return postgresAdapter({
       pool: { connectionString: databaseUrl(), max: Number(process.env.DATABASE_POOL_MAX || 10), ...keptConnections },
       push: false,
+      // A missing database is a misspelled name until the operator says otherwise (cms/startup/operatorSettings.ts).
+      disableCreateDatabase: !createDatabaseWanted(),
       migrationDir: path.resolve(import.meta.dirname ?? '.', 'migrations/postgres'),
     })
   }

@@ -42,18 +42,39 @@ const dropIdleBodies = (req: IncomingMessage, res: ServerResponse, idleMs: numbe
   })
 }
 
+/** What a request still unanswered when the drain ends is told: the server is going, try again. */
+export const restartingMessage = 'The server is restarting. Please try again in a moment.'
+
+/**
+ * A request still unanswered when the drain's time is up (an upload whose body is still
+ * arriving, say) gets its answer: 503 with Retry-After, so the uploader is told to try again
+ * instead of seeing the connection vanish. Its body keeps being read until the exit, so the client,
+ * still sending, reads the answer rather than a reset.
+ */
+const answerUnfinished = (res: ServerResponse) => {
+  if (res.writableEnded) return
+  if (res.headersSent) return res.destroy()
+  json(res, 503, { errors: [{ message: restartingMessage }] }, { 'retry-after': '5', connection: 'close' })
+}
+
 /**
  * The one HTTP server. It listens at once and answers /healthz while the app boots; `serve`
  * hands requests to the app. `stop` drains: no new connections, idle keep-alive connections
- * closed, requests in flight finished (each answered with `Connection: close`), and whatever is
- * still open after `SHUTDOWN_TIMEOUT_SECONDS` (default 8) is cut, so the process exits within 10 s.
+ * closed, requests in flight finished (each answered with `Connection: close`); after
+ * `SHUTDOWN_TIMEOUT_SECONDS` (default 8) a request still unanswered gets a 503 (try again), and
+ * 1.5 s later whatever is still open is cut and the process exits, cleanup finished or not: within
+ * 10 s of the signal.
  */
 export const createHttpServer = (log: Log) => {
   let handler: RequestListener = booting
   let stopping = false
   const idleMs = seconds('BODY_IDLE_TIMEOUT_SECONDS', 30)
+  const unanswered = new Set<ServerResponse>()
   const server = http.createServer((req, res) => {
     if (stopping) res.setHeader('Connection', 'close')
+    unanswered.add(res)
+    res.once('close', () => unanswered.delete(res))
+    res.once('finish', () => unanswered.delete(res))
     dropIdleBodies(req, res, idleMs, log)
     handler(req, res)
   })
@@ -85,10 +106,15 @@ export const createHttpServer = (log: Log) => {
     server.closeIdleConnections()
     setInterval(() => server.closeIdleConnections(), 100).unref()
     setTimeout(() => {
-      log('Shutdown timeout: closing the connections still open.')
-      server.closeAllConnections()
-      setTimeout(() => process.exit(0), 1000).unref()
+      log(`Shutdown timeout: answering the ${unanswered.size} request(s) still in flight with 503 (try again), then closing.`)
+      for (const res of unanswered) answerUnfinished(res)
+      server.closeIdleConnections()
     }, timeoutMs).unref()
+    // Whatever the cleanup is waiting on (a pool, a hook), the process keeps the drain's promise.
+    setTimeout(() => {
+      server.closeAllConnections()
+      process.exit(0)
+    }, timeoutMs + 1500).unref()
   }
 
   return { server, serve, stop }

@@ -11,6 +11,7 @@ import { contentPort, publicUrl } from '../config/env'
 import { createHttpServer } from '../http/httpServer'
 import { configuredProductOrigins, defaultContentOrigin, invalidExtraPublicUrls, sameSiteWarning, sharesSiteWithContent } from '../http/origins'
 import { rootDir } from '../config/paths'
+import { databaseUrlProblem, missingDatabaseProblem, secretProblem, uploadsDirProblem } from './operatorSettings'
 import { openConnections, payloadPool } from '../database/postgresConnections'
 import { closeRateLimitStore, openRateLimitConnections } from '../http/rateLimitStore'
 import { warmContentReads } from './warmContentReads'
@@ -62,6 +63,8 @@ const contentOriginLines = (): { info: string; warnings: string[] } => {
 }
 
 const main = async () => {
+  // Settings that would start a site, just not the operator's (cms/startup/operatorSettings.ts).
+  for (const problem of [databaseUrlProblem(), secretProblem(), uploadsDirProblem()]) if (problem) stopStarting(problem)
   if (contentPort() === port)
     stopStarting(
       `CONTENT_PORT ${contentPort()} is the same as PORT: set CONTENT_PORT to a port of its own (the content origin, where Storyline packages play).`,
@@ -86,6 +89,8 @@ const main = async () => {
   content = http.createServer(createContentApp())
   await listenOrStop(content, contentPort(), 'CONTENT_PORT', 'the content origin (where Storyline packages play)')
 
+  const missingDatabase = await missingDatabaseProblem()
+  if (missingDatabase) stopStarting(missingDatabase)
   payload = await boot()
   // Before the first request (and /readyz), the serving process's connections: cms/database/postgresConnections.ts.
   const pool = payloadPool(payload)

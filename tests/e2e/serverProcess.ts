@@ -180,3 +180,17 @@ export const startServerProcesses = async (options: ServerProcessOptions[]): Pro
   await Promise.all(results.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)))
   throw failed.reason
 }
+
+/**
+ * The server process with exactly this environment, for a start expected to stop by itself: its
+ * exit code and everything it printed (stdout and stderr, in order of arrival).
+ */
+export const runServerUntilExit = (env: NodeJS.ProcessEnv) =>
+  new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, serverArgs(), { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    child.on('error', reject)
+    child.on('exit', (code) => resolve({ code, output }))
+  })

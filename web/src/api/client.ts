@@ -79,9 +79,9 @@ export const withLocale = (path: string, locale: string = currentLanguage()): st
  * The one HTTP client of the SPA. The session is the HttpOnly cookie, so every call is
  * same-origin with credentials; writes carry the CSRF header. No timeout (spec: 0).
  */
-export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+export async function request<T>(method: Method, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
   // The server answers its messages in this language (see docs/adr/server-messages-and-emails-translated.md).
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() }
+  const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json', 'Accept-Language': currentLanguage() }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   if (method !== 'GET') {
     const token = getCsrfToken()

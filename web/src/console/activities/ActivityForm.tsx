@@ -21,6 +21,7 @@ import { MarkdownEditor } from '../MarkdownEditor'
 import { ReadingsFields } from './ReadingsFields'
 import { applyFieldErrors, useSaveResult } from '../useSaveResult'
 import { WriteGuard } from '../WriteGuard'
+import { EditConflict, useEditVersion } from '../EditConflict'
 
 interface Props {
   activity?: ActivityDoc
@@ -73,6 +74,7 @@ export function ActivityForm({ activity, moduleId = '' }: Props) {
     mode: 'onTouched',
     defaultValues: initialValues(activity, moduleId),
   })
+  const edit = useEditVersion('activities', activity, (doc) => form.reset(initialValues(doc, moduleId)))
   const type = form.watch('type')
   const options = (modules.data?.docs ?? []).map((module) => ({ value: String(module.id), label: module.title }))
   const currentModule = form.getValues('module')
@@ -87,7 +89,7 @@ export function ActivityForm({ activity, moduleId = '' }: Props) {
     result.start()
     try {
       if (activity) {
-        await putDoc<ActivityDoc>('activities', activity.id, toBody(values))
+        edit.saved((await putDoc<ActivityDoc>('activities', activity.id, toBody(values), edit.version())).doc)
         result.succeed(ACTIVITY_SAVED)
         form.reset(values)
         await Promise.all([revalidate('activities'), revalidate('modules')])
@@ -97,6 +99,7 @@ export function ActivityForm({ activity, moduleId = '' }: Props) {
         navigate(`/console/activities/${answer.doc.id}`, { state: { notice: ACTIVITY_SAVED } })
       }
     } catch (error) {
+      if (edit.caught(error)) return
       applyFieldErrors(form, error, ['title', 'module', 'type', 'order', 'width', 'markdown', 'video'])
       result.fail(error)
     }
@@ -107,6 +110,7 @@ export function ActivityForm({ activity, moduleId = '' }: Props) {
       <WriteGuard collection="activities">
         {result.notice && <SuccessNotice>{result.notice}</SuccessNotice>}
         {result.error !== null && <ConsoleError error={result.error} />}
+        <EditConflict edit={edit} onOverwrite={() => void form.handleSubmit(save)()} />
         {modules.error && <ConsoleError error={modules.error} />}
         <SelectInput
           label={t('console.columns.module')}

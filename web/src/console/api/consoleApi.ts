@@ -32,9 +32,17 @@ export const formId = (value: unknown): string => String(idOf(value) ?? '')
 export const createDoc = <T>(collection: Collection, body: unknown) => request<DocAnswer<T>>('POST', `/api/${collection}`, body)
 export const updateDoc = <T>(collection: Collection, id: string | number, body: unknown) =>
   request<DocAnswer<T>>('PATCH', withLocale(`/api/${collection}/${encodeURIComponent(String(id))}`, editingLocale()), body)
-/** Saves an edit screen in the language being edited (the PUT the spec names). */
-export const putDoc = <T>(collection: Collection, id: string | number, body: unknown) =>
-  request<DocAnswer<T>>('PUT', withLocale(`/api/${collection}/${encodeURIComponent(String(id))}`, editingLocale()), body)
+/**
+ * Saves an edit screen in the language being edited (the PUT the spec names), against the version
+ * the screen was opened at (`updatedAt`): a newer one is a 412 (EditConflict.tsx).
+ */
+export const putDoc = <T>(collection: Collection, id: string | number, body: unknown, version?: string) =>
+  request<DocAnswer<T>>(
+    'PUT',
+    withLocale(`/api/${collection}/${encodeURIComponent(String(id))}`, editingLocale()),
+    body,
+    version ? { 'If-Match': `"${version}"` } : {},
+  )
 export const deleteDoc = (collection: Collection, id: string | number) => request<unknown>('DELETE', `/api/${collection}/${encodeURIComponent(String(id))}`)
 
 /** Revalidates every cached read of a collection (console lists and the public pages alike). */

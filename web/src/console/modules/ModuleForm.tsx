@@ -21,8 +21,17 @@ import { MediaUpload } from '../MediaUpload'
 import { moduleSchema } from './moduleSchema'
 import { applyFieldErrors, useSaveResult } from '../useSaveResult'
 import { WriteGuard } from '../WriteGuard'
+import { EditConflict, useEditVersion } from '../EditConflict'
 
 type Values = InferType<typeof moduleSchema>
+
+const valuesOf = (module: ModuleDoc | undefined, topicId = ''): Values => ({
+  title: module?.title ?? '',
+  subtitle: module?.subtitle ?? '',
+  topic: module ? formId(module.topic) : topicId,
+  markdown: module?.markdown ?? '',
+  order: module?.order ?? ('' as unknown as number),
+})
 
 interface Props {
   module?: ModuleDoc
@@ -41,13 +50,11 @@ export function ModuleForm({ module, topicId = '' }: Props) {
   const form = useForm<Values>({
     resolver: yupResolver(moduleSchema),
     mode: 'onTouched',
-    defaultValues: {
-      title: module?.title ?? '',
-      subtitle: module?.subtitle ?? '',
-      topic: module ? formId(module.topic) : topicId,
-      markdown: module?.markdown ?? '',
-      order: module?.order ?? ('' as unknown as number),
-    },
+    defaultValues: valuesOf(module, topicId),
+  })
+  const edit = useEditVersion('modules', module, (doc) => {
+    form.reset(valuesOf(doc))
+    setThumbnail(mediaOf(doc.thumbnail))
   })
   const options = (topics.data?.docs ?? []).map((topic) => ({ value: String(topic.id), label: topic.title }))
   const currentTopic = form.getValues('topic')
@@ -60,7 +67,7 @@ export function ModuleForm({ module, topicId = '' }: Props) {
     const body = { ...values, topic: toId(values.topic), thumbnail: thumbnail ? toId(thumbnail.id) : null }
     try {
       if (module) {
-        await putDoc<ModuleDoc>('modules', module.id, body)
+        edit.saved((await putDoc<ModuleDoc>('modules', module.id, body, edit.version())).doc)
         result.succeed(MODULE_SAVED)
         form.reset(values)
         await revalidate('modules')
@@ -70,6 +77,7 @@ export function ModuleForm({ module, topicId = '' }: Props) {
         navigate(`/console/modules/${answer.doc.id}`, { state: { notice: MODULE_SAVED } })
       }
     } catch (error) {
+      if (edit.caught(error)) return
       applyFieldErrors(form, error, ['title', 'subtitle', 'topic', 'markdown', 'order'])
       result.fail(error)
     }
@@ -80,6 +88,7 @@ export function ModuleForm({ module, topicId = '' }: Props) {
       <WriteGuard collection="modules">
         {result.notice && <SuccessNotice>{result.notice}</SuccessNotice>}
         {result.error !== null && <ConsoleError error={result.error} />}
+        <EditConflict edit={edit} onOverwrite={() => void form.handleSubmit(save)()} />
         {topics.error && <ConsoleError error={topics.error} />}
         <TextInput label={t('console.form.title')} required {...fieldProps(form, 'title')} />
         <TextInput label={t('console.form.subtitle')} {...fieldProps(form, 'subtitle')} />

@@ -16,8 +16,16 @@ import { MarkdownEditor } from '../MarkdownEditor'
 import { pageSchema } from './pageSchema'
 import { applyFieldErrors, useSaveResult } from '../useSaveResult'
 import { WriteGuard } from '../WriteGuard'
+import { EditConflict, useEditVersion } from '../EditConflict'
 
 type Values = InferType<typeof pageSchema>
+
+const valuesOf = (page?: PageDoc): Values => ({
+  title: page?.title ?? '',
+  slug: page?.slug ?? '',
+  markdown: page?.content?.markdown ?? '',
+  template: page?.content?.template ?? 'default',
+})
 
 /** Creates a page (then opens its edit screen) or edits one: slug, title, markdown and template. */
 export function PageForm({ page }: { page?: PageDoc }) {
@@ -28,20 +36,16 @@ export function PageForm({ page }: { page?: PageDoc }) {
   const form = useForm<Values>({
     resolver: yupResolver(pageSchema),
     mode: 'onTouched',
-    defaultValues: {
-      title: page?.title ?? '',
-      slug: page?.slug ?? '',
-      markdown: page?.content?.markdown ?? '',
-      template: page?.content?.template ?? 'default',
-    },
+    defaultValues: valuesOf(page),
   })
+  const edit = useEditVersion('pages', page, (doc) => form.reset(valuesOf(doc)))
 
   async function save(values: Values) {
     result.start()
     const body = { title: values.title, slug: values.slug, content: { markdown: values.markdown, template: values.template } }
     try {
       if (page) {
-        await putDoc<PageDoc>('pages', page.id, body)
+        edit.saved((await putDoc<PageDoc>('pages', page.id, body, edit.version())).doc)
         result.succeed(PAGE_UPDATED)
         form.reset(values)
         await revalidate('pages')
@@ -51,6 +55,7 @@ export function PageForm({ page }: { page?: PageDoc }) {
         navigate(`/console/pages/${answer.doc.id}`, { state: { notice: PAGE_CREATED } })
       }
     } catch (error) {
+      if (edit.caught(error)) return
       applyFieldErrors(form, error, ['title', 'slug', 'markdown', 'template'])
       result.fail(error)
     }
@@ -61,6 +66,7 @@ export function PageForm({ page }: { page?: PageDoc }) {
       <WriteGuard collection="pages">
         {result.notice && <SuccessNotice>{result.notice}</SuccessNotice>}
         {result.error !== null && <ConsoleError error={result.error} />}
+        <EditConflict edit={edit} onOverwrite={() => void form.handleSubmit(save)()} />
         <TextInput label={t('console.form.title')} required {...fieldProps(form, 'title')} />
         <TextInput label={t('console.form.slug')} required hint={t('console.form.slugHint')} {...fieldProps(form, 'slug')} />
         <SelectInput label={t('console.form.template')} options={PAGE_TEMPLATES} {...fieldProps(form, 'template')} />

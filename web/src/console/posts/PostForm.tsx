@@ -15,8 +15,11 @@ import { MarkdownEditor } from '../MarkdownEditor'
 import { postSchema } from './postSchema'
 import { applyFieldErrors, useSaveResult } from '../useSaveResult'
 import { WriteGuard } from '../WriteGuard'
+import { EditConflict, useEditVersion } from '../EditConflict'
 
 type Values = InferType<typeof postSchema>
+
+const valuesOf = (post?: PostDoc): Values => ({ title: post?.title ?? '', markdown: post?.markdown ?? '' })
 
 /** Creates a post (then opens /console/posts/:id) or edits one. */
 export function PostForm({ post }: { post?: PostDoc }) {
@@ -27,14 +30,15 @@ export function PostForm({ post }: { post?: PostDoc }) {
   const form = useForm<Values>({
     resolver: yupResolver(postSchema),
     mode: 'onTouched',
-    defaultValues: { title: post?.title ?? '', markdown: post?.markdown ?? '' },
+    defaultValues: valuesOf(post),
   })
+  const edit = useEditVersion('posts', post, (doc) => form.reset(valuesOf(doc)))
 
   async function save(values: Values) {
     result.start()
     try {
       if (post) {
-        await putDoc<PostDoc>('posts', post.id, values)
+        edit.saved((await putDoc<PostDoc>('posts', post.id, values, edit.version())).doc)
         result.succeed(POST_SAVED)
         form.reset(values)
         await revalidate('posts')
@@ -44,6 +48,7 @@ export function PostForm({ post }: { post?: PostDoc }) {
         navigate(`/console/posts/${answer.doc.id}`, { state: { notice: POST_SAVED } })
       }
     } catch (error) {
+      if (edit.caught(error)) return
       applyFieldErrors(form, error, ['title', 'markdown'])
       result.fail(error)
     }
@@ -54,6 +59,7 @@ export function PostForm({ post }: { post?: PostDoc }) {
       <WriteGuard collection="posts">
         {result.notice && <SuccessNotice>{result.notice}</SuccessNotice>}
         {result.error !== null && <ConsoleError error={result.error} />}
+        <EditConflict edit={edit} onOverwrite={() => void form.handleSubmit(save)()} />
         <TextInput label={t('console.form.title')} required {...fieldProps(form, 'title')} />
         <MarkdownEditor label={t('console.form.markdown')} preview={form.watch('markdown') ?? ''} {...fieldProps(form, 'markdown')} />
         <div className="form-actions">

@@ -18,8 +18,15 @@ import { MediaUpload } from '../MediaUpload'
 import { topicSchema } from './topicSchema'
 import { applyFieldErrors, useSaveResult } from '../useSaveResult'
 import { WriteGuard } from '../WriteGuard'
+import { EditConflict, useEditVersion } from '../EditConflict'
 
 type Values = InferType<typeof topicSchema>
+
+const valuesOf = (topic?: TopicDoc): Values => ({
+  title: topic?.title ?? '',
+  markdown: topic?.markdown ?? '',
+  order: topic?.order ?? ('' as unknown as number),
+})
 
 /** Creates a topic (then opens its edit screen) or edits one. */
 export function TopicForm({ topic }: { topic?: TopicDoc }) {
@@ -31,7 +38,11 @@ export function TopicForm({ topic }: { topic?: TopicDoc }) {
   const form = useForm<Values>({
     resolver: yupResolver(topicSchema),
     mode: 'onTouched',
-    defaultValues: { title: topic?.title ?? '', markdown: topic?.markdown ?? '', order: topic?.order ?? ('' as unknown as number) },
+    defaultValues: valuesOf(topic),
+  })
+  const edit = useEditVersion('topics', topic, (doc) => {
+    form.reset(valuesOf(doc))
+    setThumbnail(mediaOf(doc.thumbnail))
   })
 
   async function save(values: Values) {
@@ -39,7 +50,7 @@ export function TopicForm({ topic }: { topic?: TopicDoc }) {
     const body = { ...values, thumbnail: thumbnail ? toId(thumbnail.id) : null }
     try {
       if (topic) {
-        await putDoc<TopicDoc>('topics', topic.id, body)
+        edit.saved((await putDoc<TopicDoc>('topics', topic.id, body, edit.version())).doc)
         result.succeed(TOPIC_SAVED)
         form.reset(values)
         await revalidate('topics')
@@ -49,6 +60,7 @@ export function TopicForm({ topic }: { topic?: TopicDoc }) {
         navigate(`/console/topics/${answer.doc.id}`, { state: { notice: TOPIC_SAVED } })
       }
     } catch (error) {
+      if (edit.caught(error)) return
       applyFieldErrors(form, error, ['title', 'markdown', 'order'])
       result.fail(error)
     }
@@ -59,6 +71,7 @@ export function TopicForm({ topic }: { topic?: TopicDoc }) {
       <WriteGuard collection="topics">
         {result.notice && <SuccessNotice>{result.notice}</SuccessNotice>}
         {result.error !== null && <ConsoleError error={result.error} />}
+        <EditConflict edit={edit} onOverwrite={() => void form.handleSubmit(save)()} />
         <TextInput label={t('console.form.title')} required {...fieldProps(form, 'title')} />
         <TextInput
           label={t('console.form.order')}
