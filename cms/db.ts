@@ -7,7 +7,7 @@ import { sqliteAdapter } from '@payloadcms/db-sqlite'
 
 import { keepBuiltRelationalQueries } from './builtQueries'
 import { dataDir } from './paths'
-import { keptConnections } from './postgresConnections'
+import { keptConnections, pgWithListeningPools } from './postgresConnections'
 
 export type DatabaseKind = 'sqlite' | 'postgres' | 'mongodb'
 
@@ -38,6 +38,8 @@ export const databaseAdapter = () => {
     keepBuiltRelationalQueries()
     return postgresAdapter({
       pool: { connectionString: databaseUrl(), max: Number(process.env.DATABASE_POOL_MAX || 10), ...keptConnections },
+      // The root's node-postgres: its types are another copy's than the adapter's.
+      pg: pgWithListeningPools() as unknown as Parameters<typeof postgresAdapter>[0]['pg'],
       push: false,
       migrationDir: path.resolve(import.meta.dirname ?? '.', 'migrations/postgres'),
     })

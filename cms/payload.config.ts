@@ -19,6 +19,7 @@ import { Users } from '../collections/Users'
 import { emailVerificationEndpoints } from '../collections/Users/emailVerification'
 import { badInputAnswer, guardEveryCollection } from './badInput'
 import { databaseAdapter } from './db'
+import { databaseBusyAnswer } from './databaseErrors'
 import { emailAdapter } from './email'
 import { authEndpoints } from '../collections/Users/endpoints/auth'
 import { signup } from '../collections/Users/endpoints/signup'
@@ -97,6 +98,7 @@ export default staffOnlyDocumentLocks(
             }
             return { response: result }
           },
+          databaseBusyAnswer,
         ],
       },
     }),

@@ -6,6 +6,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from 'exp
 import { handleEndpoints, type SanitizedConfig } from 'payload'
 
 import { ClientAbortError, isClientAbort } from './clientAbort'
+import { answerDatabaseBusy, metDatabaseTrouble } from './databaseErrors'
 import { DEFAULT_LOCALE } from '../common/locales'
 import { requestLanguage, translateAnswer } from './messages/translate'
 import { sendWhole } from './wholeAnswer'
@@ -159,6 +160,11 @@ export const payloadApiHandler =
  * (login, logout, password requests), never in a successful read, so reads are sent as they are.
  */
 export const sendResponse = async (req: ExpressRequest, res: ExpressResponse, response: Response) => {
+  // An endpoint's own refusal after a read the database could not serve (cms/databaseErrors.ts).
+  if (response.status >= 400 && response.status !== 503 && metDatabaseTrouble()) {
+    await response.body?.cancel()
+    return void answerDatabaseBusy(res)
+  }
   res.status(response.status)
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie' && key !== 'content-encoding' && key !== 'content-length') res.setHeader(key, value)
