@@ -3,6 +3,8 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import type { NextFunction, Request, Response } from 'express'
 import type { AfterErrorHook } from 'payload'
 
+import { requestLanguage, translateMessage } from './messages/translate'
+
 /**
  * "Is this error the database being unreachable?", and what a request that met one answers: 503
  * with Retry-After, whatever the code that met it would have said otherwise. A signed-in request
@@ -84,8 +86,15 @@ export const databaseBusyBody = () => ({ errors: [{ message: databaseBusyMessage
 
 export const databaseBusyHeaders = () => ({ 'Retry-After': String(retryAfterSeconds), 'Cache-Control': 'no-store' })
 
+/** The message in the reader's language (cms/messages/translate.ts). */
+export const databaseBusyMessageFor = (req: Request) => translateMessage(databaseBusyMessage, requestLanguage(req.headers['accept-language']))
+
 /** Answers 503 with Retry-After on an Express response. */
-export const answerDatabaseBusy = (res: Response) => res.status(503).set(databaseBusyHeaders()).json(databaseBusyBody())
+export const answerDatabaseBusy = (req: Request, res: Response) =>
+  res
+    .status(503)
+    .set(databaseBusyHeaders())
+    .json({ errors: [{ message: databaseBusyMessageFor(req) }] })
 
 /**
  * Payload's answer to an error (its `afterError` hook, last in the list): an unreachable database,

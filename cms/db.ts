@@ -6,6 +6,7 @@ import { postgresAdapter } from '@payloadcms/db-postgres'
 import { sqliteAdapter } from '@payloadcms/db-sqlite'
 
 import { keepBuiltRelationalQueries } from './builtQueries'
+import { keepingCommitFailures } from './commitFailures'
 import { dataDir } from './paths'
 import { keptConnections, pgWithListeningPools } from './postgresConnections'
 
@@ -36,13 +37,15 @@ export const databaseAdapter = () => {
   const kind = databaseKind()
   if (kind === 'postgres') {
     keepBuiltRelationalQueries()
-    return postgresAdapter({
-      pool: { connectionString: databaseUrl(), max: Number(process.env.DATABASE_POOL_MAX || 10), ...keptConnections },
-      // The root's node-postgres: its types are another copy's than the adapter's.
-      pg: pgWithListeningPools() as unknown as Parameters<typeof postgresAdapter>[0]['pg'],
-      push: false,
-      migrationDir: path.resolve(import.meta.dirname ?? '.', 'migrations/postgres'),
-    })
+    return keepingCommitFailures(
+      postgresAdapter({
+        pool: { connectionString: databaseUrl(), max: Number(process.env.DATABASE_POOL_MAX || 10), ...keptConnections },
+        // The root's node-postgres: its types are another copy's than the adapter's.
+        pg: pgWithListeningPools() as unknown as Parameters<typeof postgresAdapter>[0]['pg'],
+        push: false,
+        migrationDir: path.resolve(import.meta.dirname ?? '.', 'migrations/postgres'),
+      }),
+    )
   }
   if (kind === 'mongodb') {
     return mongooseAdapter({ url: databaseUrl() })

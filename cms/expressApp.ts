@@ -12,7 +12,7 @@ import { clientAbortLine, isClientAbort } from './clientAbort'
 import {
   answerDatabaseBusy,
   databaseBusyHeaders,
-  databaseBusyMessage,
+  databaseBusyMessageFor,
   metDatabaseTrouble,
   noteDatabaseTrouble,
   retryAfterSeconds,
@@ -21,6 +21,7 @@ import {
 import { reasonOf } from './databaseWait'
 import { csrfProtection, ensureCsrfToken } from './csrf'
 import { publicUrl } from './env'
+import { requestLanguage } from './messages/translate'
 import { healthRoutes } from './health'
 import { enabledProviders } from './oauth/config'
 import { socialSignInRoutes } from './oauth/routes'
@@ -202,7 +203,7 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
       if (req.headers.authorization) headers.set('authorization', req.headers.authorization)
       const user = await pageUser(payload, headers)
       // Not signed out: the account could not be read. A page that says so and tries again.
-      if (metDatabaseTrouble()) return void busyPage(res)
+      if (metDatabaseTrouble()) return void busyPage(req, res)
       const nonce = newNonce()
       const html = page.html
         .replace(
@@ -226,7 +227,7 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
     }
     if ((noteDatabaseTrouble(error) || metDatabaseTrouble()) && !res.headersSent) {
       payload.logger.warn(`${req.method} ${req.path}: the database cannot be reached (${reasonOf(error)}); answered 503`)
-      return void answerDatabaseBusy(res)
+      return void answerDatabaseBusy(req, res)
     }
     const status = error.status ?? error.statusCode ?? 500
     if (status >= 500) payload.logger.error({ err: error }, 'Unhandled server error')
@@ -244,13 +245,13 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
 }
 
 /** A page while the database cannot be reached: the message, and a reload when Retry-After says. */
-const busyPage = (res: Response) =>
+const busyPage = (req: Request, res: Response) =>
   res
     .status(503)
     .set(databaseBusyHeaders())
     .type('html')
     .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="${retryAfterSeconds}"><title>Civics360</title></head><body><main><h1>Civics360</h1><p role="status">${databaseBusyMessage}</p></main></body></html>`,
+      `<!doctype html><html lang="${requestLanguage(req.headers['accept-language'])}"><head><meta charset="utf-8"><meta http-equiv="refresh" content="${retryAfterSeconds}"><title>Civics360</title></head><body><main><h1>Civics360</h1><p role="status">${databaseBusyMessageFor(req)}</p></main></body></html>`,
     )
 
 /**

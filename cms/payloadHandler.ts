@@ -160,10 +160,11 @@ export const payloadApiHandler =
  * (login, logout, password requests), never in a successful read, so reads are sent as they are.
  */
 export const sendResponse = async (req: ExpressRequest, res: ExpressResponse, response: Response) => {
-  // An endpoint's own refusal after a read the database could not serve (cms/databaseErrors.ts).
-  if (response.status >= 400 && response.status !== 503 && metDatabaseTrouble()) {
+  // An answer made after a read the database could not serve (cms/databaseErrors.ts): a refusal of
+  // its own, or Payload's `{ user: null }` for a signed-in reader whose account could not be read.
+  if (response.status !== 503 && metDatabaseTrouble()) {
     await response.body?.cancel()
-    return void answerDatabaseBusy(res)
+    return void answerDatabaseBusy(req, res)
   }
   res.status(response.status)
   response.headers.forEach((value, key) => {
