@@ -47,7 +47,7 @@ export const startDeployment = async ({
   }
   const started: ServerProcess[] = []
   const startInstance = async (name: string, more: Record<string, string> = {}) => {
-    const instance = await startServerProcess({ name, env: { ...env, ...more }, demoLogins: false, timeoutMs: 240_000 })
+    const instance = await startServerProcess({ name, env: { ...env, ...more }, demoLogins: false, timeoutMs: 360_000 })
     started.push(instance)
     return instance
   }

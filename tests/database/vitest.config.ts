@@ -10,8 +10,8 @@ export default defineConfig({
     include: ['tests/database/**/*.database.ts'],
     pool: 'forks',
     fileParallelism: false,
-    testTimeout: 300_000,
-    hookTimeout: 400_000,
+    testTimeout: 420_000,
+    hookTimeout: 900_000,
     // Each server process still warms its login path (cms/warmLoginPath.ts), with 20 refusals instead of 200.
     env: { WARM_UP_LOGINS: '20' },
   },
