@@ -79,7 +79,8 @@ const main = async () => {
   }
   const subjects = new Set(await deployment.ticketSubjects(`load ${load.label} %`))
   const stored = subjects.size
-  figures.writes = { acknowledged: load.acknowledged.length, stored, lost: load.acknowledged.filter((subject) => !subjects.has(subject)).length }
+  const lost = load.acknowledged.filter((subject) => !subjects.has(subject))
+  figures.writes = { acknowledged: load.acknowledged.length, stored, lost: lost.length, lostSubjects: lost }
   figures.allAnswers = byStatus(load.answers)
   console.log(JSON.stringify(figures, null, 2))
   await deployment.close()

@@ -18,14 +18,16 @@ type DrizzleAdapter = {
  * that only reports a failure to open it. A COMMIT that fails (PostgreSQL restarted between the
  * write and its commit) was swallowed there: the operation answered 201 for a row that was rolled
  * back, an acknowledged write lost. This is the same transaction, with the COMMIT's failure kept
- * and thrown by the commit, so the request fails (503: cms/databaseErrors.ts) and the client
- * tries again. A failed rollback is not thrown: the transaction is undone either way.
+ * and thrown by the commit (Payload's `commitTransaction` catches what the commit throws and
+ * rolls back: that rollback throws it again), so the request fails (503: cms/databaseErrors.ts)
+ * and the client tries again. A failed rollback is not thrown: the transaction is undone either way.
  */
 async function beginTransactionKeepingCommitFailures(this: DrizzleAdapter, options?: unknown): Promise<string> {
   const id = randomUUID()
   try {
     await this.initializing
     let opened = false
+    let committing = false
     let failure: { error: unknown } | undefined
     let transactionReady: () => void = () => undefined
     let transactionFailed: (error: unknown) => void = () => undefined
@@ -36,13 +38,15 @@ async function beginTransactionKeepingCommitFailures(this: DrizzleAdapter, optio
           session = {
             db: tx,
             resolve: () => {
+              committing = true
               finish()
               return committed
             },
+            // Payload's commit calls this when the commit throws: the failure must reach it again.
             reject: () => {
               // A rejection with no reason is Drizzle's rollback, as in Payload's own.
               undo()
-              return done
+              return committing ? committed : done
             },
           }
           opened = true
