@@ -19,6 +19,7 @@ import { Users } from '../collections/Users'
 import { emailVerificationEndpoints } from '../collections/Users/emailVerification'
 import { badInputAnswer, guardEveryCollection } from './http/badInput'
 import { databaseAdapter } from './database/db'
+import { databaseBusyAnswer } from './database/databaseErrors'
 import { emailAdapter } from './auth/email'
 import { authEndpoints } from '../collections/Users/endpoints/auth'
 import { signup } from '../collections/Users/endpoints/signup'
@@ -101,6 +102,7 @@ export default staffOnlyDocumentLocks(
             }
             return { response: result }
           },
+          databaseBusyAnswer,
         ],
       },
     }),

@@ -1,5 +1,6 @@
 // `npm test`: every test. Type checks, the linter (ESLint and Prettier, `npm run lint`), the API integration suite on SQLite (and on PostgreSQL when
-// TEST_POSTGRES_URL is set, as .ci/run does, followed by the several-instances suite), the web
+// TEST_POSTGRES_URL is set, as .ci/run does, followed by the several-instances suite; PostgreSQL
+// restarted and stopped under load when its binaries are on the machine), the web
 // app's component tests, and the browser tests against the real server. Ends with one
 // "N passed, N failed" line. `npm test -- api web` runs only those parts (types, lint, api, web, e2e).
 //
@@ -138,6 +139,16 @@ if (wants('api')) {
       vitest('Several instances on one PostgreSQL (server processes)', 'tests/instances/vitest.config.ts', { TEST_POSTGRES_URL: postgres }, log),
     )
   } else console.log('\n(PostgreSQL run skipped: set TEST_POSTGRES_URL=postgres://user:pass@host:5432/postgres to run it; .ci/run does.)')
+}
+// PostgreSQL restarted, stopped and starved under load, on a server of the tests' own (initdb +
+// pg_ctl: tests/helpers/privatePostgres.ts), never the shared one: wherever PostgreSQL's binaries are.
+const postgresBin = process.env.PG_BIN || '/usr/lib/postgresql/15/bin'
+if (wants('api')) {
+  if (fs.existsSync(path.join(postgresBin, 'initdb')) && fs.existsSync(path.join(postgresBin, 'pg_ctl')))
+    postgresLane.push((log) =>
+      vitest('PostgreSQL restarted, stopped and starved (server processes)', 'tests/database/vitest.config.ts', { TEST_POSTGRES_URL: undefined }, log),
+    )
+  else console.log(`\n(PostgreSQL outage run skipped: no initdb and pg_ctl in ${postgresBin}; set PG_BIN to PostgreSQL's bin folder to run it.)`)
 }
 // The component tests join the PostgreSQL lane when there is one (the SQLite lane has the admin's
 // build, the checks and the SQLite run), else they make a second lane of their own.

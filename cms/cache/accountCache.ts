@@ -6,6 +6,7 @@ import type { AuthStrategy, Payload, PayloadRequest } from 'payload'
 import { JWTAuthentication } from 'payload'
 
 import type { AccountVersions } from './changeSignal'
+import { rethrowNotingDatabaseTrouble } from '../database/databaseErrors'
 
 /**
  * The signed-in account, kept in memory between its requests (issue 12: a class of 200 that never
@@ -218,9 +219,9 @@ const checkToken = async (args: AuthArgs, fresh: boolean) => {
   const { payload } = args
   let servedFromCopy: string | undefined
   const findByID = async (options: FindByIDOptions) => {
-    if (fresh || options.collection !== 'users' || options.overrideAccess !== true) return payload.findByID(options)
+    if (fresh || options.collection !== 'users' || options.overrideAccess !== true) return payload.findByID(options).catch(rethrowNotingDatabaseTrouble)
     servedFromCopy = String(options.id)
-    return keptAccount(payload, options)
+    return keptAccount(payload, options).catch(rethrowNotingDatabaseTrouble)
   }
   const reading = Object.create(payload, { findByID: { value: findByID } }) as Payload
   const result = await JWTAuthentication({ ...args, payload: reading, strategyName: 'local-jwt' })

@@ -6,8 +6,9 @@ import { postgresAdapter } from '@payloadcms/db-postgres'
 import { sqliteAdapter } from '@payloadcms/db-sqlite'
 
 import { keepBuiltRelationalQueries } from './builtQueries'
+import { keepingCommitFailures } from './commitFailures'
 import { dataDir } from '../config/paths'
-import { keptConnections } from './postgresConnections'
+import { keptConnections, pgWithListeningPools } from './postgresConnections'
 
 export type DatabaseKind = 'sqlite' | 'postgres' | 'mongodb'
 
@@ -39,13 +40,17 @@ export const databaseAdapter = () => {
   const kind = databaseKind()
   if (kind === 'postgres') {
     keepBuiltRelationalQueries()
-    return postgresAdapter({
-      pool: { connectionString: databaseUrl(), max: Number(process.env.DATABASE_POOL_MAX || 10), ...keptConnections },
-      push: false,
-      // A missing database is a misspelled name until the operator says otherwise (cms/startup/operatorSettings.ts).
-      disableCreateDatabase: !createDatabaseWanted(),
-      migrationDir: path.resolve(import.meta.dirname ?? '.', 'migrations/postgres'),
-    })
+    return keepingCommitFailures(
+      postgresAdapter({
+        pool: { connectionString: databaseUrl(), max: Number(process.env.DATABASE_POOL_MAX || 10), ...keptConnections },
+        // The root's node-postgres: its types are another copy's than the adapter's.
+        pg: pgWithListeningPools() as unknown as Parameters<typeof postgresAdapter>[0]['pg'],
+        push: false,
+        // A missing database is a misspelled name until the operator says otherwise (cms/startup/operatorSettings.ts).
+        disableCreateDatabase: !createDatabaseWanted(),
+        migrationDir: path.resolve(import.meta.dirname ?? '.', 'migrations/postgres'),
+      }),
+    )
   }
   if (kind === 'mongodb') {
     return mongooseAdapter({ url: databaseUrl() })

@@ -9,8 +9,19 @@ import type { Payload, SanitizedConfig } from 'payload'
 
 import { bodyGate } from './bodyGate'
 import { clientAbortLine, isClientAbort } from './clientAbort'
+import {
+  answerDatabaseBusy,
+  databaseBusyHeaders,
+  databaseBusyMessageFor,
+  metDatabaseTrouble,
+  noteDatabaseTrouble,
+  retryAfterSeconds,
+  watchDatabaseTrouble,
+} from '../database/databaseErrors'
+import { reasonOf } from '../database/databaseWait'
 import { csrfProtection, ensureCsrfToken } from './csrf'
 import { publicUrl } from '../config/env'
+import { requestLanguage } from './messages/translate'
 import { healthRoutes } from '../startup/health'
 import { enabledProviders } from '../auth/oauth/config'
 import { socialSignInRoutes } from '../auth/oauth/routes'
@@ -91,6 +102,8 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
   // The address each request came to, for the launch Payload answers (cms/http/origins.ts).
   app.use(rememberRequestOrigin)
   app.use(oneAccountVersionPerRequest)
+  // Whether the request meets an unreachable database, wherever its code meets it (cms/database/databaseErrors.ts).
+  app.use(watchDatabaseTrouble)
   // Every text response compressed (JSON, HTML, CSS, JS); brotli at quality 4, gzip otherwise.
   // Answers that carry their own Content-Encoding pass as they are: the cache's, precompressed
   // files, and whole answers compressed in one call (Payload's JSON, the page: cms/http/wholeAnswer.ts).
@@ -189,6 +202,8 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
       if (req.headers.cookie) headers.set('cookie', req.headers.cookie)
       if (req.headers.authorization) headers.set('authorization', req.headers.authorization)
       const user = await pageUser(payload, headers)
+      // Not signed out: the account could not be read. A page that says so and tries again.
+      if (metDatabaseTrouble()) return void busyPage(req, res)
       const nonce = newNonce()
       const html = page.html
         .replace(
@@ -210,6 +225,10 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
       payload.logger.info(clientAbortLine(req))
       return
     }
+    if ((noteDatabaseTrouble(error) || metDatabaseTrouble()) && !res.headersSent) {
+      payload.logger.warn(`${req.method} ${req.path}: the database cannot be reached (${reasonOf(error)}); answered 503`)
+      return void answerDatabaseBusy(req, res)
+    }
     const status = error.status ?? error.statusCode ?? 500
     if (status >= 500) payload.logger.error({ err: error }, 'Unhandled server error')
     const message =
@@ -224,6 +243,16 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
   })
   return app
 }
+
+/** A page while the database cannot be reached: the message, and a reload when Retry-After says. */
+const busyPage = (req: Request, res: Response) =>
+  res
+    .status(503)
+    .set(databaseBusyHeaders())
+    .type('html')
+    .send(
+      `<!doctype html><html lang="${requestLanguage(req.headers['accept-language'])}"><head><meta charset="utf-8"><meta http-equiv="refresh" content="${retryAfterSeconds}"><title>Civics360</title></head><body><main><h1>Civics360</h1><p role="status">${databaseBusyMessageFor(req)}</p></main></body></html>`,
+    )
 
 /**
  * The built index.html and the sign-in pages' module preloads (from Vite's manifest), read once

@@ -1,3 +1,4 @@
+import { noteDatabaseTrouble } from '../database/databaseErrors'
 import type { Payload } from 'payload'
 
 import { keptPublicUser } from '@collections/Users/endpoints/userResponse'
@@ -9,7 +10,9 @@ export const pageUser = async (payload: Payload, headers: Headers) => {
     const user = await requestUser(payload, headers)
     if (!user) return null
     return await keptPublicUser(payload, user.id)
-  } catch {
+  } catch (error) {
+    // The caller tells an unreachable database from nobody signed in (cms/database/databaseErrors.ts).
+    noteDatabaseTrouble(error)
     return null
   }
 }

@@ -6,6 +6,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from 'exp
 import { handleEndpoints, type SanitizedConfig } from 'payload'
 
 import { ClientAbortError, isClientAbort } from './clientAbort'
+import { answerDatabaseBusy, metDatabaseTrouble } from '../database/databaseErrors'
 import { DEFAULT_LOCALE } from '@common/locales'
 import { requestLanguage, translateAnswer } from './messages/translate'
 import { sendWhole } from './wholeAnswer'
@@ -159,6 +160,12 @@ export const payloadApiHandler =
  * (login, logout, password requests), never in a successful read, so reads are sent as they are.
  */
 export const sendResponse = async (req: ExpressRequest, res: ExpressResponse, response: Response) => {
+  // An answer made after a read the database could not serve (cms/database/databaseErrors.ts): a refusal of
+  // its own, or Payload's `{ user: null }` for a signed-in reader whose account could not be read.
+  if (response.status !== 503 && metDatabaseTrouble()) {
+    await response.body?.cancel()
+    return void answerDatabaseBusy(req, res)
+  }
   res.status(response.status)
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie' && key !== 'content-encoding' && key !== 'content-length') res.setHeader(key, value)

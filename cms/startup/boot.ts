@@ -6,11 +6,12 @@ import { getPayload, type Payload } from 'payload'
 import { type DemoLogin, isEmptyDatabase, seed, seedDemoAccounts } from '../../seed'
 import { withBootLock } from './bootLock'
 import { databaseKind } from '../database/db'
+import { untilDatabaseAnswers, waitForDatabase } from '../database/databaseWait'
 import { knownMigrations } from '../database/migrationList'
 import config from '../payload.config'
 import { dataDir } from '../config/paths'
 import { hashPasswordsOnWorkerThreads } from '../auth/passwordHashing'
-import { logDroppedConnections, payloadPool } from '../database/postgresConnections'
+import { sayDroppedConnectionsWith } from '../database/postgresConnections'
 import { prepareRateLimitStore } from '../http/rateLimitStore'
 
 export { config }
@@ -85,25 +86,32 @@ const noAccountsLine =
  */
 export const boot = async ({ seedIfEmpty = true, always = false } = {}) => {
   hashPasswordsOnWorkerThreads()
-  const payload = await getPayload({ config })
-  const pool = payloadPool(payload)
-  if (pool) logDroppedConnections(pool, (message) => payload.logger.warn(message))
-  await withBootLock(
-    async () => {
-      await migrate(payload)
-      await prepareRateLimitStore()
-      const accounts = demoAccountsWanted()
-      if (always || (seedIfEmpty && (await needsFirstSeed(payload)))) {
-        payload.logger.info('Seeding the demo content…')
-        await runSeed(payload, accounts)
-        payload.logger.info('Seed complete.')
-        if (!accounts) payload.logger.info(noAccountsLine)
-      } else if (seedIfEmpty && demoAccountsFlag() === 'true') {
-        // Asked for explicitly: a site first started without them gets whichever are missing.
-        await seedDemoAccounts(payload, (login) => reportDemoLogin(payload, login))
-      }
-    },
-    (message) => payload.logger.info(message),
+  // Before Payload connects: its adapter keeps no cause of a refused connection, and logs a dump.
+  await waitForDatabase(
+    (message) => console.log(message),
+    (message) => console.warn(message),
+  )
+  const payload = await untilDatabaseAnswers('starting Payload', () => getPayload({ config }), console.log)
+  sayDroppedConnectionsWith((message) => payload.logger.warn(message))
+  const log = (message: string) => payload.logger.info(message)
+  await untilDatabaseAnswers(
+    'migrating and seeding',
+    () =>
+      withBootLock(async () => {
+        await migrate(payload)
+        await prepareRateLimitStore()
+        const accounts = demoAccountsWanted()
+        if (always || (seedIfEmpty && (await needsFirstSeed(payload)))) {
+          payload.logger.info('Seeding the demo content…')
+          await runSeed(payload, accounts)
+          payload.logger.info('Seed complete.')
+          if (!accounts) payload.logger.info(noAccountsLine)
+        } else if (seedIfEmpty && demoAccountsFlag() === 'true') {
+          // Asked for explicitly: a site first started without them gets whichever are missing.
+          await seedDemoAccounts(payload, (login) => reportDemoLogin(payload, login))
+        }
+      }, log),
+    log,
   )
   return payload
 }

@@ -14,6 +14,9 @@ const lockKey = 'civics360:boot'
 export const withBootLock = async <T>(step: () => Promise<T>, log: (message: string) => void): Promise<T> => {
   if (databaseKind() !== 'postgres') return step()
   const client = new pg.Client({ connectionString: databaseUrl() })
+  // PostgreSQL ending this session (a restart while an instance boots) fails the step in progress,
+  // which the boot tries again (cms/database/databaseWait.ts); unheard, the event would end the process.
+  client.on('error', () => undefined)
   await client.connect()
   try {
     const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [lockKey])
@@ -24,6 +27,6 @@ export const withBootLock = async <T>(step: () => Promise<T>, log: (message: str
     return await step()
   } finally {
     // Ending the session releases the lock.
-    await client.end()
+    await client.end().catch(() => undefined)
   }
 }

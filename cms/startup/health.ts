@@ -1,7 +1,9 @@
 import { type Request, type Response, Router } from 'express'
 import type { Payload } from 'payload'
 
+import { reasonOf } from '../database/databaseWait'
 import { knownMigrations } from '../database/migrationList'
+import { fillPool, payloadPool } from '../database/postgresConnections'
 
 /** How long /readyz waits for the database before answering 503. */
 const readyTimeoutMs = 3000
@@ -23,8 +25,9 @@ const migrationsApplied = async (payload: Payload) => {
 
 /**
  * For a load balancer: `GET /healthz` answers 200 while the process runs (also while it boots,
- * see cms/startup/server.ts); `GET /readyz` answers 200 only when the database answers within 3 s and
- * every migration is applied, and 503 while starting, stopping or cut off from the database.
+ * see cms/startup/server.ts); `GET /readyz` answers 200 only when the database answers within 3 s, the
+ * pool holds all its connections (or PostgreSQL grants the missing ones) and every migration is
+ * applied, and 503 while starting, stopping, cut off from the database or refused connections.
  */
 export const healthRoutes = (payload: Payload) => {
   const router = Router()
@@ -38,6 +41,11 @@ export const healthRoutes = (payload: Payload) => {
       timer = setTimeout(() => reject(new Error('timeout')), readyTimeoutMs)
     })
     try {
+      // An instance that cannot open its pool's connections (PostgreSQL's max_connections reached
+      // by other instances) would fail the requests that need more than it holds.
+      const pool = payloadPool(payload)
+      const refused = pool && (await Promise.race([fillPool(pool), timeout]))
+      if (refused) return notReady(res, `the database refuses connections (${reasonOf(refused)})`)
       if (!(await Promise.race([migrationsApplied(payload), timeout]))) return notReady(res, 'migrations pending')
       res.setHeader('Cache-Control', 'no-store').json({ status: 'ready' })
     } catch {

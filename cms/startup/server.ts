@@ -7,6 +7,8 @@ import type { Payload } from 'payload'
 import { createApp } from '../http/expressApp'
 import { boot, config } from './boot'
 import { createContentApp } from '../packages/content/app'
+import { isDatabaseUnreachable } from '../database/databaseErrors'
+import { reasonOf } from '../database/databaseWait'
 import { contentPort, publicUrl } from '../config/env'
 import { createHttpServer } from '../http/httpServer'
 import { configuredProductOrigins, defaultContentOrigin, invalidExtraPublicUrls, sameSiteWarning, sharesSiteWithContent } from '../http/origins'
@@ -62,6 +64,15 @@ const contentOriginLines = (): { info: string; warnings: string[] } => {
   }
 }
 
+/**
+ * A warm-up that the database cannot serve (gone again, or out of connections) is skipped with one
+ * line: the instance serves without it, and /readyz says whether it can reach the database.
+ */
+const skipWarmUpUnlessBroken = (what: string) => (error: unknown) => {
+  if (!isDatabaseUnreachable(error)) throw error
+  payload?.logger.warn(`Skipped warming the ${what}: the database cannot be reached (${reasonOf(error)})`)
+}
+
 const main = async () => {
   // Settings that would start a site, just not the operator's (cms/startup/operatorSettings.ts).
   for (const problem of [databaseUrlProblem(), secretProblem(), uploadsDirProblem()]) if (problem) stopStarting(problem)
@@ -97,7 +108,7 @@ const main = async () => {
   const warn = (message: string) => payload?.logger.warn(message)
   if (pool) await Promise.all([openConnections(pool, warn), openRateLimitConnections(warn)])
   // Before /readyz too: the first class after a start meets a warm login path (cms/startup/warmLoginPath.ts).
-  await warmLoginPath(payload)
+  await warmLoginPath(payload).catch(skipWarmUpUnlessBroken('login path'))
   let nextHandler: ((req: any, res: any) => Promise<void>) | undefined
   if (process.env.DISABLE_ADMIN !== 'true') {
     const nextApp = next({ dev, dir: path.join(rootDir, 'cms'), port })
@@ -107,7 +118,7 @@ const main = async () => {
   }
   const app = createApp({ payload, config, next: nextHandler })
   // Before /readyz too: the first class after a start meets warm content reads (cms/startup/warmContentReads.ts).
-  await warmContentReads(app, payload)
+  await warmContentReads(app, payload).catch(skipWarmUpUnlessBroken('content reads'))
   serve(app)
   payload.logger.info(`Civics360 is serving ${publicUrl()} (${dev ? 'development' : 'production'}); admin at ${publicUrl()}/admin`)
   const lines = contentOriginLines()

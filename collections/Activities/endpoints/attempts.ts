@@ -10,6 +10,7 @@
  * attempt behind, so their visits never show in a classroom's progress. xAPI packages report to the LRS
  * under /api/xapi instead (collections/Attempts/endpoints/xapi.ts). See docs/api.md, "Attempts".
  */
+import { nullUnlessUnreachable } from '@cms/database/databaseErrors'
 import type { Endpoint, PayloadRequest } from 'payload'
 
 import { checkPackageStorage, emptyPackageStorage, type PackageStorage } from '../../../common/packageStorage'
@@ -34,7 +35,9 @@ import { badRequest, type FieldError, HttpError, json, notFound, onlyFields, rea
 
 const findReadableActivity = async (req: PayloadRequest) => {
   const id = routeParam(req, 'id')
-  const doc = await req.payload.findByID({ collection: 'activities', id, req, depth: 0, overrideAccess: false, disableErrors: true }).catch(() => null)
+  const doc = await req.payload
+    .findByID({ collection: 'activities', id, req, depth: 0, overrideAccess: false, disableErrors: true })
+    .catch(nullUnlessUnreachable)
   if (!doc) throw notFound('Activity not found.')
   return doc as Activity
 }

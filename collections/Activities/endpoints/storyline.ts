@@ -12,6 +12,7 @@
  * Payload-wide `upload` config, and its 50 MB file limit is the right one for media but not for
  * packages, which go up to STORYLINE_MAX_TOTAL_MB. busboy is the parser Payload itself uses.
  */
+import { nullUnlessUnreachable } from '@cms/database/databaseErrors'
 import { createWriteStream } from 'node:fs'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import path from 'node:path'
@@ -81,7 +82,9 @@ const requireActivitiesWrite = (req: PayloadRequest) => {
 
 const findActivity = async (req: PayloadRequest) => {
   const id = routeParam(req, 'id')
-  const doc = await req.payload.findByID({ collection: 'activities', id, req, depth: 0, overrideAccess: false, disableErrors: true }).catch(() => null) // an id of the wrong shape for the database is simply not found
+  const doc = await req.payload
+    .findByID({ collection: 'activities', id, req, depth: 0, overrideAccess: false, disableErrors: true })
+    .catch(nullUnlessUnreachable) // an id of the wrong shape for the database is simply not found
   if (!doc) throw notFound('Activity not found.')
   return doc
 }

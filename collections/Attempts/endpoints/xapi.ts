@@ -12,6 +12,7 @@
  * documents (Storyline's `bookmark`, `suspend_data`, `cumulative_time` …) are kept on the attempt
  * for resuming. Cross-origin calls come from the content origin (CORS in cms/http/expressApp.ts).
  */
+import { nullUnlessUnreachable } from '@cms/database/databaseErrors'
 import { createHash, randomUUID } from 'node:crypto'
 
 import type { Endpoint, PayloadRequest } from 'payload'
@@ -52,7 +53,7 @@ const authenticate = async (req: PayloadRequest): Promise<Launch> => {
   if (!attempt) throw unauthorized()
   const activity = (await req.payload
     .findByID({ collection: 'activities', id: claims.a, depth: 0, overrideAccess: true, req, disableErrors: true })
-    .catch(() => null)) as Activity | null
+    .catch(nullUnlessUnreachable)) as Activity | null
   if (!activity) throw unauthorized()
   return { attempt, courseId: (activity.storyline?.xapiActivityId as string | null) ?? null, key: `${claims.u}:${claims.a}` }
 }

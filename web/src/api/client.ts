@@ -76,8 +76,45 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 export const withLocale = (path: string, locale: string = currentLanguage()): string => localizedPath(path, locale)
 
 /**
+ * The server answers 503 with Retry-After when it cannot serve a request for now (its database
+ * unreachable, the instance starting or stopping) and did nothing with it: the request is sent
+ * again after the time it names, up to `BUSY_RETRIES` times, while the layout says the site is
+ * busy (`SiteBusyNotice`). Then the 503 is the request's error, like any other.
+ */
+export const BUSY_RETRIES = 12
+const longestBusyWaitMs = 30_000
+
+/** How long a 503 asks to wait (seconds, or an HTTP date), or null when it does not ask. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | null {
+  if (header === null || header.trim() === '') return null
+  const seconds = Number(header)
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - now
+  if (Number.isNaN(ms)) return null
+  return Math.min(Math.max(ms, 0), longestBusyWaitMs)
+}
+
+/** How many requests are waiting out a busy server, and who wants to know whether any is. */
+let waitingOutBusy = 0
+const busyListeners = new Set<() => void>()
+const changeWaiting = (delta: number) => {
+  waitingOutBusy += delta
+  for (const listener of busyListeners) listener()
+}
+export const siteBusy = {
+  subscribe(listener: () => void): () => void {
+    busyListeners.add(listener)
+    return () => busyListeners.delete(listener)
+  },
+  /** True while a request waits to be sent again. */
+  current: (): boolean => waitingOutBusy > 0,
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
  * The one HTTP client of the SPA. The session is the HttpOnly cookie, so every call is
- * same-origin with credentials; writes carry the CSRF header. No timeout (spec: 0).
+ * same-origin with credentials; writes carry the CSRF header. No timeout (spec: 0). A busy
+ * server's 503 is retried (`BUSY_RETRIES`).
  */
 export async function request<T>(method: Method, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
   // The server answers its messages in this language (see docs/adr/server-messages-and-emails-translated.md).
@@ -87,12 +124,28 @@ export async function request<T>(method: Method, path: string, body?: unknown, e
     const token = getCsrfToken()
     if (token) headers['X-XSRF-TOKEN'] = token
   }
-  const response = await fetch(method === 'GET' ? withLocale(path) : path, {
-    method,
-    headers,
-    credentials: 'same-origin',
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
+  const send = () =>
+    fetch(method === 'GET' ? withLocale(path) : path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  let response = await send()
+  let waiting = false
+  try {
+    for (let retries = 0; response.status === 503 && retries < BUSY_RETRIES; retries++) {
+      const wait = retryAfterMs(response.headers.get('Retry-After'))
+      if (wait === null) break
+      await response.body?.cancel()
+      if (!waiting) changeWaiting(+1)
+      waiting = true
+      await sleep(wait)
+      response = await send()
+    }
+  } finally {
+    if (waiting) changeWaiting(-1)
+  }
   const text = await response.text()
   if (!response.ok) throw errorFromText(response.status, text)
   return parseJson(text) as T

@@ -7,6 +7,7 @@ import { useSession } from '../session/useSession'
 import { Loading } from '../ui/Loading'
 import { Footer } from './Footer'
 import { Header } from './Header'
+import { SiteBusyNotice } from './SiteBusyNotice'
 
 // Only a signed-in user with an unconfirmed email sees it: visitors do not download it (nor the
 // `Trans` it uses).
@@ -39,6 +40,7 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" ref={main} tabIndex={-1} className="site-main">
+        <SiteBusyNotice />
         {needsEmailConfirmation(user) && (
           <Suspense fallback={null}>
             <ConfirmEmailNotice />

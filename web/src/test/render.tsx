@@ -52,7 +52,7 @@ export interface Call {
   headers: Record<string, string>
 }
 
-type Reply = { status?: number; body?: unknown } | undefined
+type Reply = { status?: number; body?: unknown; headers?: Record<string, string> } | undefined
 type Handler = (call: Call) => Reply | Promise<Reply>
 
 /** Replaces fetch; the handler answers each call (unanswered calls get 404). */
@@ -69,7 +69,7 @@ export function mockFetch(handler: Handler) {
     const reply = (await handler(call)) ?? { status: 404, body: { errors: [{ message: 'Not Found' }] } }
     return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...reply.headers },
     })
   })
   vi.stubGlobal('fetch', spy)
