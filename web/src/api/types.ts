@@ -103,23 +103,14 @@ export type Activity = Translated<
 
 export type AttemptStatus = Generated.Attempt['status']
 
-/** A student's record of one activity (docs/api.md, "Attempts"), its relations as ids. */
+/**
+ * A student's record of one activity (docs/api.md, "Attempts"), its relations as ids: the fields a
+ * module page's list selects (keys.attempts), and the others where the open and done answers send
+ * the whole record.
+ */
 export type Attempt = Populated<
-  Pick<
-    Generated.Attempt,
-    | 'id'
-    | 'student'
-    | 'activity'
-    | 'status'
-    | 'standard'
-    | 'score'
-    | 'timeSpentSeconds'
-    | 'attemptCount'
-    | 'openCount'
-    | 'firstOpenedAt'
-    | 'lastOpenedAt'
-    | 'completedAt'
-  >,
+  Pick<Generated.Attempt, 'id' | 'student' | 'activity' | 'status' | 'score' | 'openCount' | 'lastOpenedAt'> &
+    Partial<Pick<Generated.Attempt, 'standard' | 'timeSpentSeconds' | 'attemptCount' | 'firstOpenedAt' | 'completedAt'>>,
   'student' | 'activity',
   never
 >
