@@ -51,6 +51,9 @@ export type PublicUser = {
   updatedAt: string
 }
 
+/** GET /api/users/username: a free username for a student signing up. */
+export type UsernameAnswer = { username: string }
+
 /** The answer of an account change (profile, theme, linked logins). */
 export type UserAnswer = { message: string; user: PublicUser }
 

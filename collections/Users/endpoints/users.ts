@@ -6,7 +6,7 @@ import { defaults, modes, themes } from '../../../common/userOptions'
 import { LOCALES, isLocale } from '../../../common/locales'
 import { checkProfile, parseProfile, type ProfileInput } from '../profileRules'
 import type { User } from '../../../cms/payload-types'
-import type { UserAnswer } from '@common/answers/account'
+import type { UserAnswer, UsernameAnswer } from '@common/answers/account'
 import type { ClassroomList } from '@common/answers/classrooms'
 import { classroomsWithStudents } from '../../Classrooms/endpoints/classroomResponse'
 import { checkClassroomInput, classroomMessages, codeTaken } from '../../Classrooms/endpoints/classrooms'
@@ -94,7 +94,7 @@ const passwordPair = (body: Body, errors: FieldError[], mismatch: string) => {
 const username: Endpoint = {
   path: '/username',
   method: 'get',
-  handler: async (req) => json({ username: await generateUsername(req.payload) }),
+  handler: async (req) => json({ username: await generateUsername(req.payload) } satisfies UsernameAnswer),
 }
 
 const connectLocal: Endpoint = {

@@ -13,7 +13,7 @@ import { educatorTypes, themes, type LoginProvider } from '../../../common/userO
 import { contentScopes } from '../../../common/scopes'
 
 export type { ActivityType, ActivityWidth } from '../../../common/activityOptions'
-export type { SessionAnswer, UserAnswer } from '../../../common/answers/account'
+export type { SessionAnswer, UserAnswer, UsernameAnswer } from '../../../common/answers/account'
 export type { StudentHome } from '../../../common/answers/home'
 export type { ClassroomList } from '../../../common/answers/classrooms'
 
