@@ -8,7 +8,7 @@ import type * as Generated from '../../../cms/payload-types'
 // Constants shared with the server: one source for both sides.
 import type { PublicUser } from '../../../common/answers/account'
 import type { ClassroomAnswer, ClassroomStudent } from '../../../common/answers/classrooms'
-import type { PackageStorage } from '../../../common/packageStorage'
+import type { Launch } from '../../../common/answers/launch'
 import { educatorTypes, themes, type LoginProvider } from '../../../common/userOptions'
 import { contentScopes } from '../../../common/scopes'
 
@@ -16,6 +16,7 @@ export type { ActivityType, ActivityWidth } from '../../../common/activityOption
 export type { SessionAnswer, UserAnswer, UsernameAnswer } from '../../../common/answers/account'
 export type { StudentHome } from '../../../common/answers/home'
 export type { ClassroomList } from '../../../common/answers/classrooms'
+export type { Launch } from '../../../common/answers/launch'
 
 /** An id as routes and forms carry it (a string) or as the API sends it (a number). */
 type Id = number | string
@@ -114,19 +115,6 @@ export type Attempt = Populated<
   'student' | 'activity',
   never
 >
-
-/** What POST /api/activities/:id/open answers for a Storyline package. */
-export interface Launch {
-  standard: Standard
-  resume: boolean
-  session: string | null
-  launcherUrl: string
-  contentOrigin: string
-  packageUrl: string
-  scorm?: { cmi: Record<string, string> }
-  /** The package's cookies and localStorage, kept on the attempt (common/packageStorage.ts). */
-  storage?: PackageStorage
-}
 
 /** `attempt` is null for a teacher or staff member: only students' opens are recorded. */
 export interface OpenAnswer {
