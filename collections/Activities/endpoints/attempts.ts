@@ -31,6 +31,7 @@ import { publicUrl } from '@cms/config/env'
 import { currentRequestOrigin, launcherNeedsProduct, productAddress, refusalMessage, warnIfSameSite } from '@cms/http/origins'
 import type { Activity, Attempt, User } from '../../../cms/payload-types'
 import type { Standard } from '@cms/packages/storyline/launch'
+import type { Launch } from '@common/answers/launch'
 import { badRequest, type FieldError, HttpError, json, notFound, onlyFields, readBody, requireUser, routeParam } from '@cms/http/endpointInput'
 
 const findReadableActivity = async (req: PayloadRequest) => {
@@ -79,7 +80,7 @@ type LaunchAttempt = { doc: Pick<Attempt, 'status' | 'score' | 'resume' | 'timeS
 
 const previewAttempt: LaunchAttempt = { doc: { status: 'not-attempted', score: {}, resume: {}, timeSpentSeconds: 0 }, resume: false, session: null }
 
-const launchFor = (req: PayloadRequest, user: User, activity: Activity, opened: LaunchAttempt, addresses: Addresses) => {
+const launchFor = (req: PayloadRequest, user: User, activity: Activity, opened: LaunchAttempt, addresses: Addresses): Launch => {
   const record = activity.storyline ?? {}
   const standard = (record.standard as Standard | null) ?? 'none'
   const launchFile = (record.launchFile as string | null) || 'story.html'

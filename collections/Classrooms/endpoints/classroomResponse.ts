@@ -3,6 +3,7 @@ import type { PayloadRequest } from 'payload'
 import { deriveProviders } from '../../Users/providers'
 import { byStudentName } from '../../../common/progress'
 import type { Classroom, User } from '../../../cms/payload-types'
+import type { ClassroomAnswer } from '@common/answers/classrooms'
 
 /**
  * A classroom as its teacher sees it. Of each student the teacher sees only the username, names
@@ -16,7 +17,7 @@ import type { Classroom, User } from '../../../cms/payload-types'
  * answer uses. Payload's find ran them on every student of every classroom, each time a teacher
  * opened the list or a classroom, and those were the slowest reads of a class browsing.
  */
-export const classroomsWithStudents = async (req: PayloadRequest, classrooms: Classroom[]) => {
+export const classroomsWithStudents = async (req: PayloadRequest, classrooms: Classroom[]): Promise<ClassroomAnswer[]> => {
   const ids = classrooms.map((c) => c.id)
   const students = ids.length
     ? (

@@ -17,6 +17,7 @@ import {
   requiredString,
   throwIfErrors,
 } from '@cms/http/endpointInput'
+import type { SessionAnswer } from '@common/answers/account'
 import { loadPublicUser, sessionCookie } from './userResponse'
 
 export const messages = {
@@ -58,7 +59,7 @@ export const logIn = async (req: PayloadRequest, login: string, password: string
     // A first try leaves a count of one behind, which the next success clears: one write in two logins.
     if (tries > 1) await clearPasswordTries(login)
     const user = await loadPublicUser(req, result.user.id)
-    return json({ message, user: { ...user, token: result.token }, token: result.token, exp: result.exp }, status, {
+    return json({ message, user: { ...user, token: result.token }, token: result.token, exp: result.exp } satisfies SessionAnswer, status, {
       'Set-Cookie': sessionCookie(req, result.token),
     })
   } catch (error) {
@@ -154,7 +155,7 @@ const passwordReset: Endpoint = {
     await req.payload.update({ collection: 'users', id, data: { hasPassword: true, emailVerified: true }, overrideAccess: true, req })
     const user = await loadPublicUser(req, id)
     const sessionToken = result.token as string
-    return json({ message: messages.resetDone, user: { ...user, token: sessionToken }, token: sessionToken }, 200, {
+    return json({ message: messages.resetDone, user: { ...user, token: sessionToken }, token: sessionToken } satisfies SessionAnswer, 200, {
       'Set-Cookie': sessionCookie(req, sessionToken),
     })
   },

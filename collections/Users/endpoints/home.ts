@@ -2,6 +2,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 
 import { idOf } from '@common/ids'
 import type { Activity, Attempt, Classroom, Module, User } from '../../../cms/payload-types'
+import type { StudentHome } from '@common/answers/home'
 import { json, notFound, forbidden, requireUser, routeParam, sameId } from '@cms/http/endpointInput'
 import { userHasScope } from '../../../common/scopes'
 
@@ -94,6 +95,6 @@ export const homeEndpoint: Endpoint = {
     if (!user) throw notFound('User not found.')
     const classroom = await studentClassroom(req, idOf(user.attributes?.classroom))
     const lastActivity = await lastOpened(req, user.id)
-    return json({ classroom, lastActivity })
+    return json({ classroom, lastActivity } satisfies StudentHome)
   },
 }

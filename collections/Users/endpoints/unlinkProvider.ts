@@ -2,6 +2,7 @@ import type { Endpoint } from 'payload'
 
 import { deriveProviders } from '../providers'
 import { badRequest, forbidden, HttpError, json, notFound, requireUser, routeParam, sameId } from '@cms/http/endpointInput'
+import type { UserAnswer } from '@common/answers/account'
 import { updatePublicUser } from './userResponse'
 import { isSocialProvider, providerLabels } from '@cms/auth/oauth/config'
 
@@ -35,6 +36,6 @@ export const unlinkProviderEndpoint: Endpoint = {
     const remaining = identities.filter((identity) => identity.provider !== provider)
     if (remaining.length === identities.length) throw notFound(unlinkMessages.notLinked(label))
     if (!deriveProviders({ ...user, identities: remaining }).length) throw new HttpError(400, unlinkMessages.lastLogin(label))
-    return json({ message: unlinkMessages.unlinked(label), user: await updatePublicUser(req, id, { identities: remaining }) })
+    return json({ message: unlinkMessages.unlinked(label), user: await updatePublicUser(req, id, { identities: remaining }) } satisfies UserAnswer)
   },
 }

@@ -2,26 +2,42 @@ import type { Payload, PayloadRequest } from 'payload'
 import { NotFound } from 'payload'
 import { generatePayloadCookie } from 'payload/shared'
 
+import type { ClassroomShown, PublicUser, SchoolShown } from '@common/answers/account'
+import type { LoginProvider } from '@common/userOptions'
+import type { User } from '@cms/payload-types'
 import { keptAccountDocument, keptAccountView, keptShownDocument } from '@cms/cache/accountCache'
 
 type Doc = Record<string, unknown>
 
-const pick = (source: unknown, keys: string[]): Doc | null => {
+/**
+ * An account as read: Payload's document with its school and classroom populated, left as ids, or
+ * missing (the kept copy carries them as whatever `shown` found).
+ */
+type AccountRead = Omit<User, 'attributes'> & {
+  attributes?: Omit<NonNullable<User['attributes']>, 'school' | 'classroom'> & { school?: unknown; classroom?: unknown }
+}
+
+const pick = <T>(source: unknown, keys: (keyof T & string)[]): T | null => {
   if (!source || typeof source !== 'object') return null
   const out: Doc = {}
   for (const key of keys) out[key] = (source as Doc)[key] ?? null
-  return out
+  return out as T
 }
+
+/** A relation as the client sees it: the picked fields of the document, or its id, or null. */
+const shownRelation = <T>(value: unknown, keys: (keyof T & string)[]): T | number | null =>
+  typeof value === 'object' ? pick<T>(value, keys) : ((value as number | undefined) ?? null)
 
 /**
  * What the client sees of an account: never sessions, hashes, lock counters or raw identities.
  * A student's classroom is reduced to its name and code, a school to its address.
  */
-export const publicUser = (user: Doc) => {
-  const attributes = { ...((user.attributes as Doc | undefined) ?? {}) }
-  attributes.school =
-    typeof attributes.school === 'object' ? pick(attributes.school, ['id', 'name', 'district', 'state', 'country']) : (attributes.school ?? null)
-  attributes.classroom = typeof attributes.classroom === 'object' ? pick(attributes.classroom, ['id', 'name', 'code']) : (attributes.classroom ?? null)
+export const publicUser = (user: AccountRead): PublicUser => {
+  const attributes = {
+    ...user.attributes,
+    school: shownRelation<SchoolShown>(user.attributes?.school, ['id', 'name', 'district', 'state', 'country']),
+    classroom: shownRelation<ClassroomShown>(user.attributes?.classroom, ['id', 'name', 'code']),
+  }
   return {
     id: user.id,
     email: user.email ?? null,
@@ -29,7 +45,8 @@ export const publicUser = (user: Doc) => {
     scopes: user.scopes ?? [],
     attributes,
     meta: user.meta ?? {},
-    providers: user.providers ?? [],
+    // A virtual field (collections/Users/providers.ts) the generated type knows only as JSON.
+    providers: (user.providers as LoginProvider[] | null | undefined) ?? [],
     hasPassword: user.hasPassword !== false,
     emailVerified: user.emailVerified === true,
     mode: user.mode,
@@ -47,7 +64,7 @@ const shownOf = { classrooms: { name: true, code: true }, schools: { name: true,
 /** The account with its school and classroom, as the client sees it, read in the request's transaction. */
 const readPublicUser = async (payload: Payload, id: string | number, req?: PayloadRequest) => {
   const user = await payload.findByID({ collection: 'users', id, depth: 1, populate: shownOf, overrideAccess: true, req, disableErrors: true })
-  return user ? publicUser(user as unknown as Doc) : null
+  return user ? publicUser(user) : null
 }
 
 /**
@@ -70,7 +87,7 @@ const cachedPublicUserRead = async (payload: Payload, id: string | number) => {
   if (!account) return null
   const attributes = { ...((account.attributes as Doc | undefined) ?? {}) }
   const [classroom, school] = await Promise.all([shown(payload, 'classrooms', attributes.classroom), shown(payload, 'schools', attributes.school)])
-  return publicUser({ ...account, attributes: { ...attributes, classroom, school } })
+  return publicUser({ ...account, attributes: { ...attributes, classroom, school } } as AccountRead)
 }
 
 /**
@@ -87,7 +104,7 @@ export const keptPublicUser = (payload: Payload, id: string | number) => keptAcc
 
 /** Writes the account (the caller has checked the change) and answers it as the client sees it, in one step. */
 export const updatePublicUser = async (req: PayloadRequest, id: string | number, data: Record<string, unknown>) =>
-  publicUser((await req.payload.update({ collection: 'users', id, data, depth: 1, overrideAccess: true, req })) as unknown as Doc)
+  publicUser(await req.payload.update({ collection: 'users', id, data, depth: 1, overrideAccess: true, req }))
 
 export const sessionCookie = (req: PayloadRequest, token: string): string =>
   generatePayloadCookie({

@@ -6,6 +6,8 @@ import { defaults, modes, themes } from '../../../common/userOptions'
 import { LOCALES, isLocale } from '../../../common/locales'
 import { checkProfile, parseProfile, type ProfileInput } from '../profileRules'
 import type { User } from '../../../cms/payload-types'
+import type { UserAnswer, UsernameAnswer } from '@common/answers/account'
+import type { ClassroomList } from '@common/answers/classrooms'
 import { classroomsWithStudents } from '../../Classrooms/endpoints/classroomResponse'
 import { checkClassroomInput, classroomMessages, codeTaken } from '../../Classrooms/endpoints/classrooms'
 import {
@@ -92,7 +94,7 @@ const passwordPair = (body: Body, errors: FieldError[], mismatch: string) => {
 const username: Endpoint = {
   path: '/username',
   method: 'get',
-  handler: async (req) => json({ username: await generateUsername(req.payload) }),
+  handler: async (req) => json({ username: await generateUsername(req.payload) } satisfies UsernameAnswer),
 }
 
 const connectLocal: Endpoint = {
@@ -111,7 +113,7 @@ const connectLocal: Endpoint = {
     const password = passwordPair(body, errors, accountMessages.connectMismatch)
     throwIfErrors(errors)
     if (await emailInUse(req, email, user.id)) throw conflict('username', accountMessages.emailTaken)
-    return json({ message: accountMessages.connected, user: await updatePublicUser(req, user.id, { email, password, hasPassword: true }) })
+    return json({ message: accountMessages.connected, user: await updatePublicUser(req, user.id, { email, password, hasPassword: true }) } satisfies UserAnswer)
   },
 }
 
@@ -140,7 +142,7 @@ const updateLocal: Endpoint = {
     if (data.email && (await emailInUse(req, data.email, user.id))) throw conflict('username', accountMessages.emailTaken)
     const message = data.email ? accountMessages.emailUpdated : accountMessages.passwordUpdated
     // The Users hooks check the current password and end the account's other sessions.
-    return json({ message, user: await updatePublicUser(req, user.id, { ...data, currentPassword: body.currentPassword }) })
+    return json({ message, user: await updatePublicUser(req, user.id, { ...data, currentPassword: body.currentPassword }) } satisfies UserAnswer)
   },
 }
 
@@ -194,7 +196,7 @@ const updateProfile: Endpoint = {
       next.completed = true
     }
     for (const key of ['school', 'classroom'] as const) if (next[key] !== undefined) next[key] = idOf(next[key])
-    return json({ message: accountMessages.profileSaved, user: await updatePublicUser(req, user.id, { attributes: next }) })
+    return json({ message: accountMessages.profileSaved, user: await updatePublicUser(req, user.id, { attributes: next }) } satisfies UserAnswer)
   },
 }
 
@@ -260,7 +262,7 @@ const listClassrooms: Endpoint = {
       req,
     })
     const classrooms = await classroomsWithStudents(req, docs)
-    return json({ docs: classrooms, totalDocs: classrooms.length })
+    return json({ docs: classrooms, totalDocs: classrooms.length } satisfies ClassroomList)
   },
 }
 

@@ -1,19 +1,32 @@
-// Data shapes of docs/api.md. Every field's type comes from the Payload-generated
+// Data shapes of docs/api.md. A collection's document is a pick of the Payload-generated
 // `cms/payload-types.ts` (imported type-only, so nothing of the server reaches the bundle): renaming
 // or retyping a collection field fails the web type check here. Relations are written as the API
-// sends them (populated to the depth each endpoint asks for), and ids as numbers or strings
-// because routes and forms carry them as strings.
+// sends them (populated to the depth each call asks for) with `Populated`. The answers of custom
+// endpoints are typed once in `common/answers/`, where the endpoint that sends them uses them too.
 import type * as Generated from '../../../cms/payload-types'
 
 // Constants shared with the server: one source for both sides.
-import type { Locale } from '../../../common/locales'
-import type { PackageStorage } from '../../../common/packageStorage'
+import type { PublicUser } from '../../../common/answers/account'
+import type { ClassroomAnswer, ClassroomStudent } from '../../../common/answers/classrooms'
+import type { Launch } from '../../../common/answers/launch'
 import { educatorTypes, themes, type LoginProvider } from '../../../common/userOptions'
 import { contentScopes } from '../../../common/scopes'
 
 export type { ActivityType, ActivityWidth } from '../../../common/activityOptions'
+export type { SessionAnswer, UserAnswer, UsernameAnswer } from '../../../common/answers/account'
+export type { StudentHome } from '../../../common/answers/home'
+export type { ClassroomList } from '../../../common/answers/classrooms'
+export type { Launch } from '../../../common/answers/launch'
 
+/** An id as routes and forms carry it (a string) or as the API sends it (a number). */
 type Id = number | string
+
+/**
+ * A document whose relation fields `K` arrive as `R` (the related document, or the part of it the
+ * endpoint populates) where the generated type says "an id or the whole document"; an id, null or
+ * absent stay as the generated type allows.
+ */
+export type Populated<T, K extends keyof T, R> = { [P in keyof T]: P extends K ? Exclude<T[P], object> | R : T[P] }
 
 export const THEMES = themes
 export type Theme = Generated.User['theme']
@@ -26,183 +39,82 @@ export type AccountType = NonNullable<NonNullable<Generated.User['attributes']>[
 /** The spec's eight content scopes (section 2): any one shows the Console menu entry. */
 export const STAFF_SCOPES = contentScopes
 
-type GeneratedAttributes = NonNullable<Generated.User['attributes']>
-
-export interface School {
-  id: Id
-  name: Generated.School['name']
-  district: Generated.School['district']
-  state?: Generated.School['state']
-  country?: Generated.School['country']
-}
+export type School = Pick<Generated.School, 'id' | 'name' | 'district' | 'state' | 'country'>
 
 export type Provider = LoginProvider
 
-export interface UserAttributes {
-  type?: GeneratedAttributes['type']
-  firstName?: GeneratedAttributes['firstName']
-  lastName?: GeneratedAttributes['lastName']
-  position?: GeneratedAttributes['position']
-  district?: GeneratedAttributes['district']
-  state?: GeneratedAttributes['state']
-  country?: GeneratedAttributes['country']
-  school?: School | null
-  certification?: GeneratedAttributes['certification']
-  grades?: string[] | null
-  subjects?: string[] | null
-  classroom?: { id: Id; name: Generated.Classroom['name']; code: Generated.Classroom['code'] } | null
-  completed?: GeneratedAttributes['completed']
-}
+/** The signed-in account (GET /api/users/me and every answer that carries `user`). */
+export type User = PublicUser
+export type UserAttributes = PublicUser['attributes']
 
-export interface User {
-  id: Id
-  email?: Generated.User['email']
-  username?: Generated.User['username']
-  scopes?: string[] | null
-  attributes?: UserAttributes | null
-  meta?: Generated.User['meta'] | null
-  providers?: Provider[] | null
-  /** False until the owner opens the confirmation link sent to `email`. */
-  emailVerified?: Generated.User['emailVerified']
-  mode?: Mode | null
-  size?: Generated.User['size']
-  theme?: Theme | null
-  language?: Locale | null
-}
-
-/** Answer of login, signup and password reset. */
-export interface SessionAnswer {
-  message?: string
-  user: User
-  token?: string
-  exp?: number
-}
-
-export interface UserAnswer {
-  message?: string
-  user: User
-}
-
-export interface Student {
-  id: Id
-  username?: Generated.User['username']
-  firstName?: GeneratedAttributes['firstName']
-  lastName?: GeneratedAttributes['lastName']
-  providers?: Provider[] | null
-}
-
-export interface Classroom {
-  id: Id
-  name: Generated.Classroom['name']
-  code: Generated.Classroom['code']
-  studentCount?: number
-  students?: Student[]
-  /** When the teacher archived it; null while in use. */
-  archivedAt?: string | null
-}
+/** A student on a classroom's roster, as its teacher sees them. */
+export type Student = ClassroomStudent
+export type Classroom = ClassroomAnswer
 
 /** Payload's image sizes (collections/Media): `card` is 640 × 360. */
 export type MediaSize = Pick<Generated.Media, 'url' | 'width' | 'height'>
 
-export interface Media extends MediaSize {
-  id: Id
-  alt?: Generated.Media['alt']
-  filename?: Generated.Media['filename']
-  sizes?: { card?: MediaSize | null } | null
-}
+export type Media = Pick<Generated.Media, 'id' | 'alt' | 'filename' | 'url' | 'width' | 'height'> & { sizes?: { card?: MediaSize | null } | null }
 
+/** A join field as the API sends it: the documents where populated, their ids where not. */
 export interface Join<T> {
-  docs?: (T | Id)[]
+  docs?: (T | number)[]
 }
 
 /**
  * Content documents list the languages they have their own title in (English is always there).
- * Titles are optional per language in the schema (collections' requiredInEnglish) but the API
- * always sends one: the reader's language or its English fallback.
+ * The generated type calls this JSON field `unknown`; the collections' hook writes locale codes.
  */
 export interface Translatable {
   translatedLocales?: string[] | null
 }
 
-export interface Topic extends Translatable {
-  id: Id
-  title: NonNullable<Generated.Topic['title']>
-  content?: Generated.Topic['content']
-  order?: Generated.Topic['order'] | null
-  thumbnail?: Media | Id | null
-  modules?: Join<Module> | null
-}
+/**
+ * A content document as the API sends it: the title is optional per language in the schema
+ * (collections' requiredInEnglish) but the API always sends one, the reader's language or its
+ * English fallback.
+ */
+export type Translated<T extends { translatedLocales?: unknown; title?: string | null }> = Omit<T, 'translatedLocales' | 'title'> & {
+  title: NonNullable<T['title']>
+} & Translatable
 
-type GeneratedReading = NonNullable<Generated.Activity['readings']>[number]
-type GeneratedStoryline = NonNullable<Generated.Activity['storyline']>
-
-export interface Activity extends Translatable {
-  id: Id
-  title: NonNullable<Generated.Activity['title']>
-  type?: Generated.Activity['type'] | null
-  content?: Generated.Activity['content']
-  width?: Generated.Activity['width'] | null
-  order?: Generated.Activity['order'] | null
-  links?: { id?: string; text: string; path: string }[] | null
-  readings?:
-    | {
-        id?: string
-        text?: GeneratedReading['text'] | null
-        path?: GeneratedReading['path']
-        files?: { id?: string; text?: string | null; file?: Media | Id | null }[] | null
-      }[]
-    | null
-  video?: Generated.Activity['video']
-  storylineUrl?: Generated.Activity['storylineUrl']
-  storyline?: { standard?: Standard | null; launchFile?: GeneratedStoryline['launchFile'] } | null
-}
+export type Topic = Translated<
+  Populated<
+    Populated<Pick<Generated.Topic, 'id' | 'title' | 'translatedLocales' | 'content' | 'order' | 'thumbnail' | 'modules'>, 'thumbnail', Media>,
+    'modules',
+    Join<Module> | null
+  >
+>
 
 /** How a Storyline package reports: SCORM 1.2, SCORM 2004, xAPI, or not at all (Web publish). */
-export type Standard = NonNullable<GeneratedStoryline['standard']>
+export type Standard = NonNullable<NonNullable<Generated.Activity['storyline']>['standard']>
+
+type GeneratedReading = NonNullable<Generated.Activity['readings']>[number]
+type GeneratedReadingFile = NonNullable<GeneratedReading['files']>[number]
+
+/** A reading with its files populated. */
+export type Reading = Omit<GeneratedReading, 'files'> & { files?: Populated<GeneratedReadingFile, 'file', Media>[] | null }
+
+export type Activity = Translated<
+  Pick<Generated.Activity, 'id' | 'title' | 'translatedLocales' | 'type' | 'content' | 'width' | 'order' | 'links' | 'video' | 'storylineUrl'> & {
+    readings?: Reading[] | null
+    storyline?: Pick<NonNullable<Generated.Activity['storyline']>, 'standard' | 'launchFile'> | null
+  }
+>
+
 export type AttemptStatus = Generated.Attempt['status']
 
-/** A student's record of one activity (docs/api.md, "Attempts"). */
-export interface Attempt {
-  id: Id
-  student: Id
-  activity: Id
-  status: AttemptStatus
-  standard?: Standard | null
-  score?: Generated.Attempt['score'] | null
-  timeSpentSeconds?: Generated.Attempt['timeSpentSeconds'] | null
-  attemptCount?: Generated.Attempt['attemptCount'] | null
-  openCount?: Generated.Attempt['openCount'] | null
-  firstOpenedAt?: Generated.Attempt['firstOpenedAt']
-  lastOpenedAt?: Generated.Attempt['lastOpenedAt']
-  completedAt?: Generated.Attempt['completedAt']
-}
-
-/** GET /api/users/:id/home: a student's class and the activity they opened last. */
-export interface StudentHome {
-  classroom: { id: Id; name: Generated.Classroom['name']; teacher: string | null } | null
-  lastActivity: {
-    id: Id
-    title: Generated.Activity['title']
-    type: Generated.Activity['type'] | null
-    module: { id: Id; title: Generated.Module['title'] | null }
-    status: AttemptStatus
-    score: Generated.Attempt['score'] | null
-    lastOpenedAt: Generated.Attempt['lastOpenedAt'] | null
-  } | null
-}
-
-/** What POST /api/activities/:id/open answers for a Storyline package. */
-export interface Launch {
-  standard: Standard
-  resume: boolean
-  session: string | null
-  launcherUrl: string
-  contentOrigin: string
-  packageUrl: string
-  scorm?: { cmi: Record<string, string> }
-  /** The package's cookies and localStorage, kept on the attempt (common/packageStorage.ts). */
-  storage?: PackageStorage
-}
+/**
+ * A student's record of one activity (docs/api.md, "Attempts"), its relations as ids: the fields a
+ * module page's list selects (keys.attempts), and the others where the open and done answers send
+ * the whole record.
+ */
+export type Attempt = Populated<
+  Pick<Generated.Attempt, 'id' | 'student' | 'activity' | 'status' | 'score' | 'openCount' | 'lastOpenedAt'> &
+    Partial<Pick<Generated.Attempt, 'standard' | 'timeSpentSeconds' | 'attemptCount' | 'firstOpenedAt' | 'completedAt'>>,
+  'student' | 'activity',
+  never
+>
 
 /** `attempt` is null for a teacher or staff member: only students' opens are recorded. */
 export interface OpenAnswer {
@@ -210,34 +122,31 @@ export interface OpenAnswer {
   launch: Launch | null
 }
 
-export interface Module extends Translatable {
-  id: Id
-  title: NonNullable<Generated.Module['title']>
-  subtitle?: Generated.Module['subtitle']
-  content?: Generated.Module['content']
-  order?: Generated.Module['order'] | null
-  topic?: Topic | Id | null
-  thumbnail?: Media | Id | null
-  activities?: Join<Activity> | null
-}
+export type Module = Translated<
+  Populated<
+    Populated<
+      Populated<
+        Pick<Generated.Module, 'id' | 'title' | 'translatedLocales' | 'subtitle' | 'content' | 'order' | 'topic' | 'thumbnail' | 'activities'>,
+        'topic',
+        Topic
+      >,
+      'thumbnail',
+      Media
+    >,
+    'activities',
+    Join<Activity> | null
+  >
+>
 
-export interface Page extends Translatable {
-  id: Id
-  slug: Generated.Page['slug']
-  title: NonNullable<Generated.Page['title']>
-  content?: Partial<Generated.Page['content']> | null
-}
+export type Page = Translated<Pick<Generated.Page, 'id' | 'slug' | 'title' | 'translatedLocales'>> & { content?: Partial<Generated.Page['content']> | null }
 
+/** A country's states or provinces; the generated type calls this JSON field `unknown`. */
 export interface Region {
   name: string
   shortCode?: string | null
 }
 
-export interface Country {
-  countryName: Generated.Country['countryName']
-  countryShortCode: Generated.Country['countryShortCode']
-  regions: Region[]
-}
+export type Country = Pick<Generated.Country, 'countryName' | 'countryShortCode'> & { regions: Region[] }
 
 export interface Paginated<T> {
   docs: T[]

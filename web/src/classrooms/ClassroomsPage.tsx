@@ -2,7 +2,7 @@ import { useTranslation } from '../i18n/useTranslation'
 import { Link, useLocation, useSearchParams } from 'react-router-dom'
 import useSWR from 'swr'
 import { keys } from '../api/keys'
-import type { Classroom, Paginated } from '../api/types'
+import type { ClassroomList } from '../api/types'
 import { useSession } from '../session/useSession'
 import { Loading } from '../ui/Loading'
 import { ErrorNotice, SuccessNotice } from '../ui/Notice'
@@ -18,7 +18,7 @@ export function ClassroomsPage() {
   const [search] = useSearchParams()
   const archived = search.get('archived') === 'true'
   const notice = (useLocation().state as { notice?: string } | null)?.notice
-  const { data, error, isLoading } = useSWR<Paginated<Classroom>>(user ? (archived ? keys.archivedClassrooms(user.id) : keys.classrooms(user.id)) : null)
+  const { data, error, isLoading } = useSWR<ClassroomList>(user ? (archived ? keys.archivedClassrooms(user.id) : keys.classrooms(user.id)) : null)
   const classrooms = data?.docs ?? []
   return (
     <>

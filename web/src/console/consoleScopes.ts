@@ -1,4 +1,4 @@
-import { collectionScopes, scopesOf, type ScopedAction, type StaffCollection } from '../../../common/scopes'
+import { collectionScopes, scopesOf, type Scope, type ScopedAction, type StaffCollection } from '../../../common/scopes'
 import type { User } from '../api/types'
 import { hasScope } from '../session/scopes'
 
@@ -11,7 +11,7 @@ export interface Section {
   label: string
   path: string
   /** Holding any one of these shows the section. */
-  scopes: readonly string[]
+  scopes: readonly Scope[]
 }
 
 const section = (collection: Collection): Section => ({

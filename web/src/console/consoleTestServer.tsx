@@ -3,13 +3,15 @@ import { render } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { SWRConfig } from 'swr'
 import { fetcher } from '../api/client'
+import type { Scope } from '../../../common/scopes'
 import type { User } from '../api/types'
 import { SessionProvider } from '../session/SessionProvider'
 import { makeUser, mockFetch, type Call } from '../test/render'
 import { ConsoleRoutes } from './ConsoleRoutes'
 
+/** A staff account; tests list its scopes as plain strings, unknown ones included. */
 export function staff(scopes: string[], overrides: Partial<User> = {}): User {
-  return makeUser({ scopes, ...overrides })
+  return makeUser({ scopes: scopes as Scope[], ...overrides })
 }
 
 export function list<T>(docs: T[], totalDocs = docs.length, page = 1) {

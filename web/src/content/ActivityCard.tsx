@@ -80,7 +80,7 @@ function isExternal(path: string): boolean {
   return /^https?:\/\//i.test(path)
 }
 
-function PathLink({ path, text }: { path: string; text: string }) {
+function PathLink({ path, text }: { path: string; text?: string | null }) {
   const { t } = useTranslation()
   return isExternal(path) ? (
     <a href={path} target="_blank" rel="noopener noreferrer">

@@ -2,8 +2,11 @@ import type { TFunction } from '../i18n/useTranslation'
 import { useTranslation } from '../i18n/useTranslation'
 import type { Attempt } from '../api/types'
 
+/** An attempt's status and score, as an attempt or the student home's last activity sends them. */
+type Scored = Pick<Attempt, 'status'> & { score?: Attempt['score'] | null }
+
 /** The score as a whole percentage: the scaled score, else raw of max. */
-export function scorePercent(attempt: Pick<Attempt, 'score'>): number | null {
+export function scorePercent(attempt: Pick<Scored, 'score'>): number | null {
   const score = attempt.score
   if (!score) return null
   if (typeof score.scaled === 'number') return Math.round(score.scaled * 100)
@@ -12,7 +15,7 @@ export function scorePercent(attempt: Pick<Attempt, 'score'>): number | null {
 }
 
 /** What the student sees of their own attempt on an activity card. */
-export function attemptLabel(attempt: Pick<Attempt, 'status' | 'score'>, t: TFunction): string {
+export function attemptLabel(attempt: Scored, t: TFunction): string {
   const percent = scorePercent(attempt)
   const withScore = (key: string) => (percent === null ? t(key) : t('content.attempt.withScore', { status: t(key), percent }))
   switch (attempt.status) {

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from '../i18n/useTranslation'
 import { Controller, useForm, type Resolver } from 'react-hook-form'
 import { ApiError } from '../api/client'
-import type { AccountType, User } from '../api/types'
+import { asObject, type AccountType, type User } from '../api/types'
 import { CheckboxGroup } from '../ui/CheckboxGroup'
 import { fieldProps } from '../ui/fieldProps'
 import { ErrorNotice } from '../ui/Notice'
@@ -24,7 +24,7 @@ export function profileDefaults(user: User): ProfileValues {
     district: attributes.district ?? '',
     state: attributes.state || DEFAULT_STATE,
     country: attributes.country || DEFAULT_COUNTRY,
-    school: attributes.school ?? null,
+    school: asObject(attributes.school),
     certification: attributes.certification ?? '',
     grades: attributes.grades ?? [],
     subjects: attributes.subjects ?? [],

@@ -37,7 +37,7 @@ function SessionProbe() {
   return <div data-testid="session">{JSON.stringify(user?.attributes ?? null)}</div>
 }
 
-function newUser(attributes: User['attributes'] = {}) {
+function newUser(attributes: Partial<User['attributes']> = {}) {
   return makeUser({ email: 'new@example.org' }, { type: null, completed: false, ...attributes })
 }
 
@@ -124,7 +124,14 @@ describe('profile validation (spec section 5)', () => {
     ['School', { id: 1, name: 'Leon Middle', district: '' }, m.DISTRICT_REQUIRED],
   ])('%s: a school without a name or district gets its own message', async (label, school, expected) => {
     server()
-    const attributes = { firstName: 'Ada', lastName: 'Lovelace', position: 'Teacher', school, grades: ['Seventh'], subjects: ['Civics'] }
+    const attributes: Partial<User['attributes']> = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      position: 'Teacher',
+      school,
+      grades: ['Seventh'],
+      subjects: ['Civics'],
+    }
     renderApp(<ProfilePage />, { user: newUser(attributes) })
     const user = await pick(label)
     await submit(user)

@@ -1,11 +1,11 @@
 import { useTranslation } from '../i18n/useTranslation'
-import type { User } from '../api/types'
+import { asObject, type User } from '../api/types'
 import { ProfileForm } from './ProfileForm'
 
 /** Students may change their names; username and classroom are read-only. */
 export function StudentProfile({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {
   const username = user.username ?? user.providers?.find((entry) => entry.provider === 'username')?.username ?? ''
-  const classroom = user.attributes?.classroom
+  const classroom = asObject(user.attributes?.classroom)
   const { t } = useTranslation()
   return (
     <>

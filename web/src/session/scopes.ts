@@ -1,6 +1,7 @@
+import type { Scope } from '../../../common/scopes'
 import { STAFF_SCOPES, type User } from '../api/types'
 
-export function hasScope(user: User | null, scope: string): boolean {
+export function hasScope(user: User | null, scope: Scope): boolean {
   return Boolean(user?.scopes?.includes(scope))
 }
 

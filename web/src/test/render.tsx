@@ -80,18 +80,23 @@ export function mockFetch(handler: Handler) {
   }
 }
 
-export function makeUser(overrides: Partial<User> = {}, attributes: User['attributes'] = {}): User {
+export function makeUser(overrides: Partial<User> = {}, attributes: Partial<User['attributes']> = {}): User {
   return {
     id: 3,
     email: 'teacher@example.org',
     username: null,
     scopes: [],
-    attributes: { type: 'teacher', completed: true, ...attributes },
+    attributes: { type: 'teacher', completed: true, school: null, classroom: null, ...attributes },
     meta: { oauthFirstName: null, oauthLastName: null, oauthEmail: null },
     providers: [{ provider: 'local', username: 'teacher@example.org' }],
+    hasPassword: true,
+    emailVerified: true,
     mode: 'day',
     size: false,
     theme: 'civics',
+    language: null,
+    createdAt: '2026-01-05T10:00:00.000Z',
+    updatedAt: '2026-01-05T10:00:00.000Z',
     ...overrides,
   }
 }

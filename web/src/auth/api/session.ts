@@ -1,6 +1,6 @@
 import { api, ApiError } from '../../api/client'
 import { keys } from '../../api/keys'
-import type { SessionAnswer, User } from '../../api/types'
+import type { SessionAnswer, User, UsernameAnswer } from '../../api/types'
 import en from '../../i18n/locales/en.json'
 
 // The calls that open a session or lead to one (docs/api.md, "Authentication" and "Sign-up").
@@ -20,7 +20,7 @@ export const signUpStudent = (values: { username: string; password: string; clas
   })
 
 /** A fresh username for a student signing up (never revalidated behind their back, so not SWR). */
-export const generateUsername = () => api.get<{ username: string }>(keys.generatedUsername())
+export const generateUsername = () => api.get<UsernameAnswer>(keys.generatedUsername())
 
 /**
  * The words of a classroom code that names no classroom, when the server gave none. Here rather

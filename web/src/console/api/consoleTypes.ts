@@ -1,56 +1,52 @@
 // The console reads fields the public screens do not (markdown, timestamps, storyline package
-// info, tickets), so it extends the shared shapes of api/types.ts rather than copying them.
-import type { Activity, Media, Module, Page, Topic, User, Standard } from '../../api/types'
+// info, tickets, whole accounts): each document is a pick of the generated `cms/payload-types.ts`,
+// added to the public shape of api/types.ts where there is one.
+import type * as Generated from '../../../../cms/payload-types'
+import type { LoginProvider } from '../../../../common/userOptions'
+import type { Activity, Media, Module, Page, Populated, School, Topic, Translated } from '../../api/types'
 
-interface Stamped {
-  createdAt?: string
-  updatedAt?: string
-}
+type Stamped<T extends { createdAt: string; updatedAt: string }> = Pick<T, 'createdAt' | 'updatedAt'>
 
-export type TopicDoc = Topic & Stamped & { markdown?: string | null }
+export type TopicDoc = Topic & Stamped<Generated.Topic> & Pick<Generated.Topic, 'markdown'>
 
-export type ModuleDoc = Module & Stamped & { markdown?: string | null }
+export type ModuleDoc = Module & Stamped<Generated.Module> & Pick<Generated.Module, 'markdown'>
 
-export interface StorylinePackage {
-  filename?: string | null
-  fileCount?: number | null
-  totalBytes?: number | null
-  uploadedAt?: string | null
-  /** Found in the package on upload: how it reports, and the file a student opens. */
-  standard?: Standard | null
-  launchFile?: string | null
-}
+/** Found in the package on upload: its files, how it reports, and the file a student opens. */
+export type StorylinePackage = Pick<
+  NonNullable<Generated.Activity['storyline']>,
+  'filename' | 'fileCount' | 'totalBytes' | 'uploadedAt' | 'standard' | 'launchFile'
+>
 
-export type ActivityDoc = Activity &
-  Stamped & {
-    markdown?: string | null
-    module?: ModuleDoc | number | string | null
+export type ActivityDoc = Omit<Activity, 'storyline'> &
+  Stamped<Generated.Activity> &
+  Pick<Generated.Activity, 'markdown'> & {
+    module?: ModuleDoc | number | null
     storyline?: StorylinePackage | null
   }
 
-export type PageDoc = Page & Stamped
+export type PageDoc = Page & Stamped<Generated.Page>
 
-export interface PostDoc extends Stamped {
-  id: number | string
-  title: string
-  markdown?: string | null
-  content?: string | null
+export type PostDoc = Translated<Pick<Generated.Post, 'id' | 'title' | 'translatedLocales' | 'markdown' | 'content' | 'createdAt' | 'updatedAt'>>
+
+type UserAttributesDoc = Populated<NonNullable<Generated.User['attributes']>, 'school', School>
+
+/** An account as Payload's REST API sends it to users:read staff (the Users collection hides the rest). */
+export type UserDoc = Pick<
+  Generated.User,
+  'id' | 'email' | 'username' | 'displayName' | 'scopes' | 'meta' | 'emailVerified' | 'mode' | 'size' | 'theme' | 'language' | 'createdAt' | 'updatedAt'
+> & {
+  attributes?: UserAttributesDoc
+  /** A virtual field: the ways the account logs in, made from its username, email and identities. */
+  providers?: LoginProvider[] | null
 }
 
-export type UserDoc = User & Stamped & { displayName?: string | null }
+export type TicketStatus = Generated.Ticket['status']
 
-export type TicketStatus = 'open' | 'closed'
-
-export interface TicketDoc extends Stamped {
-  id: number | string
-  type: 'contact' | 'help' | 'independent-student'
-  name: string
-  email: string
-  subject: string
-  message: string
-  status: TicketStatus
-  user?: UserDoc | number | string | null
-}
+export type TicketDoc = Populated<
+  Pick<Generated.Ticket, 'id' | 'type' | 'name' | 'email' | 'subject' | 'message' | 'status' | 'user' | 'createdAt' | 'updatedAt'>,
+  'user',
+  UserDoc
+>
 
 export function mediaOf(value: Media | number | string | null | undefined): Media | null {
   return typeof value === 'object' && value !== null ? value : null

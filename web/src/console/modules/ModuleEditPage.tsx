@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle'
 import { ConsoleError } from '../ConsoleError'
 import { ConsoleNotFound } from '../ConsoleNotFound'
 import { can } from '../consoleScopes'
-import type { ActivityDoc, ModuleDoc } from '../api/consoleTypes'
+import type { ModuleDoc } from '../api/consoleTypes'
 import { DeleteButton } from '../DeleteButton'
 import { ModuleForm } from './ModuleForm'
 import { useConsoleDoc } from '../api/useConsoleDoc'
@@ -24,7 +24,7 @@ export function ModuleEditPage() {
   if (missing) return <ConsoleNotFound />
   if (isLoading) return <Loading />
   if (!module) return error ? <ConsoleError error={error} /> : null
-  const activities = populated<ActivityDoc>(module.activities?.docs)
+  const activities = populated(module.activities?.docs)
   return (
     <>
       <div className="page-heading">

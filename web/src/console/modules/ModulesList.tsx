@@ -2,13 +2,13 @@ import { useTranslation } from '../../i18n/useTranslation'
 import { Link } from 'react-router-dom'
 import { asObject } from '../../api/types'
 import { ConsoleList, type Column } from '../ConsoleList'
-import { formatDate, type ModuleDoc, type TopicDoc } from '../api/consoleTypes'
+import { formatDate, type ModuleDoc } from '../api/consoleTypes'
 import { CONTENT_SORTS } from '../sortOptions'
 
 const columns: Column<ModuleDoc>[] = [
   { header: 'console.columns.order', cell: (module) => module.order },
   { header: 'console.columns.title', cell: (module) => <Link to={`/console/modules/${module.id}`}>{module.title}</Link> },
-  { header: 'console.columns.topic', cell: (module) => asObject<TopicDoc>(module.topic)?.title ?? '' },
+  { header: 'console.columns.topic', cell: (module) => asObject(module.topic)?.title ?? '' },
   { header: 'console.columns.updated', cell: (module) => formatDate(module.updatedAt) },
 ]
 

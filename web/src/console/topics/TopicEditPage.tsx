@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle'
 import { ConsoleError } from '../ConsoleError'
 import { ConsoleNotFound } from '../ConsoleNotFound'
 import { can } from '../consoleScopes'
-import type { ModuleDoc, TopicDoc } from '../api/consoleTypes'
+import type { TopicDoc } from '../api/consoleTypes'
 import { DeleteButton } from '../DeleteButton'
 import { TopicForm } from './TopicForm'
 import { useConsoleDoc } from '../api/useConsoleDoc'
@@ -24,7 +24,7 @@ export function TopicEditPage() {
   if (missing) return <ConsoleNotFound />
   if (isLoading) return <Loading />
   if (!topic) return error ? <ConsoleError error={error} /> : null
-  const modules = populated<ModuleDoc>(topic.modules?.docs)
+  const modules = populated(topic.modules?.docs)
   return (
     <>
       <div className="page-heading">

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../i18n/useTranslation'
 import { translateMessage } from '../../i18n/messages'
 import { useId, useState, type FormEvent } from 'react'
-import { EDUCATOR_TYPES, STAFF_SCOPES } from '../../api/types'
+import { asObject, EDUCATOR_TYPES, STAFF_SCOPES } from '../../api/types'
 import { useSession } from '../../session/useSession'
 import { Loading } from '../../ui/Loading'
 import { SuccessNotice } from '../../ui/Notice'
@@ -149,7 +149,7 @@ export function UserDetailPage() {
         </div>
         <div>
           <dt>{t('console.users.school')}</dt>
-          <dd>{user.attributes?.school?.name || '—'}</dd>
+          <dd>{asObject(user.attributes?.school)?.name || '—'}</dd>
         </div>
         <div>
           <dt>{t('console.users.joined')}</dt>
