@@ -125,4 +125,23 @@ export default tseslint.config(
       }),
     },
   },
+  // The caches are one Payload plugin (cms/cache/): everything else reaches them through its index
+  // (`@cms/cache`), never its files.
+  {
+    files: ['**/*.{ts,tsx,mts,mjs}'],
+    ignores: ['cms/cache/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@cms/cache/*', '**/cms/cache/*', '../cache/*', './cache/*'],
+              message: 'The caches are one plugin: import what it offers from its index (@cms/cache), never its files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 )

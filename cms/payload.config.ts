@@ -26,7 +26,8 @@ import { xapiEndpoints } from '../collections/Attempts/endpoints/xapi'
 import { editor } from '../fields/richtext'
 import { localization } from './config/localization'
 import { staffOnlyDocumentLocks } from './database/lockedDocuments'
-import { publicCachePlugin } from './cache/publicCache'
+import { cachePlugin } from './cache'
+import { cacheOptions } from './config/env'
 import { payloadSecret } from './config/secret'
 import { payloadCookiePrefix } from './auth/cookies'
 import { objectStorage } from './database/fileStorage'
@@ -78,7 +79,7 @@ export default staffOnlyDocumentLocks(
       } as Config['loggingLevels'],
       upload: { limits: { fileSize: 50 * 1024 * 1024 } },
       endpoints: [...authEndpoints, signup, ...emailVerificationEndpoints, ...xapiEndpoints],
-      plugins: [...objectStorage(), publicCachePlugin],
+      plugins: [...objectStorage(), cachePlugin(cacheOptions())],
       typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
       hooks: {
         afterError: [

@@ -1,8 +1,6 @@
 import type { CollectionBeforeLoginHook, Payload, PayloadRequest } from 'payload'
 import { commitTransaction, initTransaction, killTransaction } from 'payload'
 
-import { userChanged } from '@cms/cache/publicCache'
-
 /**
  * Live sessions one account keeps. Every login adds one (Payload drops the expired ones then);
  * past this number the oldest ends, so a pupil who logs in on every class laptop does not carry
@@ -35,8 +33,6 @@ export const writeSessions = async (payload: Payload, req: PayloadRequest, user:
     if (ownTransaction) await killTransaction(req)
     throw error
   }
-  // The ended sessions' tokens may be remembered as signed in (cms/cache/signedIn.ts).
-  userChanged(user.id)
 }
 
 /**
