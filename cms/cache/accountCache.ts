@@ -226,7 +226,10 @@ export const withCachedOwnAccount = async <T>(req: PayloadRequest, handle: (req:
 const payloadsOwnMe = (req: PayloadRequest) => {
   const endpoints = req.payload.collections.users.config.endpoints || []
   const own = endpoints.find((endpoint) => endpoint !== cachedMe && endpoint.path === '/me' && endpoint.method === 'get')
-  if (!own) throw new Error('Payload no longer has its own GET /users/me endpoint: the cached /me (cms/cache/accountCache.ts) must be re-checked, see cms/cache/OVERRIDES.md')
+  if (!own)
+    throw new Error(
+      'Payload no longer has its own GET /users/me endpoint: the cached /me (cms/cache/accountCache.ts) must be re-checked, see cms/cache/OVERRIDES.md',
+    )
   return own.handler
 }
 

@@ -122,6 +122,13 @@ export { cachedAccountDocument, cachedAccountView, cachedShownDocument }
  */
 export { cachedWhileContentUnchanged }
 
+/**
+ * An account changed (here and, on PostgreSQL, on every instance): for a caller that writes an
+ * account through the database adapter in a transaction of its own, outside an API request. The
+ * adapter's write is seen as it happens, before the commit; this says it again once committed.
+ */
+export const accountChanged = (id: string | number) => userChanged(id)
+
 // For scripts that write content rows without Payload (bench/large.ts), and for measuring the cache.
 export { contentChanged, publicCacheSize }
 

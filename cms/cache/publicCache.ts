@@ -357,7 +357,9 @@ export const startWatching = (payload: Payload) => {
   )
   if (databaseKind() !== 'postgres' || signal) return
   if (typeof payload.destroy !== 'function') {
-    throw new Error('payload.destroy is no longer a function: the change signal\'s shutdown (cms/cache/publicCache.ts) must be re-checked, see cms/cache/OVERRIDES.md')
+    throw new Error(
+      "payload.destroy is no longer a function: the change signal's shutdown (cms/cache/publicCache.ts) must be re-checked, see cms/cache/OVERRIDES.md",
+    )
   }
   const opened = listenForChanges(databaseUrl(), onSignal, (err) => payload.logger.warn({ err }, 'Content change signal: connection problem (retrying)'))
   signal = opened

@@ -1,6 +1,8 @@
 import type { CollectionBeforeLoginHook, Payload, PayloadRequest } from 'payload'
 import { commitTransaction, initTransaction, killTransaction } from 'payload'
 
+import { accountChanged } from '@cms/cache'
+
 /**
  * Live sessions one account keeps. Every login adds one (Payload drops the expired ones then);
  * past this number the oldest ends, so a pupil who logs in on every class laptop does not carry
@@ -33,6 +35,10 @@ export const writeSessions = async (payload: Payload, req: PayloadRequest, user:
     if (ownTransaction) await killTransaction(req)
     throw error
   }
+  // Said again once committed: outside an API request (a social sign-in) the write's own
+  // announcement reaches the other instances before the commit, and one could cache the old
+  // sessions meanwhile.
+  accountChanged(user.id)
 }
 
 /**
