@@ -105,11 +105,11 @@ describe("the cache plugin's overrides still hold against Payload", () => {
     expect(answer?.body.user?.id).toBe(teacher.user.id)
     expect(
       reads.filter((read) => read.overrideAccess === true),
-      `The token check read the account again: Payload's JWT check no longer reads it through the payload it is given (cms/cache/accountCache.ts servedFromCachedAccount) ${see}`,
+      `The token check read the account again, so Payload's JWT check no longer reads it through the payload it is given: the account cache's findByID shadow (cms/cache/accountCache.ts servedFromCachedAccount) ${see}`,
     ).toEqual([])
     expect(
       reads.filter((read) => read.overrideAccess !== true),
-      `Payload's GET /users/me no longer reads the account through req.payload.findByID at depth 0 with overrideAccess false, or is no longer answered by the cached /me (cms/cache/accountCache.ts withCachedOwnAccount) ${see}`,
+      `Payload's GET /users/me read the account again, so it no longer reads it through req.payload.findByID at depth 0 with overrideAccess false, or the cached /me no longer comes first: the cached /me (cms/cache/accountCache.ts cachedMe, withCachedOwnAccount) ${see}`,
     ).toEqual([])
   })
 
