@@ -51,6 +51,13 @@ const boundaries = [
     forbid: [...serverApp, 'web/**'],
     message: 'Collections, their endpoints, access rules and fields never import the server app or the web app',
   },
+  {
+    from: '**',
+    except: ['cms/cache/**'],
+    forbid: ['cms/cache/**'],
+    allow: ['cms/cache', 'cms/cache/index'],
+    message: 'The caches are one plugin: import what it offers from its index (@cms/cache), never its files',
+  },
 ]
 
 export default tseslint.config(

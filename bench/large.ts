@@ -230,7 +230,7 @@ const growAccounts = async () => {
 await growContent()
 await growAccounts()
 // The public reads are cached: an editor's change clears them (the hooks do; these rows bypassed them).
-const { contentChanged } = await import('@cms/cache/publicCache')
+const { contentChanged } = await import('@cms/cache')
 contentChanged()
 const counts = await Promise.all(['topics', 'modules', 'activities', 'users', 'classrooms'].map(async (table) => `${table} ${await maxId(table)}`))
 console.log(`grew the site in ${Math.round((Date.now() - started) / 1000)} s: highest ids ${counts.join(', ')}`)

@@ -28,7 +28,8 @@ import { editor } from '../fields/richtext'
 import { refuseStaleSaves } from './http/editConflicts'
 import { localization } from './config/localization'
 import { staffOnlyDocumentLocks } from './database/lockedDocuments'
-import { publicCachePlugin } from './cache/publicCache'
+import { cachePlugin } from './cache'
+import { cacheOptions } from './config/env'
 import { payloadSecret } from './config/secret'
 import { payloadCookiePrefix } from './auth/cookies'
 import { objectStorage } from './database/fileStorage'
@@ -81,8 +82,9 @@ export default staffOnlyDocumentLocks(
       } as Config['loggingLevels'],
       upload: { limits: { fileSize: 50 * 1024 * 1024 } },
       endpoints: [...authEndpoints, signup, ...emailVerificationEndpoints, ...xapiEndpoints],
-      // A save made against an older version of a document is refused (cms/http/editConflicts.ts).
-      plugins: [...objectStorage(), publicCachePlugin, refuseStaleSaves],
+      // A save made against an older version of a document is refused (cms/http/editConflicts.ts); the
+      // caches come last, so their hooks see every other plugin's collections (cms/cache/index.ts).
+      plugins: [...objectStorage(), refuseStaleSaves, cachePlugin(cacheOptions())],
       typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
       hooks: {
         afterError: [

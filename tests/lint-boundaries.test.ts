@@ -44,6 +44,15 @@ describe('import boundaries, on the path an import leads to', () => {
     expect(await boundaryErrors('collections/Users/probe.ts', "import { x } from '@cms/http/endpointInput'\nexport const y = x\n")).toEqual([])
   })
 
+  it('lets the cache plugin be reached only through its index', async () => {
+    const internal = await boundaryErrors('collections/Users/probe.ts', "import { x } from '@cms/cache/accountCache'\nexport const y = x\n")
+    expect(internal).toEqual([expect.stringContaining('The caches are one plugin')])
+    const nested = await boundaryErrors('cms/http/deep/probe.ts', "import { x } from '../../cache/publicCache'\nexport const y = x\n")
+    expect(nested).toEqual([expect.stringContaining('The caches are one plugin')])
+    expect(await boundaryErrors('collections/Users/probe.ts', "import { cachePlugin } from '@cms/cache'\nexport const y = cachePlugin\n")).toEqual([])
+    expect(await boundaryErrors('cms/cache/probe.ts', "import { x } from './accountCache'\nexport const y = x\n")).toEqual([])
+  })
+
   it('keeps common/ free of either side', async () => {
     const errors = await boundaryErrors('common/probe.ts', "import { x } from '@collections/Users'\nexport const y = x\n")
     expect(errors).toEqual([expect.stringContaining('common/ holds constants')])

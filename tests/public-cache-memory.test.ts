@@ -14,7 +14,7 @@ let topicId: number
 
 beforeAll(async () => {
   server = await startServer({ env: { PUBLIC_CACHE_MB: '0.25' } })
-  ;({ publicCacheSize: cacheSize } = await import('@cms/cache/publicCache'))
+  ;({ publicCacheSize: cacheSize } = await import('@cms/cache'))
   ;({ topicId } = await topicWithModule(server.payload, { topic: 'Voting', module: 'Ballots', activity: 'Mark a ballot' }))
   await server.payload.update({ collection: 'topics', id: topicId, locale: 'es', data: { title: 'Votación' } as never, overrideAccess: true })
 })

@@ -13,7 +13,7 @@ import {
 } from '@common/progress'
 import { DEFAULT_LOCALE, isLocale } from '@common/locales'
 import type { Activity, Attempt, Classroom } from '../payload-types'
-import { keptWhileContentUnchanged } from '../cache/publicCache'
+import { cachedWhileContentUnchanged } from '@cms/cache'
 
 type Ordered = { order?: unknown; title?: string | null }
 /** The site's order (PostgreSQL answers numeric columns as strings), then the title. */
@@ -75,7 +75,7 @@ const catalogueRows = async (req: PayloadRequest, table: keyof typeof catalogueT
  * stores serialized and compressed; the CSV export uses them here.
  */
 export const activityColumns = (req: PayloadRequest): Promise<TopicColumns[]> =>
-  keptWhileContentUnchanged(`activity columns ${isLocale(req.locale) ? req.locale : DEFAULT_LOCALE}`, () => readActivityColumns(req))
+  cachedWhileContentUnchanged(`activity columns ${isLocale(req.locale) ? req.locale : DEFAULT_LOCALE}`, () => readActivityColumns(req))
 
 const readActivityColumns = async (req: PayloadRequest): Promise<TopicColumns[]> => {
   const [topics, modules, activities] = await Promise.all([catalogueRows(req, 'topics'), catalogueRows(req, 'modules'), catalogueRows(req, 'activities')])

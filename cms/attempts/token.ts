@@ -10,7 +10,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 
 import type { Payload } from 'payload'
 
-import { keptAccountDocument } from '../cache/accountCache'
+import { cachedAccountDocument } from '@cms/cache'
 
 export const TOKEN_HOURS = 8
 
@@ -86,7 +86,7 @@ type Session = { id?: unknown; expiresAt?: unknown }
  * classroom.
  */
 export const launchProblem = async (payload: Payload, claims: LaunchClaims, now = Date.now()): Promise<keyof typeof launchMessages | null> => {
-  const account = (await keptAccountDocument(payload, claims.u)) as { sessions?: Session[] | null; attributes?: { classroom?: unknown } | null } | null
+  const account = (await cachedAccountDocument(payload, claims.u)) as { sessions?: Session[] | null; attributes?: { classroom?: unknown } | null } | null
   if (!account) return 'accountGone'
   const live = (account.sessions ?? []).some(
     (session) => claims.s !== undefined && session.id === claims.s && new Date(String(session.expiresAt)).getTime() > now,

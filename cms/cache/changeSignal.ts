@@ -18,7 +18,7 @@ const retryMs = 1000
  * read checks it first.
  */
 const versionSequence = 'civics360_content_version'
-/** The same for accounts, one version per account (and `*`: every account), so a kept account is used only while current (cms/cache/accountCache.ts). */
+/** The same for accounts, one version per account (and `*`: every account), so a cached account is used only while current (cms/cache/accountCache.ts). */
 const accountVersions = 'civics360_account_versions'
 
 /** An account's own version and every account's (`*`): either advancing outdates a copy of the account. */
@@ -42,8 +42,7 @@ export type ChangeSignal = {
  * when it is back. The versions are read and advanced on a small pool of their own: a class saving
  * themes announces dozens of accounts a second, and on the listening connection each announcement
  * took a turn of a line that every signed-in read waited in (a turn lasts as long as the busy
- * event loop takes to read its answer: 7–20 ms in the 200-student bench, the line busy 80 % of the
- * time, reads waiting up to a second). Its statements are named: they run on every signed-in
+ * event loop takes to read its answer, and under a class's load the line was seldom free). Its statements are named: they run on every signed-in
  * request, and each connection then parses and plans them once.
  */
 export const listenForChanges = (connectionString: string, onSignal: (message: string | undefined) => void, log: (err: unknown) => void): ChangeSignal => {

@@ -6,17 +6,17 @@ import zlib from 'node:zlib'
 
 import type { NextFunction, Request, Response } from 'express'
 import { LRUCache } from 'lru-cache'
-import type { AuthStrategy, CollectionConfig, Config, Payload, Plugin, TypedUser } from 'payload'
+import type { AuthStrategy, Payload, TypedUser } from 'payload'
 
 import { forgetAccountsOnWrite, useSharedAccountVersions } from './accountCache'
 import { type ChangeSignal, listenForChanges } from './changeSignal'
-import { chosenEncoding } from '../http/contentEncoding'
-import { databaseKind, databaseUrl } from '../database/db'
+import { chosenEncoding } from '@cms/http/contentEncoding'
+import { databaseKind, databaseUrl } from '@cms/database/db'
 import { cachedAddress } from './publicCacheAddress'
-import { forgetEveryone, forgetUser, keptSignedIn, requestUserNow } from './signedIn'
+import { cachedSignedIn, forgetEveryone, forgetUser, requestUserNow } from './signedIn'
 
 /**
- * The public-read cache (issue 12, docs/decisions.md "Public pages at static-file speed").
+ * The public-read cache (docs/decisions.md "Public pages at static-file speed").
  *
  * Content is read thousands of times for every edit. A GET of published content (a list, a
  * document by id, a page by slug, the progress grid's columns) is answered from memory, keyed by
@@ -24,17 +24,19 @@ import { forgetEveryone, forgetUser, keptSignedIn, requestUserNow } from './sign
  * who asks: nobody, or a signed-in person, as Payload resolved that person for the request that
  * made the entry. Content reads depend on nothing else (the only rule that tells people apart is "signed
  * in or not": activities, a module's activities, and the columns, which follow the activities'
- * rule). The entry keeps the body with its gzip and brotli forms and an ETag.
+ * rule). The entry holds the body with its gzip and brotli forms and an ETag.
  *
  * Any change to a collection whose documents appear in those answers clears the whole cache: from
- * the collection's afterChange/afterDelete hooks (every door: REST, admin, Local API), again when
+ * the collection's afterChange/afterDelete hooks (every route: REST, admin, Local API), again when
  * the writing request has finished (the hooks run before the transaction commits: a read between
  * the two could store the old content), and on every other instance through PostgreSQL's NOTIFY.
  * A miss started before a change is never stored (`generation`).
+ *
+ * Until the plugin is installed with `enabled` (cms/cache/index.ts), every read goes to Payload.
  */
 
 /** Collections whose documents appear in cached answers (through joins and depth as well). */
-const contentCollections = new Set(['topics', 'modules', 'activities', 'pages', 'media', 'countries'])
+export const contentCollections = new Set(['topics', 'modules', 'activities', 'pages', 'media', 'countries'])
 
 type Entry = { status: number; headers: [string, string][]; body: Buffer; gzip: Buffer; br: Buffer; etag: string }
 
@@ -42,10 +44,14 @@ type Entry = { status: number; headers: [string, string][]; body: Buffer; gzip: 
 const entrySize = (entry: Entry, key: string) =>
   key.length + entry.headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0) + entry.body.length + entry.gzip.length + entry.br.length + 200
 
-const cache = new LRUCache<string, Entry>({
-  maxSize: Number(process.env.PUBLIC_CACHE_MB || 64) * 1024 * 1024,
-  sizeCalculation: entrySize,
-})
+let enabled = false
+let cache = new LRUCache<string, Entry>({ maxSize: 1, sizeCalculation: entrySize })
+
+/** Turns the public-read cache on, its entries taking `maxBytes` at most. */
+export const enablePublicCache = (maxBytes: number) => {
+  enabled = true
+  cache = new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: entrySize })
+}
 
 /** How full the cache is, as it counts itself against its bound (`PUBLIC_CACHE_MB`). */
 export const publicCacheSize = () => ({ entries: cache.size, bytes: cache.calculatedSize, maxBytes: cache.maxSize })
@@ -90,13 +96,13 @@ const derived = new Map<string, { generation: number; value: Promise<unknown> }>
  * used by the requests that were waiting for it, never after. Callers share the value: they must
  * not change it.
  */
-export const keptWhileContentUnchanged = async <T>(key: string, compute: () => Promise<T>): Promise<T> => {
-  if (!(await cacheIsCurrent())) return compute()
-  const kept = derived.get(key)
-  if (kept?.generation === generation) return kept.value as Promise<T>
+export const cachedWhileContentUnchanged = async <T>(key: string, compute: () => Promise<T>): Promise<T> => {
+  if (!enabled || !(await cacheIsCurrent())) return compute()
+  const cached = derived.get(key)
+  if (cached?.generation === generation) return cached.value as Promise<T>
   const value = compute()
   derived.set(key, { generation, value })
-  // A failure is not kept: the next request computes again.
+  // A failure is not cached: the next request computes again.
   value.catch(() => {
     if (derived.get(key)?.value === value) derived.delete(key)
   })
@@ -138,7 +144,7 @@ const announceEveryone = async () => {
   await signal?.announceAccount('*')
 }
 
-const everyoneChanged = () => {
+export const everyoneChanged = () => {
   const changes = requestChanges.getStore()
   if (!changes) return void announceEveryone()
   forgetEveryone()
@@ -184,7 +190,7 @@ const etagMatches = (header: string | undefined, etag: string) => {
 
 const send = (req: IncomingMessage, res: ServerResponse, entry: Entry, signedIn: boolean) => {
   for (const [key, value] of entry.headers) res.setHeader(key, value)
-  // Browsers and CDNs may keep a public answer but must ask again (a 304 is cheap) so an edit shows at once.
+  // Browsers and CDNs may cache a public answer but must ask again (a 304 is cheap) so an edit shows at once.
   res.setHeader('Cache-Control', signedIn ? 'private, no-cache' : 'public, no-cache')
   res.setHeader('Vary', 'Accept-Encoding, Authorization, Cookie')
   res.setHeader('ETag', entry.etag)
@@ -204,10 +210,10 @@ const send = (req: IncomingMessage, res: ServerResponse, entry: Entry, signedIn:
 }
 
 /**
- * The address a GET or HEAD is kept under (cms/cache/publicCacheAddress.ts: the path as sent, a request
+ * The address a GET or HEAD is cached under (cms/cache/publicCacheAddress.ts: the path as sent, a request
  * target in another form is not one), or undefined when the cache leaves it to Payload.
  */
-const cachedRead = (req: IncomingMessage) => (req.method === 'GET' || req.method === 'HEAD' ? cachedAddress(req.url ?? '') : undefined)
+const cachedRead = (req: IncomingMessage) => (enabled && (req.method === 'GET' || req.method === 'HEAD') ? cachedAddress(req.url ?? '') : undefined)
 
 /** The read's address, and who asks: nobody, or a signed-in person. */
 const keyOf = (address: string, signedIn: boolean) => `${signedIn ? 'member' : 'public'} ${address}`
@@ -220,8 +226,8 @@ const keyOf = (address: string, signedIn: boolean) => `${signedIn ? 'member' : '
  */
 const resolvedForEntry = new AsyncLocalStorage<TypedUser>()
 
-/** First among the Users strategies (`publicCachePlugin`); finds nobody outside the cache's own call to Payload. */
-const resolvedUserStrategy: AuthStrategy = {
+/** First among the Users strategies (cms/cache/index.ts); finds nobody outside the cache's own call to Payload. */
+export const resolvedUserStrategy: AuthStrategy = {
   name: 'public-cache-resolved-user',
   authenticate: async () => ({ user: resolvedForEntry.getStore() ?? null }),
 }
@@ -243,8 +249,8 @@ export const answerFromPublicCache = (
   if (address === undefined) return false
   return (async () => {
     if (!(await cacheIsCurrent())) return false
-    // Without a kept verdict the app's middleware asks Payload (once) and keeps the verdict.
-    const signedIn = keptSignedIn(payload, req)
+    // Without a cached verdict the app's middleware asks Payload (once) and caches the verdict.
+    const signedIn = cachedSignedIn(payload, req)
     const entry = signedIn === undefined ? undefined : cache.get(keyOf(address, signedIn))
     if (!entry) return false
     before(req, res)
@@ -255,7 +261,7 @@ export const answerFromPublicCache = (
 
 /**
  * Express middleware in front of Payload's REST handler. `load` asks Payload for the answer at the
- * kept address (the same handler every other request goes through, with the request's own
+ * cached address (the same handler every other request goes through, with the request's own
  * headers, or none of its credentials for an anonymous entry).
  */
 export const publicReadCache =
@@ -269,19 +275,19 @@ export const publicReadCache =
     if (address === undefined) return next()
     try {
       if (!(await cacheIsCurrent())) return next()
-      // A kept verdict finds an entry made earlier; a new entry is made for the user Payload
+      // A cached verdict finds an entry made earlier; a new entry is made for the user Payload
       // resolves now, filed under that user's kind, and made by Payload for that same user: a
       // member's with the user handed over, an anonymous one without the request's credentials.
-      const kept = keptSignedIn(payload, req)
-      const keptEntry = kept === undefined ? undefined : cache.get(keyOf(address, kept))
-      if (keptEntry) return send(req, res, keptEntry, kept as boolean)
+      const verdict = cachedSignedIn(payload, req)
+      const cachedEntry = verdict === undefined ? undefined : cache.get(keyOf(address, verdict))
+      if (cachedEntry) return send(req, res, cachedEntry, verdict as boolean)
       const user = await requestUserNow(payload, req)
       const signedIn = Boolean(user)
       const key = keyOf(address, signedIn)
       let entry = cache.get(key)
       if (!entry) {
         const pending = inFlight.get(key)
-        // Concurrent misses of one key wait for the first; an answer that is not kept (an error, a
+        // Concurrent misses of one key wait for the first; an answer that is not cached (an error, a
         // cookie) goes to the request that asked for it, and the others ask Payload themselves.
         if (pending) entry = await pending
         else {
@@ -312,12 +318,13 @@ export const publicReadCache =
 
 /**
  * Hooks run before their transaction commits, so a read in between (here or on another instance)
- * could keep the old state. A request that changed content says so again once Payload has
+ * could cache the old state. A request that changed content says so again once Payload has
  * answered (committed by then) and before the answer leaves; a request that changed accounts says
  * so to the other instances then (once per account): the next request sees the change, on every
  * instance. Given to `payloadApiHandler`, which every API request goes through.
  */
 export const watchChanges = async (work: () => Promise<globalThis.Response>) => {
+  if (!enabled) return work()
   const changes: Changes = { content: false, users: new Set(), everyone: false }
   try {
     return await requestChanges.run(changes, work)
@@ -334,74 +341,36 @@ export const watchChanges = async (work: () => Promise<globalThis.Response>) => 
   }
 }
 
-/** Collections whose documents appear in the kept view of an account (its classroom, its school: cms/cache/accountCache.ts). */
-const accountViewCollections = new Set(['classrooms', 'schools'])
-
-const withHooks = (collection: CollectionConfig): CollectionConfig => {
-  const hooks = collection.hooks ?? {}
-  if (accountViewCollections.has(collection.slug)) {
-    return {
-      ...collection,
-      hooks: {
-        ...hooks,
-        afterChange: [...(hooks.afterChange ?? []), ({ doc }) => (everyoneChanged(), doc)],
-        afterDelete: [...(hooks.afterDelete ?? []), ({ doc }) => (everyoneChanged(), doc)],
-      },
-    }
-  }
-  if (contentCollections.has(collection.slug)) {
-    return {
-      ...collection,
-      hooks: {
-        ...hooks,
-        afterChange: [...(hooks.afterChange ?? []), ({ doc }) => (contentChanged(), doc)],
-        afterDelete: [...(hooks.afterDelete ?? []), ({ doc }) => (contentChanged(), doc)],
-      },
-    }
-  }
-  if (collection.auth) {
-    const auth = typeof collection.auth === 'object' ? collection.auth : {}
-    // Sessions end by logout, by a login trimming old ones (collections/Users/hooks/limitSessions.ts), a change or a deletion.
-    return {
-      ...collection,
-      auth: { ...auth, strategies: [resolvedUserStrategy, ...(auth.strategies ?? [])] },
-      hooks: {
-        ...hooks,
-        afterChange: [...(hooks.afterChange ?? []), ({ doc }) => (userChanged(doc.id), doc)],
-        afterDelete: [...(hooks.afterDelete ?? []), ({ id, doc }) => (userChanged(id), doc)],
-        afterLogout: [...(hooks.afterLogout ?? []), ({ req }) => void (req.user && userChanged(req.user.id))],
-      },
-    }
-  }
-  return collection
-}
+/** Collections whose documents appear in the cached view of an account (its classroom, its school: cms/cache/accountCache.ts). */
+export const accountViewCollections = new Set(['classrooms', 'schools'])
 
 /**
- * The Payload side: every content collection clears the cache when it changes, and on PostgreSQL
- * the instances tell each other (closed with Payload, so tests and shutdown leave nothing open).
+ * Payload's start: every write to `users` through the database adapter forgets the account, and
+ * on PostgreSQL the instances tell each other (closed with Payload, so tests and shutdown leave
+ * nothing open).
  */
-export const publicCachePlugin: Plugin = (config: Config): Config => ({
-  ...config,
-  collections: config.collections?.map(withHooks),
-  onInit: async (payload) => {
-    await config.onInit?.(payload)
-    forgetAccountsOnWrite(
-      payload,
-      (id) => (id === undefined ? forgetEveryone() : forgetUser(id)),
-      (id) => (id === undefined ? everyoneChanged() : userChanged(id)),
+export const startWatching = (payload: Payload) => {
+  forgetAccountsOnWrite(
+    payload,
+    (id) => (id === undefined ? forgetEveryone() : forgetUser(id)),
+    (id) => (id === undefined ? everyoneChanged() : userChanged(id)),
+  )
+  if (databaseKind() !== 'postgres' || signal) return
+  if (typeof payload.destroy !== 'function') {
+    throw new Error(
+      "payload.destroy is no longer a function: the change signal's shutdown (cms/cache/publicCache.ts) must be re-checked, see cms/cache/OVERRIDES.md",
     )
-    if (databaseKind() !== 'postgres' || signal) return
-    const opened = listenForChanges(databaseUrl(), onSignal, (err) => payload.logger.warn({ err }, 'Content change signal: connection problem (retrying)'))
-    signal = opened
-    useSharedAccountVersions((id) => opened.accountVersion(id))
-    const destroy = payload.destroy.bind(payload)
-    payload.destroy = async () => {
-      if (signal === opened) {
-        signal = undefined
-        useSharedAccountVersions(undefined)
-      }
-      await opened.close()
-      await destroy()
+  }
+  const opened = listenForChanges(databaseUrl(), onSignal, (err) => payload.logger.warn({ err }, 'Content change signal: connection problem (retrying)'))
+  signal = opened
+  useSharedAccountVersions((id) => opened.accountVersion(id))
+  const destroy = payload.destroy.bind(payload)
+  payload.destroy = async () => {
+    if (signal === opened) {
+      signal = undefined
+      useSharedAccountVersions(undefined)
     }
-  },
-})
+    await opened.close()
+    await destroy()
+  }
+}

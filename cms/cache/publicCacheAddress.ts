@@ -1,7 +1,7 @@
 import { isLocale } from '@common/locales'
 
 /**
- * Which reads the public-read cache keeps (cms/cache/publicCache.ts), and the one address each is kept
+ * Which reads the public-read cache holds (cms/cache/publicCache.ts), and the one address each is cached
  * under. An entry is made from Payload's answer to that address, so the query parameters in it
  * are those the route reads, each checked, in one order: two ways of writing the same read share
  * an entry, and a parameter the route does not read (or a value it would not take as sent) is
@@ -68,8 +68,8 @@ const maxQueryLength = 2048
 const maxParameters = 64
 
 /**
- * The address the cache keeps a GET or HEAD of `url` under (its path and its checked parameters,
- * sorted by name, each name's values in the order sent), or undefined when it is not kept.
+ * The address the cache files a GET or HEAD of `url` under (its path and its checked parameters,
+ * sorted by name, each name's values in the order sent), or undefined when it is not cached.
  */
 export const cachedAddress = (url: string): string | undefined => {
   const queryAt = url.indexOf('?')

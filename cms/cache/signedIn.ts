@@ -11,8 +11,8 @@ import { carriesSessionCookie, sessionCookieName, sessionCookieValue } from '../
 
 /**
  * "Is this request signed in?" for the public-read cache (cms/cache/publicCache.ts), without reading the
- * account on every request: Payload's JWT check reads the whole account (about 10 ms on SQLite,
- * most of a cached read). Payload's verdict for one request's session headers changes only when
+ * account on every request: Payload's JWT check reads the whole account (most of the cost of a
+ * cached read). Payload's verdict for one request's session headers changes only when
  * the account changes (a logout, a login trimming old sessions, a password change, a deletion:
  * each passes a Users hook that calls `forgetUser`, here and on the other instances) or when the
  * token expires (checked against its own `exp`). Payload's own check still guards everything that
@@ -21,35 +21,42 @@ import { carriesSessionCookie, sessionCookieName, sessionCookieValue } from '../
  */
 type Known = { userId: string; exp: number }
 /**
- * Each account's kept credentials: an account's write (every login appends a session) forgets its
- * own tokens without walking all of them (2 ms a write with 20,000 kept, on the one JavaScript
- * thread of every instance the write is announced to).
+ * Each account's cached credentials: an account's write (every login appends a session) forgets its
+ * own tokens without walking all of them (on the one JavaScript thread of every instance the write
+ * is announced to).
  */
 const credentialsByUser = new Map<string, Set<string>>()
-const known = new LRUCache<string, Known>({
-  max: 20_000,
-  // Evicted, replaced or deleted: no longer listed under its account.
-  dispose: ({ userId }, credentials) => {
-    const listed = credentialsByUser.get(userId)
-    listed?.delete(credentials)
-    if (listed?.size === 0) credentialsByUser.delete(userId)
-  },
-})
+const verdicts = (max: number) =>
+  new LRUCache<string, Known>({
+    max,
+    // Evicted, replaced or deleted: no longer listed under its account.
+    dispose: ({ userId }, credentials) => {
+      const listed = credentialsByUser.get(userId)
+      listed?.delete(credentials)
+      if (listed?.size === 0) credentialsByUser.delete(userId)
+    },
+  })
+let known = verdicts(1)
+/** Sizes the verdicts' cache: `max` sets of session headers at most, the most recently used. */
+export const enableSignedInCache = (max: number) => {
+  credentialsByUser.clear()
+  known = verdicts(max)
+}
 const remember = (credentials: string, value: Known) => {
   known.set(credentials, value)
   const listed = credentialsByUser.get(value.userId)
   if (listed) listed.add(credentials)
   else credentialsByUser.set(value.userId, new Set([credentials]))
 }
-/** Bumped by every forget: an answer looked up before one is not kept (it may predate the change). */
+/** Bumped by every forget: an answer looked up before one is not cached (it may predate the change). */
 let changes = 0
 
 /**
  * What Payload's JWT check reads of a request (cms/http/payloadHandler.ts `headersOf` gives Payload the
  * same headers): the Authorization header, the Cookie header, and the Origin and Sec-Fetch-Site it
- * checks a cookie against. A verdict is kept under a digest of exactly those, never under a token
+ * checks a cookie against. A verdict is cached under a digest of exactly those, never under a token
  * this file would pick itself: Payload's verdict for the same headers is the same (until the
- * account changes or the token expires), however the headers were written. A digest, so a kept
+ * account changes or the token expires), however the headers were written. A digest, so a cached
  * verdict costs the same whatever the size of the headers it was made for.
  */
 const credentialsOf = (headers: Headers) =>
@@ -67,11 +74,11 @@ const expiryOf = (token: string) => {
 }
 
 /**
- * Until when a verdict may be kept: the earliest expiry among the tokens the request carries (after
+ * Until when a verdict may be cached: the earliest expiry among the tokens the request carries (after
  * the Authorization scheme, and the session cookie), one of which is the token Payload accepted.
  * Earlier than that token's own expiry at worst, never later. 0 when none reads as a token.
  */
-const keptUntil = (payload: Payload, req: IncomingMessage) => {
+const cachedUntil = (payload: Payload, req: IncomingMessage) => {
   const authorization = req.headers.authorization
   const candidates = [authorization?.slice(authorization.indexOf(' ') + 1), sessionCookieValue(req.headers.cookie, sessionCookieName(payload))]
   const expiries = candidates.map((token) => (token ? expiryOf(token) : 0)).filter((expiry) => expiry > 0)
@@ -85,7 +92,7 @@ const keptUntil = (payload: Payload, req: IncomingMessage) => {
 const carriesNoCredentials = (payload: Payload, req: IncomingMessage) =>
   !req.headers.authorization && !carriesSessionCookie(req.headers.cookie, sessionCookieName(payload))
 
-/** An account changed: its tokens' answers and its kept copy (cms/cache/accountCache.ts) are forgotten. */
+/** An account changed: its tokens' answers and its cached copy (cms/cache/accountCache.ts) are forgotten. */
 export const forgetUser = (userId: string | number) => {
   changes++
   forgetAccount(userId)
@@ -96,15 +103,15 @@ export const forgetUser = (userId: string | number) => {
 export const forgetEveryone = () => {
   changes++
   forgetAllAccounts()
-  // Unlisted first, so that the cache's `dispose` finds nothing to unlist: one by one, 20,000
-  // tokens tripled a clear's time (3.5 to 10-18 ms).
+  // Unlisted first, so that the cache's `dispose` finds nothing to unlist: one by one, a full
+  // cache's tokens made a clear several times slower.
   credentialsByUser.clear()
   known.clear()
 }
 
 /**
- * The request's user as Payload's strategies find it now (no kept verdict), or null. A user found
- * is kept as a verdict for these headers (`keptSignedIn`), unless its account changed meanwhile.
+ * The request's user as Payload's strategies find it now (no cached verdict), or null. A user found
+ * is cached as a verdict for these headers (`cachedSignedIn`), unless its account changed meanwhile.
  */
 export const requestUserNow = async (payload: Payload, req: IncomingMessage): Promise<TypedUser | null> => {
   if (carriesNoCredentials(payload, req)) return null
@@ -112,7 +119,7 @@ export const requestUserNow = async (payload: Payload, req: IncomingMessage): Pr
   const started = changes
   const user = await requestUser(payload, headers)
   if (!user) return null
-  const exp = keptUntil(payload, req)
+  const exp = cachedUntil(payload, req)
   if (started === changes && exp > Date.now()) remember(credentialsOf(headers), { userId: String(user.id), exp })
   return user
 }
@@ -122,7 +129,7 @@ export const requestUserNow = async (payload: Payload, req: IncomingMessage): Pr
  * when Payload found a live session for the same headers (and nothing has changed since), else
  * undefined.
  */
-export const keptSignedIn = (payload: Payload, req: IncomingMessage): boolean | undefined => {
+export const cachedSignedIn = (payload: Payload, req: IncomingMessage): boolean | undefined => {
   if (carriesNoCredentials(payload, req)) return false
   const hit = known.get(credentialsOf(headersOf(req)))
   return hit && hit.exp > Date.now() ? true : undefined

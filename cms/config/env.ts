@@ -30,3 +30,13 @@ export const contentUrl = (): string => contentUrlFor(publicUrl())
 /** Origins as browsers send them (scheme://host[:port]), for CORS and postMessage checks. */
 export const publicOrigin = (): string => new URL(publicUrl()).origin
 export const contentOrigin = (): string => new URL(contentUrl()).origin
+
+/**
+ * The caches' settings (cms/cache/index.ts): CACHE_ENABLED=false runs the product uncached (every
+ * read from the database, as when measuring or ruling the caches out of a problem), and
+ * PUBLIC_CACHE_MB bounds the public-read cache's memory.
+ */
+export const cacheOptions = (): { enabled: boolean; publicCacheMB?: number } => {
+  const megabytes = Number(process.env.PUBLIC_CACHE_MB)
+  return { enabled: process.env.CACHE_ENABLED !== 'false', ...(process.env.PUBLIC_CACHE_MB && megabytes > 0 ? { publicCacheMB: megabytes } : {}) }
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 
 import { AuthenticationError, type Payload } from 'payload'
 
-import { keptAccountDocument } from '../cache/accountCache'
+import { cachedAccountDocument } from '@cms/cache'
 
 /** How many refused logins (and as many reads) warm the path, unless WARM_UP_LOGINS says otherwise (0: none). */
 const defaultRounds = 200
@@ -34,11 +34,11 @@ const noAccount = 0
 /**
  * The reads only a successful login makes, of an account that does not exist: Payload's re-read of
  * the lock after the password check (its query as `login.js` makes it) and the account read by id
- * that answers the login (`keptAccountDocument`, with its shared version). Found nothing, cached nothing.
+ * that answers the login (`cachedAccountDocument`, with its shared version). Found nothing, cached nothing.
  */
 const successfulLoginReads = async (payload: Payload) => {
   await payload.db.findOne({ collection: 'users', select: { lockUntil: true, loginAttempts: true }, where: { id: { equals: noAccount } } })
-  await keptAccountDocument(payload, noAccount)
+  await cachedAccountDocument(payload, noAccount)
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { CollectionConfig, FieldAccess } from 'payload'
+import { type AuthStrategy, type CollectionConfig, type FieldAccess, JWTAuthentication } from 'payload'
 
 import { hasScope } from '../../access/hasScope'
 import { isStaff } from '../../access/isStaff'
@@ -6,9 +6,7 @@ import { allScopes, scopesOf, userHasAnyScope, userHasScope } from '../../common
 import { selfOrScope } from '../../access/selfOrScope'
 import { selfOrUserReaders } from '../../access/selfOrUserReaders'
 import { passwordDoors } from './endpoints/auth'
-import { me } from './endpoints/me'
 import { homeEndpoint } from './endpoints/home'
-import { keptAccountStrategy } from '@cms/cache/accountCache'
 import { secureCookies } from '@cms/auth/cookies'
 import { emailVerificationFields, issueConfirmationToken, sendConfirmationEmail } from './emailVerification'
 import { checkLoginFields, loginChangeEffects, requireCurrentPassword } from './hooks/accountWrites'
@@ -30,6 +28,16 @@ const serverOnly: FieldAccess = () => false
 
 const minutes = 60 * 1000
 
+/**
+ * Payload's own token check (signature, token version, cookie rules, a live session listed on the
+ * account) as one of the collection's strategies, so that the session lengths wrap it; Payload's
+ * built-in one runs after it for anything it refuses.
+ */
+const tokenCheck: AuthStrategy = {
+  name: 'account-jwt',
+  authenticate: (args) => JWTAuthentication({ ...args, strategyName: 'local-jwt' }),
+}
+
 export const Users: CollectionConfig = {
   slug: 'users',
   admin: {
@@ -40,9 +48,8 @@ export const Users: CollectionConfig = {
     listSearchableFields: ['email', 'username', 'attributes.firstName', 'attributes.lastName'],
   },
   auth: {
-    // Payload's JWT check against a cached copy of the account (cms/cache/accountCache.ts); Payload's own runs after it for anything it refuses.
-    // Each session's length (a student's school day, staff's week with an idle timeout) on top of it.
-    strategies: [withSessionLengths(keptAccountStrategy)],
+    // Each session's length (a student's school day, staff's week with an idle timeout) on top of Payload's token check.
+    strategies: [withSessionLengths(tokenCheck)],
     loginWithUsername: { allowEmailLogin: true, requireEmail: false, requireUsername: false },
     // Payload's lock is per account, so anyone could lock anyone out, and only real accounts ever
     // answered "locked". The product locks per client address and login instead (cms/auth/loginLock.ts);
@@ -77,7 +84,7 @@ export const Users: CollectionConfig = {
   },
   // Payload's own /login, /forgot-password and /reset-password are answered by the product's
   // handlers (custom endpoints come first), so their rules and rate limits hold on every route.
-  endpoints: [...passwordDoors, me, homeEndpoint, ...userEndpoints, unlinkProviderEndpoint],
+  endpoints: [...passwordDoors, homeEndpoint, ...userEndpoints, unlinkProviderEndpoint],
   hooks: {
     beforeOperation: [requireCurrentPassword],
     beforeValidate: [checkLoginFields],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { type ChangeSignal, listenForChanges } from '@cms/cache/changeSignal'
+import { type ChangeSignal, listenForChanges } from '@cms/cache'
 import { freshPostgres, sleep } from './instances'
 
 /**

@@ -5,7 +5,7 @@ import { generatePayloadCookie } from 'payload/shared'
 import type { ClassroomShown, PublicUser, SchoolShown } from '@common/answers/account'
 import type { LoginProvider } from '@common/userOptions'
 import type { User } from '@cms/payload-types'
-import { keptAccountDocument, keptAccountView, keptShownDocument } from '@cms/cache/accountCache'
+import { cachedAccountDocument, cachedAccountView, cachedShownDocument } from '@cms/cache'
 
 type Doc = Record<string, unknown>
 
@@ -68,22 +68,22 @@ const readPublicUser = async (payload: Payload, id: string | number, req?: Paylo
 }
 
 /**
- * A relationship at depth 0 (an id) read as `shownOf` shows it, cached (cms/cache/accountCache.ts); a
+ * A relationship at depth 0 (an id) read as `shownOf` shows it, cached (cms/cache); a
  * missing document stays its id, as Payload's depth 1 leaves it.
  */
 const shown = async (payload: Payload, collection: keyof typeof shownOf, value: unknown) => {
   if (typeof value !== 'string' && typeof value !== 'number') return value
   const read = () => payload.findByID({ collection, id: value, depth: 0, select: shownOf[collection], overrideAccess: true, disableErrors: true })
-  return (await keptShownDocument(collection, value, read)) ?? value
+  return (await cachedShownDocument(collection, value, read)) ?? value
 }
 
 /**
  * The client's view built from the cached account that Payload's JWT check also uses
- * (cms/cache/accountCache.ts), with its classroom and school read by id: after a login or a change, one
+ * (cms/cache), with its classroom and school read by id: after a login or a change, one
  * read of the account serves the next page's sign-in check and its page data.
  */
 const cachedPublicUserRead = async (payload: Payload, id: string | number) => {
-  const account = await keptAccountDocument(payload, id)
+  const account = await cachedAccountDocument(payload, id)
   if (!account) return null
   const attributes = { ...((account.attributes as Doc | undefined) ?? {}) }
   const [classroom, school] = await Promise.all([shown(payload, 'classrooms', attributes.classroom), shown(payload, 'schools', attributes.school)])
@@ -91,7 +91,7 @@ const cachedPublicUserRead = async (payload: Payload, id: string | number) => {
 }
 
 /**
- * The account as the client sees it, cached between requests (cms/cache/accountCache.ts; forgotten when
+ * The account as the client sees it, cached between requests (cms/cache; forgotten when
  * the account, a classroom or a school changes). Inside a transaction it is read fresh, with it.
  */
 export const loadPublicUser = async (req: PayloadRequest, id: string | number) => {
@@ -100,7 +100,7 @@ export const loadPublicUser = async (req: PayloadRequest, id: string | number) =
   return user
 }
 
-export const keptPublicUser = (payload: Payload, id: string | number) => keptAccountView(id, 'public', () => cachedPublicUserRead(payload, id))
+export const keptPublicUser = (payload: Payload, id: string | number) => cachedAccountView(id, 'public', () => cachedPublicUserRead(payload, id))
 
 /** Writes the account (the caller has checked the change) and answers it as the client sees it, in one step. */
 export const updatePublicUser = async (req: PayloadRequest, id: string | number, data: Record<string, unknown>) =>

@@ -1,7 +1,7 @@
 import type { CollectionBeforeLoginHook, Payload, PayloadRequest } from 'payload'
 import { commitTransaction, initTransaction, killTransaction } from 'payload'
 
-import { userChanged } from '@cms/cache/publicCache'
+import { accountChanged } from '@cms/cache'
 
 /**
  * Live sessions one account keeps. Every login adds one (Payload drops the expired ones then);
@@ -35,8 +35,10 @@ export const writeSessions = async (payload: Payload, req: PayloadRequest, user:
     if (ownTransaction) await killTransaction(req)
     throw error
   }
-  // The ended sessions' tokens may be remembered as signed in (cms/cache/signedIn.ts).
-  userChanged(user.id)
+  // Said again once committed: outside an API request (a social sign-in) the write's own
+  // announcement reaches the other instances before the commit, and one could cache the old
+  // sessions meanwhile.
+  accountChanged(user.id)
 }
 
 /**
