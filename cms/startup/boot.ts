@@ -9,7 +9,7 @@ import { databaseKind } from '../database/db'
 import { knownMigrations } from '../database/migrationList'
 import config from '../payload.config'
 import { dataDir } from '../config/paths'
-import { hashPasswordsOnWorkerThreads } from '../auth/passwordHashing'
+import { checkPasswordHashing, hashPasswordsOnWorkerThreads } from '../auth/passwordHashing'
 import { logDroppedConnections, payloadPool } from '../database/postgresConnections'
 import { prepareRateLimitStore } from '../http/rateLimitStore'
 
@@ -85,6 +85,7 @@ const noAccountsLine =
  */
 export const boot = async ({ seedIfEmpty = true, always = false } = {}) => {
   hashPasswordsOnWorkerThreads()
+  await checkPasswordHashing()
   const payload = await getPayload({ config })
   const pool = payloadPool(payload)
   if (pool) logDroppedConnections(pool, (message) => payload.logger.warn(message))
