@@ -10,6 +10,7 @@ import { SQLiteRelationalQuery } from 'drizzle-orm/sqlite-core/query-builders/qu
 import { setArgon2Runner } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { isStaff } from '@access/isStaff'
 import { checkPasswordHashing, hashPasswordsOnWorkerThreads } from '@cms/auth/passwordHashing'
 import { Actors, password } from './helpers/actors'
 import { passwordChecksDuring } from './helpers/passwordChecks'
@@ -240,6 +241,17 @@ describe('Payload still reaches each patched function (patches/payload+3.90.1.pa
       calls.filter((call) => call.method === 'beginTransaction').length,
       `Payload's login no longer opens its transaction when the account is rewritten (patched login.js; ${readme}, "no transaction")`,
     ).toBeGreaterThan(0)
+  })
+
+  it("Payload's document-lock collection is there for cms/database/lockedDocuments.ts to make staff only", () => {
+    const locks = server.payload.collections['payload-locked-documents']?.config
+    expect(
+      locks,
+      `Payload no longer makes the collection payload-locked-documents, whose access cms/database/lockedDocuments.ts restricts (${readme}, "staff-only document locks")`,
+    ).toBeDefined()
+    expect(locks?.access.create, `cms/database/lockedDocuments.ts no longer sets the document locks' access (${readme}, "staff-only document locks")`).toBe(
+      isStaff,
+    )
   })
 
   it("the relational queries Payload's adapter makes are the classes cms/database/builtQueries.ts swapped", () => {
