@@ -7,10 +7,10 @@ import { setArgon2Runner, verifyPasswordHash } from './patchedPayload'
 /**
  * Payload's password hashing (argon2id, `patches/payload+3.90.1.patch`) on threads of its own,
  * one per core. By default it runs on libuv's pool of four threads, the same threads that read
- * every static file, compress answers and look up hosts: a class of 200 logging in queued 200
- * hashes ahead of them, and anyone else's script or stylesheet waited for the whole rush (2.3 s
- * measured). Here a hash waits only for other hashes, and the threads run at a lower priority
- * than the JavaScript thread, which serves everyone else meanwhile.
+ * every static file, compress answers and look up hosts: a class logging in queued its hashes
+ * ahead of them, and anyone else's script or stylesheet waited for the whole rush. Here a hash
+ * waits only for other hashes, and the threads run at a lower priority than the JavaScript
+ * thread, which serves everyone else meanwhile.
  *
  * Tasks are handed to a thread as they come (many per thread), so the next hash starts as soon
  * as the last ends, without waiting for the busy JavaScript thread to pass it on.

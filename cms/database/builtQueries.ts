@@ -8,10 +8,9 @@ import { LRUCache } from 'lru-cache'
 
 /**
  * Payload reads every document through drizzle's relational queries (`db.query[table].findMany`),
- * and drizzle builds each one's SQL text anew from the query's description: on a 2-core machine
- * that building was most of a read (an account read 1.7 ms, its SQL 0.09 ms of it). Reads come in
- * few shapes (the same collection, fields, joins and kinds of filter) with different values, so the
- * text is built once per shape and kept, with a slot where each value goes (issue 12).
+ * and drizzle builds each one's SQL text anew from the query's description: that building was
+ * most of a read, far more than running its SQL. Reads come in few shapes (the same collection, fields, joins and kinds of filter) with different values, so the
+ * text is built once per shape and kept, with a slot where each value goes.
  *
  * A shape is the query's description with its values taken out: the structure of its filter (the
  * SQL chunks, the tables and columns named), its columns, relations, limit and offset. A value
@@ -20,6 +19,10 @@ import { LRUCache } from 'lru-cache'
  * this cannot describe with certainty (a function other than Payload's fixed `orderBy` sorts, a
  * subquery, an aliased table, inlined parameters, a value that encodes to SQL) is built as
  * drizzle builds it, every time.
+ *
+ * This swaps drizzle-orm's methods at run time (`keepBuiltRelationalQueries`): what it assumes of
+ * drizzle is listed in patches/README.md ("kept relational query texts") and checked by
+ * tests/library-guards.test.ts.
  */
 type Built = { sql: string; params: unknown[]; typings?: unknown[] }
 type Query = { query: unknown; builtQuery: Built }
@@ -184,8 +187,8 @@ const fill = (shaped: Query, slots: Slot[]): Query => {
 
 /**
  * PostgreSQL plans a statement each time it is sent unnamed, and planning Payload's reads (an
- * account's row with five lateral joins for its arrays) cost 0.8–0.95 ms of the server's CPU
- * against 0.11 ms to run it. A kept text is sent as a named statement instead: each connection
+ * account's row with five lateral joins for its arrays) cost the server several times what
+ * running it does. A kept text is sent as a named statement instead: each connection
  * parses and plans it once (node-postgres prepares a name on first use per connection) and then
  * only binds the values. The names are one per text, and few: the count is capped so that the
  * statements each connection holds stay bounded; past the cap a text is sent unnamed as before.
