@@ -20,6 +20,10 @@ import { LRUCache } from 'lru-cache'
  * this cannot describe with certainty (a function other than Payload's fixed `orderBy` sorts, a
  * subquery, an aliased table, inlined parameters, a value that encodes to SQL) is built as
  * drizzle builds it, every time.
+ *
+ * This swaps drizzle-orm's methods at run time (`keepBuiltRelationalQueries`): what it assumes of
+ * drizzle is listed in patches/README.md ("kept relational query texts") and checked by
+ * tests/library-guards.test.ts.
  */
 type Built = { sql: string; params: unknown[]; typings?: unknown[] }
 type Query = { query: unknown; builtQuery: Built }

@@ -10,7 +10,7 @@ import { untilDatabaseAnswers, waitForDatabase } from '../database/databaseWait'
 import { knownMigrations } from '../database/migrationList'
 import config from '../payload.config'
 import { dataDir } from '../config/paths'
-import { hashPasswordsOnWorkerThreads } from '../auth/passwordHashing'
+import { checkPasswordHashing, hashPasswordsOnWorkerThreads } from '../auth/passwordHashing'
 import { sayDroppedConnectionsWith } from '../database/postgresConnections'
 import { prepareRateLimitStore } from '../http/rateLimitStore'
 
@@ -86,6 +86,7 @@ const noAccountsLine =
  */
 export const boot = async ({ seedIfEmpty = true, always = false } = {}) => {
   hashPasswordsOnWorkerThreads()
+  await checkPasswordHashing()
   // Before Payload connects: its adapter keeps no cause of a refused connection, and logs a dump.
   await waitForDatabase(
     (message) => console.log(message),

@@ -1,10 +1,11 @@
 import type { CollectionBeforeChangeHook, CollectionBeforeOperationHook, CollectionBeforeValidateHook, PayloadRequest } from 'payload'
-import { ValidationError, verifyPasswordHash } from 'payload'
+import { ValidationError } from 'payload'
 
 import { accountRuleMessages, emailPattern, passwordProblem, usernamePattern } from '../../../common/accountRules'
 import { userHasScope } from '../../../common/scopes'
 import { HttpError } from '@cms/http/endpointInput'
 import { clearPasswordTries, countPasswordTry, isPastLoginLock } from '@cms/auth/loginLock'
+import { verifyPasswordHash } from '@cms/auth/patchedPayload'
 
 /**
  * The account rules of every write path: the product's endpoints, Payload's generated
