@@ -34,7 +34,7 @@ import { forgetEveryone, forgetUser, keptSignedIn, requestUserNow } from './sign
  */
 
 /** Collections whose documents appear in cached answers (through joins and depth as well). */
-const contentCollections = new Set(['topics', 'modules', 'activities', 'pages', 'media', 'countries'])
+const contentCollections = new Set(['topics', 'modules', 'activities', 'benchmarks', 'pages', 'media', 'countries'])
 
 type Entry = { status: number; headers: [string, string][]; body: Buffer; gzip: Buffer; br: Buffer; etag: string }
 

@@ -25,6 +25,8 @@ export const collectionScopes = {
   topics: { write: 'topics:write', delete: 'topics:delete' },
   modules: { write: 'modules:write', delete: 'modules:delete' },
   activities: { write: 'activities:write', delete: 'activities:delete' },
+  // Benchmarks are curriculum data that content staff keep with the modules they tag.
+  benchmarks: { write: 'modules:write', delete: 'modules:delete' },
   pages: { write: 'pages:write', delete: 'pages:delete' },
   posts: { write: 'pages:write', delete: 'pages:delete' },
   users: { read: 'users:read', write: 'users:write', delete: 'users:write' },
