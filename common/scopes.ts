@@ -33,6 +33,9 @@ export const collectionScopes = {
   tickets: { read: 'tickets:read', write: 'tickets:write', delete: 'tickets:write' },
 } as const satisfies Record<string, { read?: Scope; write: Scope; delete: Scope }>
 
+/** Who sees the benchmarks' coverage: the staff who tag modules and activities with them. */
+export const coverageScopes = ['modules:write', 'modules:delete', 'activities:write', 'activities:delete'] as const satisfies readonly Scope[]
+
 export type StaffCollection = keyof typeof collectionScopes
 export type ScopedAction = 'write' | 'delete'
 

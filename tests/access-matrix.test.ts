@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { allScopes, type Scope } from '../common/scopes'
+import { allScopes, coverageScopes, type Scope } from '../common/scopes'
 import { Actors, password } from './helpers/actors'
 import { Client } from './helpers/client'
 import { startServer, type TestServer } from './helpers/server'
@@ -305,13 +305,13 @@ const rosterRoutes: {
 ]
 
 describe('benchmark coverage', () => {
-  it('GET /api/benchmarks/coverage: staff of any scope, nobody else', async () => {
+  it('GET /api/benchmarks/coverage: staff of any content scope, nobody else', async () => {
     const outcomes: string[] = []
     const expected: string[] = []
     for (const actor of actorsList) {
       const res = await clients.get(actor)!.get('/api/benchmarks/coverage')
       outcomes.push(`${actor}: ${res.status === 200 ? 'allowed' : [401, 403].includes(res.status) ? 'refused' : `status ${res.status}`}`)
-      expected.push(`${actor}: ${isScope(actor, ...allScopes) ? 'allowed' : 'refused'}`)
+      expected.push(`${actor}: ${isScope(actor, ...coverageScopes) ? 'allowed' : 'refused'}`)
     }
     expect(outcomes).toEqual(expected)
   })

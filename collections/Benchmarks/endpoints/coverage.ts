@@ -1,6 +1,6 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { userHasAnyScope } from '../../../common/scopes'
+import { coverageScopes, userHasAnyScope } from '../../../common/scopes'
 import { benchmarkCoverage } from '../../../cms/progress/benchmarks'
 import { badRequest, forbidden, json, requireUser } from '../../../cms/http'
 
@@ -14,15 +14,15 @@ export const onlyLocaleParameter = (req: PayloadRequest) => {
 
 /**
  * GET /api/benchmarks/coverage: every benchmark with the modules and activities that teach it, the
- * untaught ones first, then in the standards' order. For staff (any scope): it is where content
- * work is planned. Not in the public cache: it depends on who asks.
+ * untaught ones first, then in the standards' order. For the staff who tag modules and activities
+ * (common/scopes' coverageScopes): it is where content work is planned. Not in the public cache: it depends on who asks.
  */
 export const coverageEndpoint: Endpoint = {
   path: '/coverage',
   method: 'get',
   handler: async (req) => {
     const me = requireUser(req)
-    if (!userHasAnyScope(me)) throw forbidden('Only staff can see the benchmarks’ coverage.')
+    if (!userHasAnyScope(me, coverageScopes)) throw forbidden('Only the staff who edit modules or activities can see the benchmarks’ coverage.')
     onlyLocaleParameter(req)
     const coverage = await benchmarkCoverage(req)
     const untaught = (b: (typeof coverage)[number]) => (b.modules.length === 0 && b.activities.length === 0 ? 0 : 1)

@@ -155,6 +155,7 @@ export interface Activity extends Translatable {
   video?: Generated.Activity['video']
   storylineUrl?: Generated.Activity['storylineUrl']
   storyline?: { standard?: Standard | null; launchFile?: GeneratedStoryline['launchFile'] } | null
+  benchmarks?: (Benchmark | Id)[] | null
 }
 
 /** How a Storyline package reports: SCORM 1.2, SCORM 2004, xAPI, or not at all (Web publish). */
@@ -219,6 +220,16 @@ export interface Module extends Translatable {
   topic?: Topic | Id | null
   thumbnail?: Media | Id | null
   activities?: Join<Activity> | null
+  benchmarks?: (Benchmark | Id)[] | null
+}
+
+/** A Florida benchmark as the public reads it (GET /api/benchmarks, or tagged on a module). */
+export interface Benchmark {
+  id: Id
+  code: Generated.Benchmark['code']
+  framework: Generated.Benchmark['framework']
+  statement?: Generated.Benchmark['statement']
+  reportingCategory?: Generated.Benchmark['reportingCategory']
 }
 
 export interface Page extends Translatable {
