@@ -7,6 +7,7 @@ import { type Id, studentName } from '../../../common/progress'
 import { Loading } from '../ui/Loading'
 import { ErrorNotice } from '../ui/Notice'
 import './roster.css'
+import './mastery.css'
 
 type View = 'benchmarks' | 'categories'
 
@@ -55,7 +56,7 @@ export function BenchmarkMastery({ classroomId }: { classroomId: Id }) {
                 {table.columns.map((column) => (
                   <th key={column.key} scope="col" className="progress-summary" title={column.description}>
                     <span className="mastery-code">{column.title}</span>
-                    {column.subtitle && <span className="mastery-category">{column.subtitle}</span>}
+                    {column.subtitle && <span className="mastery-category"> {column.subtitle}</span>}
                   </th>
                 ))}
               </tr>

@@ -7,6 +7,7 @@ import type { Id } from '../../../common/progress'
 import { useTranslation } from '../i18n/useTranslation'
 import { useSession } from '../session/useSession'
 import { Loading } from '../ui/Loading'
+import './findContent.css'
 import { ErrorNotice } from '../ui/Notice'
 
 type Found = { id: Id; title: string; module?: Id | { id: Id } | null }
