@@ -34,6 +34,10 @@ const official: Record<string, { statement: string; source: string }> = {
     statement: 'Explain how the weaknesses of the Articles of Confederation led to the writing of the U.S. Constitution.',
     source: 'https://www.cpalms.org/PreviewStandard/Export/16094',
   },
+  'SS.7.CG.2.1': {
+    statement: 'Define the term “citizen,” and explain the constitutional means of becoming a U.S. citizen.',
+    source: 'https://www.cpalms.org/Public/PreviewStandard/Preview/16099',
+  },
 }
 
 const categoryTwo = new Set(['SS.7.CG.3.6', 'SS.7.CG.3.11'])

@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { beforeAll, describe, expect } from 'vitest'
 
@@ -29,6 +32,14 @@ beforeAll(async () => {
   student = ok(await apiCall('POST', `/api/classrooms/${classroom.id}/students`, { token: teacher.token, body: { firstNames: ['Ava'] } }), 201).students[0]
   moduleId = ok(await apiCall('GET', `/api/modules?where[title][equals]=${encodeURIComponent(MODULE)}&depth=0`)).docs[0].id
 }, 60_000)
+
+/** A screenshot for a person to look at, when SCREENS_DIR names a folder. */
+const shot = async (page: Page, name: string) => {
+  const dir = process.env.SCREENS_DIR
+  if (!dir) return
+  fs.mkdirSync(dir, { recursive: true })
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true })
+}
 
 /** The student passes the seeded quiz in a browser of their own (three right answers). */
 const passQuiz = async (browser: Browser) => {
@@ -112,6 +123,7 @@ describe('Florida benchmarks: tagging, coverage, mastery and finding content', (
     // Untaught first: the first row teaches nothing yet.
     await expect.poll(() => coverage.locator('tbody tr').first().locator('td').nth(1).textContent()).toBe('None yet')
     await expectAccessible(page, 'benchmark coverage')
+    await shot(page, 'benchmark-coverage')
     expectNoPageErrors(context)
   })
 
@@ -131,6 +143,7 @@ describe('Florida benchmarks: tagging, coverage, mastery and finding content', (
       expect(await cell(mastery, /Ava/, CODE)).toBe(`1 of ${value.total} done · 100%`)
       // Its reporting category under the code, in words.
       await visible(mastery.getByRole('columnheader', { name: `${CODE} Category 1` }))
+      await shot(page, 'benchmark-mastery')
 
       // By keyboard: the scroll area takes the focus, and the view's select changes to the categories.
       const region = page.getByRole('region', { name: 'Benchmark mastery (scrolls sideways)' })
@@ -143,6 +156,7 @@ describe('Florida benchmarks: tagging, coverage, mastery and finding content', (
       const byCategory = await visible(page.getByRole('table', { name: `Mastery of Florida benchmarks by each student, ${classroom.name}` }))
       expect(await cell(byCategory, /Ava/, 'Category 1')).toBe(`${category.done} of ${category.total} done · ${category.average}%`)
       await expectAccessible(page, 'benchmark mastery')
+      await shot(page, 'benchmark-mastery-categories')
 
       // The CSV holds the same cell.
       const csv = await page.evaluate(async (id) => (await fetch(`/api/classrooms/${id}/benchmarks/csv`)).text(), classroom.id)
@@ -160,6 +174,7 @@ describe('Florida benchmarks: tagging, coverage, mastery and finding content', (
     const results = page.locator('.find-content-results')
     await visible(results.getByRole('link', { name: MODULE, exact: true }))
     await expectAccessible(page, 'Explore Topics filtered by benchmark')
+    await shot(page, 'explore-topics-benchmark-filter')
 
     const visitor = await browser.newContext({ baseURL: new URL(page.url()).origin, locale: 'es-ES' })
     try {
@@ -173,6 +188,7 @@ describe('Florida benchmarks: tagging, coverage, mastery and finding content', (
       expect(await found.getAttribute('href')).toBe(`/modules/${moduleId}`)
       await visible(spanish.getByRole('status').filter({ hasText: '1 resultado' }))
       await expectAccessible(spanish, 'a Spanish search result')
+      await shot(spanish, 'explore-topics-spanish-search')
     } finally {
       await visitor.close()
     }
