@@ -114,6 +114,23 @@ describe('the benchmarks', () => {
   })
 })
 
+describe('the public cache', () => {
+  it('a module read with its benchmarks shows a benchmark’s new wording at once (a change to a benchmark clears cached content)', async () => {
+    const anonymous = actors.anonymous()
+    const read = async () =>
+      ((await anonymous.get(`/api/modules/${moduleId}?depth=1`)).body.benchmarks as { code: string; statement: string | null }[]).find(
+        (b) => b.code === 'SS.7.CG.1.3',
+      )?.statement ?? null
+    expect(await read()).toBeNull()
+    expect(await read()).toBeNull() // kept
+    const editor = await actors.staff('modules:write')
+    const wording = 'Wording entered by staff from the CPALMS page.'
+    expect((await editor.patch(`/api/benchmarks/${await benchmarkId('SS.7.CG.1.3')}`, { statement: wording })).status).toBe(200)
+    expect(await read()).toBe(wording)
+    expect((await editor.patch(`/api/benchmarks/${await benchmarkId('SS.7.CG.1.3')}`, { statement: null })).status).toBe(200)
+  })
+})
+
 describe('coverage', () => {
   it('lists every benchmark with the modules and activities that teach it, untaught first', async () => {
     const editor = await actors.staff('activities:write')
