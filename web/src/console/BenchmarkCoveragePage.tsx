@@ -6,6 +6,7 @@ import { useTranslation } from '../i18n/useTranslation'
 import { Loading } from '../ui/Loading'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { ConsoleError } from './ConsoleError'
+import './benchmarks.css'
 
 /**
  * /console/benchmarks: every Florida benchmark with the modules and activities that teach it, the
@@ -42,7 +43,10 @@ export function BenchmarkCoveragePage() {
                 <tr key={b.id}>
                   <th scope="row">
                     <strong>{b.code}</strong>
-                    <span className="benchmark-statement"> {b.statement ?? t('content.benchmarks.noWording')}</span>
+                    <span className={b.statement ? 'benchmark-statement' : 'benchmark-statement benchmark-statement-missing'}>
+                      {' '}
+                      {b.statement ?? t('content.benchmarks.noWording')}
+                    </span>
                   </th>
                   <td>{b.reportingCategory ?? t('console.benchmarks.categoryUnset')}</td>
                   <td>
