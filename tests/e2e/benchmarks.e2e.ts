@@ -51,6 +51,7 @@ const passQuiz = async (browser: Browser) => {
     const benchmarks = await visible(page.getByRole('region', { name: 'Florida benchmarks' }))
     await visible(benchmarks.getByText(/^SS\.7\.CG\.1\.4/))
     await visible(benchmarks.getByText(/Analyze how Enlightenment ideas/))
+    await shot(page, 'module-benchmarks')
     await page.getByRole('button', { name: 'Start Bill of Rights Quiz' }).click()
     const frame = page.getByRole('dialog').frameLocator('iframe').frameLocator('#package-frame')
     await visible(frame.getByText(`Taking the quiz as ${student.username}.`))
@@ -105,6 +106,7 @@ describe('Florida benchmarks: tagging, coverage, mastery and finding content', (
     await picker.getByRole('checkbox', { name: new RegExp(`^${CODE.replace(/\./g, '\\.')} `) }).check()
     // The chosen codes are listed above the boxes.
     await expect.poll(() => picker.locator('.field-hint').textContent()).toMatch(new RegExp(`(^|, )${CODE.replace(/\./g, '\\.')}(,|$)`))
+    await shot(page, 'benchmark-picker')
     await page.getByRole('button', { name: 'Save Module' }).click()
     await visible(page.getByRole('status').filter({ hasText: 'Module saved.' }))
 
