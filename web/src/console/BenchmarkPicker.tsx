@@ -3,7 +3,9 @@ import useSWR from 'swr'
 import { keys } from '../api/keys'
 import type { Benchmark, Paginated } from '../api/types'
 import { useTranslation } from '../i18n/useTranslation'
+import { byBenchmarkCode } from '../../../common/benchmarks'
 import { ConsoleError } from './ConsoleError'
+import './benchmarks.css'
 
 type Id = number | string
 
@@ -26,7 +28,13 @@ export function BenchmarkPicker({ value, onChange }: { value: string[]; onChange
     <fieldset className="field checkbox-group benchmark-picker">
       <legend className="field-label">{t('console.benchmarks.tags')}</legend>
       <p className="field-hint" id={`${id}-chosen`}>
-        {value.length === 0 ? t('console.benchmarks.noneChosen') : value.map((v) => byId.get(v)?.code ?? v).join(', ')}
+        {value.length === 0
+          ? t('console.benchmarks.noneChosen')
+          : value
+              .map((v) => ({ code: byId.get(v)?.code ?? v }))
+              .sort(byBenchmarkCode)
+              .map((b) => b.code)
+              .join(', ')}
       </p>
       {error && <ConsoleError error={error} />}
       <details>

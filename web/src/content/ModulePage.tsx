@@ -10,6 +10,7 @@ import { Loading } from '../ui/Loading'
 import { NotFound } from '../ui/NotFound'
 import { ErrorNotice } from '../ui/Notice'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
+import { byBenchmarkCode } from '../../../common/benchmarks'
 import { ActivityCard } from './ActivityCard'
 import { Html } from './Html'
 import { LocalizedContent } from './LocalizedContent'
@@ -44,7 +45,7 @@ export function ModulePage() {
         {module.subtitle && <p className="subtitle">{module.subtitle}</p>}
         <Html html={module.content} />
       </LocalizedContent>
-      <ModuleBenchmarks benchmarks={populated<Benchmark>(module.benchmarks)} />
+      <ModuleBenchmarks benchmarks={populated<Benchmark>(module.benchmarks).sort(byBenchmarkCode)} />
       {activities.length === 0 ? (
         <p>{t('content.module.noActivities')}</p>
       ) : (
