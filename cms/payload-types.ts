@@ -70,6 +70,7 @@ export interface Config {
     topics: Topic;
     modules: Module;
     activities: Activity;
+    benchmarks: Benchmark;
     pages: Page;
     posts: Post;
     media: Media;
@@ -99,6 +100,7 @@ export interface Config {
     topics: TopicsSelect<false> | TopicsSelect<true>;
     modules: ModulesSelect<false> | ModulesSelect<true>;
     activities: ActivitiesSelect<false> | ActivitiesSelect<true>;
+    benchmarks: BenchmarksSelect<false> | BenchmarksSelect<true>;
     pages: PagesSelect<false> | PagesSelect<true>;
     posts: PostsSelect<false> | PostsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
@@ -279,11 +281,41 @@ export interface Module {
   order: number;
   topic: number | Topic;
   thumbnail?: (number | null) | Media;
+  benchmarks?: (number | Benchmark)[] | null;
   activities?: {
     docs?: (number | Activity)[];
     hasNextPage?: boolean;
     totalDocs?: number;
   };
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Florida benchmarks. Reporting categories 3 and 4 are staff-editable: set them from FLDOE’s test item specifications.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "benchmarks".
+ */
+export interface Benchmark {
+  id: number;
+  /**
+   * SS.7.CG: the B.E.S.T. benchmarks (from 2023-24). SS.7.C: the archived NGSSS codes, which mean other things.
+   */
+  framework: 'SS.7.CG' | 'SS.7.C';
+  code: string;
+  /**
+   * The official wording, exactly as CPALMS publishes it. Leave empty until it is entered from the source: it then shows as “official wording not yet entered”.
+   */
+  statement?: string | null;
+  /**
+   * The CPALMS page the wording was taken from.
+   */
+  source?: string | null;
+  /**
+   * The Civics EOC reporting category, as FLDOE’s test item specifications assign it. Empty until known.
+   */
+  reportingCategory?: ('1' | '2' | '3' | '4') | null;
+  order: number;
   updatedAt: string;
   createdAt: string;
 }
@@ -309,6 +341,7 @@ export interface Activity {
   module: number | Module;
   type: 'links' | 'readings' | 'storyline' | 'video' | 'default';
   order: number;
+  benchmarks?: (number | Benchmark)[] | null;
   width: 'full' | 'half' | 'third';
   body?: {
     root: {
@@ -814,6 +847,10 @@ export interface PayloadLockedDocument {
         value: number | Activity;
       } | null)
     | ({
+        relationTo: 'benchmarks';
+        value: number | Benchmark;
+      } | null)
+    | ({
         relationTo: 'pages';
         value: number | Page;
       } | null)
@@ -921,6 +958,7 @@ export interface ModulesSelect<T extends boolean = true> {
   order?: T;
   topic?: T;
   thumbnail?: T;
+  benchmarks?: T;
   activities?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -935,6 +973,7 @@ export interface ActivitiesSelect<T extends boolean = true> {
   module?: T;
   type?: T;
   order?: T;
+  benchmarks?: T;
   width?: T;
   body?: T;
   markdown?: T;
@@ -974,6 +1013,20 @@ export interface ActivitiesSelect<T extends boolean = true> {
         masteryScore?: T;
       };
   storylineUrl?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "benchmarks_select".
+ */
+export interface BenchmarksSelect<T extends boolean = true> {
+  framework?: T;
+  code?: T;
+  statement?: T;
+  source?: T;
+  reportingCategory?: T;
+  order?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -10,6 +10,7 @@ import { Classrooms } from '../collections/Classrooms'
 import { Countries } from '../collections/Countries'
 import { Media } from '../collections/Media'
 import { Modules } from '../collections/Modules'
+import { Benchmarks } from '../collections/Benchmarks'
 import { Pages } from '../collections/Pages'
 import { Posts } from '../collections/Posts'
 import { Schools } from '../collections/Schools'
@@ -50,7 +51,7 @@ export default staffOnlyDocumentLocks(
         avatar: 'default',
         importMap: { baseDir: dirname, importMapFile: path.resolve(dirname, 'app/(payload)/admin/importMap.js') },
       },
-      collections: [Topics, Modules, Activities, Pages, Posts, Media, Users, Schools, Classrooms, Tickets, Countries, Attempts],
+      collections: [Topics, Modules, Activities, Benchmarks, Pages, Posts, Media, Users, Schools, Classrooms, Tickets, Countries, Attempts],
       editor,
       localization,
       db: databaseAdapter(),

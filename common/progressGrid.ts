@@ -117,6 +117,17 @@ export function columnsOf(
 const average = (values: number[]) => (values.length ? Math.round(values.reduce((a, b) => a + b, 0) / values.length) : null)
 const isNumber = (value: unknown): value is number => typeof value === 'number'
 
+/**
+ * A group of activities for one student, as a module's or topic's column of the grid shows it (and
+ * the benchmarks' mastery view): how many are done, out of how many, and the average of the scores
+ * there are. `cells` holds one entry per activity of the group, undefined where never opened.
+ */
+export const summarizeCells = (cells: (Pick<GridCell, 'status' | 'score'> | undefined)[]) => ({
+  done: cells.filter((c) => isDone(progressState(c?.status))).length,
+  total: cells.length,
+  average: average(cells.map((c) => c?.score).filter(isNumber)),
+})
+
 export type ActivityValue = { kind: 'activity'; state: ProgressState; score: number | null; lastOpenedAt: string | null }
 export type SummaryValue = { kind: 'summary'; done: number; total: number; average: number | null }
 export type GridRow = { student: RosterStudent; average: number | null; lastOpenedAt: string | null; values: (ActivityValue | SummaryValue)[] }
@@ -143,15 +154,7 @@ export function buildGrid(
   const { columns, headerRows } = columnsOf(topics, view, expanded)
   const activityIds = [...new Set(columns.flatMap((c) => c.activityIds))]
   const cellOf = (student: Id, activity: Id) => cells.get(cellKey(student, activity))
-  const summaryOf = (student: Id, column: Column): SummaryValue => {
-    const own = column.activityIds.map((a) => cellOf(student, a))
-    return {
-      kind: 'summary',
-      done: own.filter((c) => isDone(progressState(c?.status))).length,
-      total: column.activityIds.length,
-      average: average(own.map((c) => c?.score).filter(isNumber)),
-    }
-  }
+  const summaryOf = (student: Id, column: Column): SummaryValue => ({ kind: 'summary', ...summarizeCells(column.activityIds.map((a) => cellOf(student, a))) })
   const rows: GridRow[] = data.students.map((student) => {
     const own = activityIds.map((a) => cellOf(student.id, a))
     return {

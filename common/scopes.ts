@@ -25,11 +25,16 @@ export const collectionScopes = {
   topics: { write: 'topics:write', delete: 'topics:delete' },
   modules: { write: 'modules:write', delete: 'modules:delete' },
   activities: { write: 'activities:write', delete: 'activities:delete' },
+  // Benchmarks are curriculum data that content staff keep with the modules they tag.
+  benchmarks: { write: 'modules:write', delete: 'modules:delete' },
   pages: { write: 'pages:write', delete: 'pages:delete' },
   posts: { write: 'pages:write', delete: 'pages:delete' },
   users: { read: 'users:read', write: 'users:write', delete: 'users:write' },
   tickets: { read: 'tickets:read', write: 'tickets:write', delete: 'tickets:write' },
 } as const satisfies Record<string, { read?: Scope; write: Scope; delete: Scope }>
+
+/** Who sees the benchmarks' coverage: the staff who tag modules and activities with them. */
+export const coverageScopes = ['modules:write', 'modules:delete', 'activities:write', 'activities:delete'] as const satisfies readonly Scope[]
 
 export type StaffCollection = keyof typeof collectionScopes
 export type ScopedAction = 'write' | 'delete'

@@ -3,20 +3,25 @@
 
 type Width = 'full' | 'half' | 'third'
 
-export type SeedActivity =
-  | { title: string; type: 'default'; width: Width; markdown: string }
-  | { title: string; type: 'links'; width: Width; markdown?: string; links: { text: string; path: string }[] }
-  | {
-      title: string
-      type: 'readings'
-      width: Width
-      markdown?: string
-      readings: { text: string; path?: string; files: { text: string; file: string }[] }[]
-    }
-  | { title: string; type: 'video'; width: Width; markdown?: string; video: string }
-  | { title: string; type: 'storyline'; width: Width; markdown?: string; storyline: 'sample-quiz' }
+/** The benchmarks (SS.7.CG codes) a module or activity teaches, tagged as a teacher reading it would. */
+type Tagged = { benchmarks?: string[] }
 
-export type SeedModule = {
+export type SeedActivity = Tagged &
+  (
+    | { title: string; type: 'default'; width: Width; markdown: string }
+    | { title: string; type: 'links'; width: Width; markdown?: string; links: { text: string; path: string }[] }
+    | {
+        title: string
+        type: 'readings'
+        width: Width
+        markdown?: string
+        readings: { text: string; path?: string; files: { text: string; file: string }[] }[]
+      }
+    | { title: string; type: 'video'; width: Width; markdown?: string; video: string }
+    | { title: string; type: 'storyline'; width: Width; markdown?: string; storyline: 'sample-quiz' }
+  )
+
+export type SeedModule = Tagged & {
   title: string
   subtitle: string
   markdown: string
@@ -69,6 +74,7 @@ const foundations: SeedTopic = {
   modules: [
     {
       title: 'Roots of American Government',
+      benchmarks: ['SS.7.CG.1.3', 'SS.7.CG.1.4'],
       subtitle: 'Enlightenment ideas and English traditions',
       thumbnail: { color: '#2B4C7E', label: 'Roots' },
       markdown: md`
@@ -89,6 +95,7 @@ const foundations: SeedTopic = {
       activities: [
         {
           title: 'Enlightenment Thinkers',
+          benchmarks: ['SS.7.CG.1.4'],
           type: 'default',
           width: 'half',
           markdown: md`
@@ -115,6 +122,7 @@ const foundations: SeedTopic = {
         },
         {
           title: 'Magna Carta and the English Bill of Rights',
+          benchmarks: ['SS.7.CG.1.3'],
           type: 'default',
           width: 'half',
           markdown: md`
@@ -153,6 +161,7 @@ const foundations: SeedTopic = {
     },
     {
       title: 'From Colonies to Independence',
+      benchmarks: ['SS.7.CG.1.5', 'SS.7.CG.1.6'],
       subtitle: 'Self-government and the Declaration of Independence',
       thumbnail: { color: '#3A3F7A', label: 'Independence' },
       markdown: md`
@@ -189,6 +198,7 @@ const foundations: SeedTopic = {
         },
         {
           title: 'Understanding the Declaration of Independence',
+          benchmarks: ['SS.7.CG.1.6'],
           type: 'default',
           width: 'half',
           markdown: md`
@@ -228,6 +238,7 @@ const foundations: SeedTopic = {
     },
     {
       title: 'The Articles of Confederation',
+      benchmarks: ['SS.7.CG.1.7', 'SS.7.CG.1.10'],
       subtitle: 'America’s first plan of government',
       thumbnail: { color: '#5B2C6F', label: 'Articles' },
       markdown: md`
@@ -246,6 +257,7 @@ const foundations: SeedTopic = {
       activities: [
         {
           title: 'Weaknesses of the Articles',
+          benchmarks: ['SS.7.CG.1.7'],
           type: 'default',
           width: 'half',
           markdown: md`
@@ -323,6 +335,7 @@ const constitution: SeedTopic = {
   modules: [
     {
       title: 'Principles of the Constitution',
+      benchmarks: ['SS.7.CG.1.8', 'SS.7.CG.1.9', 'SS.7.CG.3.2'],
       subtitle: 'Popular sovereignty, separation of powers, checks and balances, federalism',
       thumbnail: { color: '#8C2D19', label: 'Principles' },
       markdown: md`
@@ -343,6 +356,7 @@ const constitution: SeedTopic = {
       activities: [
         {
           title: 'The Preamble',
+          benchmarks: ['SS.7.CG.1.8'],
           type: 'readings',
           width: 'third',
           markdown: 'The Preamble lists **six goals** of the Constitution. Can you find all six?',
@@ -356,6 +370,7 @@ const constitution: SeedTopic = {
         },
         {
           title: 'Separation of Powers and Checks and Balances',
+          benchmarks: ['SS.7.CG.1.9'],
           type: 'default',
           width: 'full',
           markdown: md`
@@ -385,6 +400,7 @@ const constitution: SeedTopic = {
         },
         {
           title: 'Federalism: Sharing Power',
+          benchmarks: ['SS.7.CG.3.2'],
           type: 'default',
           width: 'half',
           markdown: md`
@@ -416,6 +432,7 @@ const constitution: SeedTopic = {
     },
     {
       title: 'The Three Branches',
+      benchmarks: ['SS.7.CG.3.3', 'SS.7.CG.3.7', 'SS.7.CG.3.8', 'SS.7.CG.3.9'],
       subtitle: 'Congress, the President and the courts',
       thumbnail: { color: '#6B2D5C', label: 'Branches' },
       markdown: md`
@@ -486,6 +503,7 @@ const constitution: SeedTopic = {
     },
     {
       title: 'The Bill of Rights and Amendments',
+      benchmarks: ['SS.7.CG.2.3', 'SS.7.CG.2.4', 'SS.7.CG.3.5', 'SS.7.CG.3.6'],
       subtitle: 'Protecting freedoms and changing the Constitution',
       thumbnail: { color: '#8B1E3F', label: 'Bill of Rights' },
       markdown: md`
@@ -517,6 +535,7 @@ const constitution: SeedTopic = {
         },
         {
           title: 'Your Rights in the First Ten Amendments',
+          benchmarks: ['SS.7.CG.2.3'],
           type: 'default',
           width: 'third',
           markdown: md`
@@ -542,6 +561,7 @@ const constitution: SeedTopic = {
         },
         {
           title: 'Later Amendments',
+          benchmarks: ['SS.7.CG.3.6'],
           type: 'default',
           width: 'third',
           markdown: md`
@@ -602,6 +622,7 @@ const citizenship: SeedTopic = {
   modules: [
     {
       title: 'Becoming a Citizen',
+      benchmarks: ['SS.7.CG.2.1'],
       subtitle: 'Birth, parentage and naturalization',
       thumbnail: { color: '#1B5E4A', label: 'Naturalization' },
       markdown: md`
@@ -621,6 +642,7 @@ const citizenship: SeedTopic = {
       activities: [
         {
           title: 'The Naturalization Process',
+          benchmarks: ['SS.7.CG.2.1'],
           type: 'default',
           width: 'half',
           markdown: md`
@@ -672,6 +694,7 @@ const citizenship: SeedTopic = {
     },
     {
       title: 'Rights, Duties and Responsibilities',
+      benchmarks: ['SS.7.CG.2.2'],
       subtitle: 'What citizens must do and what they should do',
       thumbnail: { color: '#2E5E2E', label: 'Civic Duty' },
       markdown: md`
@@ -690,6 +713,7 @@ const citizenship: SeedTopic = {
       activities: [
         {
           title: 'Duties and Responsibilities',
+          benchmarks: ['SS.7.CG.2.2'],
           type: 'default',
           width: 'half',
           markdown: md`
@@ -773,6 +797,7 @@ const florida: SeedTopic = {
   modules: [
     {
       title: 'The Florida Constitution',
+      benchmarks: ['SS.7.CG.3.12'],
       subtitle: 'Florida’s plan of government',
       thumbnail: { color: '#7B3F00', label: 'FL Constitution' },
       markdown: md`
@@ -789,6 +814,7 @@ const florida: SeedTopic = {
       activities: [
         {
           title: 'Amending the Florida Constitution',
+          benchmarks: ['SS.7.CG.3.12'],
           type: 'default',
           width: 'half',
           markdown: md`
@@ -834,6 +860,7 @@ const florida: SeedTopic = {
     },
     {
       title: 'Florida’s Three Branches',
+      benchmarks: ['SS.7.CG.3.12'],
       subtitle: 'The Legislature, the Governor and the courts',
       thumbnail: { color: '#0B5563', label: 'FL Branches' },
       markdown: md`
@@ -894,6 +921,7 @@ const florida: SeedTopic = {
     },
     {
       title: 'Local Government in Florida',
+      benchmarks: ['SS.7.CG.3.13'],
       subtitle: 'Counties, municipalities and school boards',
       thumbnail: { color: '#7A3E1D', label: 'Local' },
       markdown: md`

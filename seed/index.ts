@@ -14,6 +14,7 @@ import { storylineRecord } from '../collections/Activities/endpoints/storyline'
 import { installStorylinePackage } from '@cms/packages/storyline/extract'
 import type { Activity } from '../cms/payload-types'
 import { uploadsDir } from '@cms/config/paths'
+import { benchmarks } from './benchmarks'
 import { pages, posts, schools, type SeedActivity, topics } from './content'
 import { type ActivityTranslation, topicTranslations } from './translations'
 
@@ -133,7 +134,26 @@ const seedCountries = async (payload: Payload) => {
   }
 }
 
+/**
+ * Florida's benchmarks, when the site has none (every start runs this: a site seeded before they
+ * existed gets them too). Staff edit them afterwards: wording, source, reporting category.
+ */
+export const seedBenchmarks = async (payload: Payload) => {
+  if ((await payload.count({ collection: 'benchmarks', overrideAccess: true })).totalDocs > 0) return
+  for (const [index, benchmark] of benchmarks.entries()) {
+    await payload.create({ collection: 'benchmarks', data: { framework: 'SS.7.CG', order: index + 1, ...benchmark }, overrideAccess: true })
+  }
+}
+
+/** The ids of the benchmarks with these codes (the seed's tags). */
+const benchmarkIds = async (payload: Payload, codes: string[] | undefined) => {
+  if (!codes?.length) return []
+  const { docs } = await payload.find({ collection: 'benchmarks', where: { code: { in: codes } }, pagination: false, depth: 0, overrideAccess: true })
+  return docs.map((doc) => doc.id)
+}
+
 const seedContent = async (payload: Payload) => {
+  await seedBenchmarks(payload)
   for (const [topicIndex, topic] of topics.entries()) {
     let topicDoc = await first(payload, 'topics', { title: { equals: topic.title } })
     if (!topicDoc) {
@@ -160,6 +180,7 @@ const seedContent = async (payload: Payload) => {
             order: moduleIndex + 1,
             topic: topicDoc.id,
             thumbnail: await thumbnail(payload, module.thumbnail.label, module.thumbnail.color),
+            benchmarks: await benchmarkIds(payload, module.benchmarks),
           },
           overrideAccess: true,
         })
@@ -169,7 +190,12 @@ const seedContent = async (payload: Payload) => {
         if (!activityDoc) {
           activityDoc = await payload.create({
             collection: 'activities',
-            data: { ...(await activityData(payload, activity)), order: activityIndex + 1, module: moduleDoc.id },
+            data: {
+              ...(await activityData(payload, activity)),
+              order: activityIndex + 1,
+              module: moduleDoc.id,
+              benchmarks: await benchmarkIds(payload, activity.benchmarks),
+            },
             overrideAccess: true,
           })
         }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { allScopes, type Scope } from '../common/scopes'
+import { allScopes, coverageScopes, type Scope } from '../common/scopes'
 import { Actors, password } from './helpers/actors'
 import { Client } from './helpers/client'
 import { startServer, type TestServer } from './helpers/server'
@@ -27,6 +27,13 @@ const rules: Record<string, Record<Op, (a: Actor) => boolean>> = {
   modules: contentRules('modules'),
   activities: contentRules('activities', true),
   pages: contentRules('pages'),
+  // Florida's benchmarks: public reading, kept by the staff who keep the modules.
+  benchmarks: {
+    create: (a) => isScope(a, 'modules:write'),
+    read: () => true,
+    update: (a) => isScope(a, 'modules:write'),
+    delete: (a) => isScope(a, 'modules:delete'),
+  },
   posts: {
     create: (a) => isScope(a, 'pages:write'),
     read: () => true,
@@ -123,6 +130,8 @@ const fixture = async (collection: string): Promise<number | string> => {
       return create({ title: `Module ${n}`, markdown: 'Body', order: n, topic: await fixture('topics') })
     case 'activities':
       return create({ title: `Activity ${n}`, type: 'default', markdown: 'Body', module: await fixture('modules') })
+    case 'benchmarks':
+      return create({ framework: 'SS.7.CG', code: `SS.7.CG.9.${n}`, order: n })
     case 'pages':
       return create({ slug: `page-${n}`, title: `Page ${n}`, markdown: 'Body' })
     case 'posts':
@@ -152,6 +161,8 @@ const createBody = (collection: string, actor: Actor): Record<string, unknown> =
   switch (collection) {
     case 'topics':
       return { title: `New topic ${n}`, markdown: 'Made by the API', order: n }
+    case 'benchmarks':
+      return { framework: 'SS.7.CG', code: `SS.7.CG.8.${n}`, order: n }
     case 'pages':
       return { slug: `new-page-${n}`, title: `New page ${n}`, markdown: 'Made by the API' }
     case 'posts':
@@ -177,6 +188,7 @@ const updateBody: Record<string, Record<string, unknown>> = {
   modules: { title: 'Changed' },
   activities: { title: 'Changed' },
   pages: { title: 'Changed' },
+  benchmarks: { reportingCategory: '4' },
   posts: { title: 'Changed' },
   media: { alt: 'Changed' },
   users: { attributes: { firstName: 'Changed' } },
@@ -243,6 +255,8 @@ const rosterRoutes: {
 }[] = [
   { name: 'GET /api/classrooms/:id/progress', allowed: readsClassroom, status: 200, call: (c, k) => c.get(`/api/classrooms/${k}/progress`) },
   { name: 'GET /api/classrooms/:id/progress/csv', allowed: readsClassroom, status: 200, call: (c, k) => c.get(`/api/classrooms/${k}/progress/csv`) },
+  { name: 'GET /api/classrooms/:id/benchmarks', allowed: readsClassroom, status: 200, call: (c, k) => c.get(`/api/classrooms/${k}/benchmarks`) },
+  { name: 'GET /api/classrooms/:id/benchmarks/csv', allowed: readsClassroom, status: 200, call: (c, k) => c.get(`/api/classrooms/${k}/benchmarks/csv`) },
   {
     name: 'GET /api/classrooms/:id/students/:studentId/progress',
     allowed: readsClassroom,
@@ -289,6 +303,19 @@ const rosterRoutes: {
     changed: async (s) => (await p().count({ collection: 'users', where: { id: { equals: s as number } }, overrideAccess: true })).totalDocs === 0,
   },
 ]
+
+describe('benchmark coverage', () => {
+  it('GET /api/benchmarks/coverage: staff of any content scope, nobody else', async () => {
+    const outcomes: string[] = []
+    const expected: string[] = []
+    for (const actor of actorsList) {
+      const res = await clients.get(actor)!.get('/api/benchmarks/coverage')
+      outcomes.push(`${actor}: ${res.status === 200 ? 'allowed' : [401, 403].includes(res.status) ? 'refused' : `status ${res.status}`}`)
+      expected.push(`${actor}: ${isScope(actor, ...coverageScopes) ? 'allowed' : 'refused'}`)
+    }
+    expect(outcomes).toEqual(expected)
+  })
+})
 
 describe('classroom progress and roster routes (issue 11)', () => {
   it.each(rosterRoutes.map((r) => [r.name, r] as const))('%s: the owner and authorised staff, nobody else', async (_name, route) => {

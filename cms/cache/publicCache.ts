@@ -36,7 +36,7 @@ import { cachedSignedIn, forgetEveryone, forgetUser, requestUserNow } from './si
  */
 
 /** Collections whose documents appear in cached answers (through joins and depth as well). */
-export const contentCollections = new Set(['topics', 'modules', 'activities', 'pages', 'media', 'countries'])
+export const contentCollections = new Set(['topics', 'modules', 'activities', 'benchmarks', 'pages', 'media', 'countries'])
 
 type Entry = { status: number; headers: [string, string][]; body: Buffer; gzip: Buffer; br: Buffer; etag: string }
 

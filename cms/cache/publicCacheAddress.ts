@@ -37,8 +37,8 @@ const languageParameters = ['locale', 'fallback-locale', 'fallbackLocale']
  * (collections/Activities/endpoints/columns.ts: `locale` only). Nothing under an id (attempts, launches).
  */
 const routes: { path: RegExp; parameters: ReadonlySet<string> }[] = [
-  { path: /^\/api\/(?:topics|modules|activities|pages|countries)$/, parameters: new Set(listParameters) },
-  { path: /^\/api\/(?:topics|modules|activities|pages|countries)\/\d+$/, parameters: new Set(documentParameters) },
+  { path: /^\/api\/(?:topics|modules|activities|benchmarks|pages|countries)$/, parameters: new Set(listParameters) },
+  { path: /^\/api\/(?:topics|modules|activities|benchmarks|pages|countries)\/\d+$/, parameters: new Set(documentParameters) },
   { path: /^\/api\/pages\/slug\/[^/]+$/, parameters: new Set(languageParameters) },
   { path: /^\/api\/activities\/columns$/, parameters: new Set(['locale']) },
 ]

@@ -3,7 +3,7 @@ import path from 'node:path'
 
 import { getPayload, type Payload } from 'payload'
 
-import { type DemoLogin, isEmptyDatabase, seed, seedDemoAccounts } from '../../seed'
+import { type DemoLogin, isEmptyDatabase, seed, seedBenchmarks, seedDemoAccounts } from '../../seed'
 import { withBootLock } from './bootLock'
 import { databaseKind } from '../database/db'
 import { untilDatabaseAnswers, waitForDatabase } from '../database/databaseWait'
@@ -101,6 +101,7 @@ export const boot = async ({ seedIfEmpty = true, always = false } = {}) => {
       withBootLock(async () => {
         await migrate(payload)
         await prepareRateLimitStore()
+        if (seedIfEmpty) await seedBenchmarks(payload)
         const accounts = demoAccountsWanted()
         if (always || (seedIfEmpty && (await needsFirstSeed(payload)))) {
           payload.logger.info('Seeding the demo content…')

@@ -88,6 +88,14 @@ export const Activities: CollectionConfig = {
     },
     { name: 'order', type: 'number', required: true, defaultValue: 0, index: true },
     {
+      // The state benchmarks this activity assesses or teaches, beside those of its module.
+      name: 'benchmarks',
+      type: 'relationship',
+      relationTo: 'benchmarks',
+      hasMany: true,
+      maxDepth: 1,
+    },
+    {
       name: 'width',
       type: 'select',
       required: true,

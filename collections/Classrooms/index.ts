@@ -5,6 +5,7 @@ import { scopesOf, userHasScope } from '../../common/scopes'
 import { checkClassroomRoom } from './classroomLimits'
 import { classroomEndpoints } from './endpoints/classrooms'
 import { rosterEndpoints } from './endpoints/roster'
+import { benchmarkEndpoints } from './endpoints/benchmarks'
 import { hiddenUnless } from '../../access/adminHidden'
 
 export const Classrooms: CollectionConfig = {
@@ -17,7 +18,7 @@ export const Classrooms: CollectionConfig = {
     update: ownerOrScope('owner', 'users:write'),
     delete: ownerOrScope('owner', 'users:write'),
   },
-  endpoints: [...classroomEndpoints, ...rosterEndpoints],
+  endpoints: [...classroomEndpoints, ...rosterEndpoints, ...benchmarkEndpoints],
   hooks: {
     beforeValidate: [
       ({ data, req, operation }) => {

@@ -23,6 +23,14 @@ export const Modules: CollectionConfig = {
     { name: 'topic', type: 'relationship', relationTo: 'topics', required: true, index: true },
     { name: 'thumbnail', type: 'upload', relationTo: 'media' },
     {
+      // The state benchmarks this teaches (coverage, mastery, and the benchmark filter on Explore Topics).
+      name: 'benchmarks',
+      type: 'relationship',
+      relationTo: 'benchmarks',
+      hasMany: true,
+      maxDepth: 1,
+    },
+    {
       // Module pages require login (spec section 2), so visitors get a module without its activities.
       name: 'activities',
       type: 'join',

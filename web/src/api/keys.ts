@@ -25,6 +25,22 @@ export const keys = {
   activityColumns: apiPaths.activityColumns,
   studentProgress: (classroomId: string | number, studentId: string | number) =>
     `/api/classrooms/${encodeURIComponent(String(classroomId))}/students/${encodeURIComponent(String(studentId))}/progress`,
+  /** Every benchmark, in the standards' order (the Explore Topics filter, the console's tag pickers). */
+  benchmarks: () =>
+    '/api/benchmarks?sort=order&limit=100&depth=0&select[code]=true&select[framework]=true&select[statement]=true&select[reportingCategory]=true',
+  benchmarkCoverage: () => '/api/benchmarks/coverage',
+  /**
+   * Explore Topics' search: titles containing `text` in the page's language (the client adds it),
+   * tagged with `benchmark` when one is chosen (topics have no tags: none then).
+   */
+  findContent: (collection: 'topics' | 'modules' | 'activities', text: string, benchmark: string) => {
+    const query = new URLSearchParams({ depth: '0', limit: '20', sort: 'order', 'select[title]': 'true' })
+    if (collection === 'activities') query.set('select[module]', 'true')
+    if (text) query.set('where[title][like]', text)
+    if (benchmark) query.set('where[benchmarks][in]', benchmark)
+    return `/api/${collection}?${query}`
+  },
+  classroomBenchmarks: (classroomId: string | number) => `/api/classrooms/${encodeURIComponent(String(classroomId))}/benchmarks`,
   /** The user's own attempts at these activities (teachers read others' too, so `student` is explicit). */
   ownAttempts: (userId: string | number, activityIds: (string | number)[]) =>
     `/api/attempts?where[student][equals]=${encodeURIComponent(String(userId))}&where[activity][in]=${activityIds.map((id) => encodeURIComponent(String(id))).join(',')}&depth=0&limit=${Math.max(activityIds.length, 1)}&select[activity]=true&select[status]=true&select[score]=true&select[openCount]=true&select[lastOpenedAt]=true&select[student]=true`,

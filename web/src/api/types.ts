@@ -99,6 +99,7 @@ export type Activity = Translated<
   Pick<Generated.Activity, 'id' | 'title' | 'translatedLocales' | 'type' | 'content' | 'width' | 'order' | 'links' | 'video' | 'storylineUrl'> & {
     readings?: Reading[] | null
     storyline?: Pick<NonNullable<Generated.Activity['storyline']>, 'standard' | 'launchFile'> | null
+    benchmarks?: (Benchmark | Id)[] | null
   }
 >
 
@@ -135,8 +136,11 @@ export type Module = Translated<
     >,
     'activities',
     Join<Activity> | null
-  >
+  > & { benchmarks?: (Benchmark | Id)[] | null }
 >
+
+/** A Florida benchmark as the public reads it (GET /api/benchmarks, or tagged on a module). */
+export type Benchmark = Pick<Generated.Benchmark, 'id' | 'code' | 'framework'> & Partial<Pick<Generated.Benchmark, 'statement' | 'reportingCategory'>>
 
 export type Page = Translated<Pick<Generated.Page, 'id' | 'slug' | 'title' | 'translatedLocales'>> & { content?: Partial<Generated.Page['content']> | null }
 

@@ -23,6 +23,7 @@ import { useRoster } from './api/roster'
 import { ConfirmRosterAction } from './ConfirmRosterAction'
 import { LoginCards } from './LoginCards'
 import { ProgressGrid } from './ProgressGrid'
+import { BenchmarkMastery } from './BenchmarkMastery'
 import { RowMenu } from './RowMenu'
 
 const confirmTexts = (t: TFunction, kind: 'card' | 'remove' | 'delete', username: string) => {
@@ -239,6 +240,10 @@ export function ClassroomDetailPage() {
           <section aria-labelledby="progress-heading">
             <h2 id="progress-heading">{t('classrooms.progress.heading')}</h2>
             <ProgressGrid classroomId={classroom.id} />
+          </section>
+          <section aria-labelledby="mastery-heading">
+            <h2 id="mastery-heading">{t('classrooms.mastery.heading')}</h2>
+            <BenchmarkMastery classroomId={classroom.id} />
           </section>
           <section aria-labelledby="edit-classroom-heading">
             <h2 id="edit-classroom-heading">{t('classrooms.detail.edit')}</h2>

@@ -108,10 +108,13 @@ describe('create classroom', () => {
   })
 })
 
-// The page also shows the progress grid (tested in ProgressGrid.test.tsx): an empty one here.
+// The page also shows the progress grid (tested in ProgressGrid.test.tsx) and the benchmarks'
+// mastery (BenchmarkMastery.test.tsx): empty ones here.
 const EMPTY_PROGRESS = { classroom: { id: 5, name: 'Civics 7A', code: 'CIVICS-7A' }, students: [], attempts: [] }
+const EMPTY_MASTERY = { classroom: EMPTY_PROGRESS.classroom, benchmarks: [], categories: [], students: [], rows: [] }
 const gridAnswers = new Map<string, unknown>([
   ['/api/classrooms/5/progress', EMPTY_PROGRESS],
+  ['/api/classrooms/5/benchmarks', EMPTY_MASTERY],
   ['/api/activities/columns', []],
 ])
 

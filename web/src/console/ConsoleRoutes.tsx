@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router-dom'
 import { ActivitiesList } from './activities/ActivitiesList'
 import { ActivityCreatePage } from './activities/ActivityCreatePage'
 import { ActivityEditPage } from './activities/ActivityEditPage'
+import { BenchmarkCoveragePage } from './BenchmarkCoveragePage'
 import { ConsoleLayout } from './ConsoleLayout'
 import { ConsoleNotFound } from './ConsoleNotFound'
 import type { Collection } from './consoleScopes'
@@ -51,6 +52,7 @@ export function ConsoleRoutes() {
         <Route path="activities" element={gate('activities', <ActivitiesList />)} />
         <Route path="activities/create" element={gate('activities', <ActivityCreatePage />, true)} />
         <Route path="activities/:activityId" element={gate('activities', <ActivityEditPage />)} />
+        <Route path="benchmarks" element={gate('benchmarks', <BenchmarkCoveragePage />)} />
         <Route path="pages" element={gate('pages', <PagesList />)} />
         <Route path="pages/create" element={gate('pages', <PageCreatePage />, true)} />
         <Route path="pages/:pageId" element={gate('pages', <PageEditPage />)} />

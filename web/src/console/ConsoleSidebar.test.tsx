@@ -24,7 +24,7 @@ describe('console sidebar', () => {
   it('shows every section to a holder of every scope', () => {
     const all = ['topics:write', 'modules:write', 'activities:delete', 'pages:delete', 'users:read', 'tickets:write']
     renderConsole('/console', staff(all))
-    expect(sidebarLinks()).toEqual(['Dashboard', 'Topics', 'Modules', 'Activities', 'Pages', 'Posts', 'Users', 'Tickets'])
+    expect(sidebarLinks()).toEqual(['Dashboard', 'Topics', 'Modules', 'Activities', 'Benchmarks', 'Pages', 'Posts', 'Users', 'Tickets'])
   })
 
   it('shows users and tickets only for their own scopes', () => {

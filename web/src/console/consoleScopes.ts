@@ -1,4 +1,4 @@
-import { collectionScopes, scopesOf, type Scope, type ScopedAction, type StaffCollection } from '../../../common/scopes'
+import { collectionScopes, coverageScopes, scopesOf, type Scope, type ScopedAction, type StaffCollection } from '../../../common/scopes'
 import type { User } from '../api/types'
 import { hasScope } from '../session/scopes'
 
@@ -25,6 +25,8 @@ export const SECTIONS: readonly Section[] = [
   section('topics'),
   section('modules'),
   section('activities'),
+  // Coverage of the benchmarks: for whoever tags modules or activities, as the server's rule.
+  { ...section('benchmarks'), scopes: coverageScopes },
   section('pages'),
   section('posts'),
   section('users'),

@@ -4,12 +4,13 @@ import { useParams } from 'react-router-dom'
 import useSWR from 'swr'
 import { ApiError } from '../api/client'
 import { keys } from '../api/keys'
-import { populated, type Activity, type Attempt, type Module } from '../api/types'
+import { populated, type Activity, type Attempt, type Benchmark, type Module } from '../api/types'
 import { useSession } from '../session/useSession'
 import { Loading } from '../ui/Loading'
 import { NotFound } from '../ui/NotFound'
 import { ErrorNotice } from '../ui/Notice'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
+import { byBenchmarkCode } from '../../../common/benchmarks'
 import { ActivityCard } from './ActivityCard'
 import { Html } from './Html'
 import { LocalizedContent } from './LocalizedContent'
@@ -44,6 +45,7 @@ export function ModulePage() {
         {module.subtitle && <p className="subtitle">{module.subtitle}</p>}
         <Html html={module.content} />
       </LocalizedContent>
+      <ModuleBenchmarks benchmarks={populated<Benchmark>(module.benchmarks).sort(byBenchmarkCode)} />
       {activities.length === 0 ? (
         <p>{t('content.module.noActivities')}</p>
       ) : (
@@ -54,5 +56,25 @@ export function ModulePage() {
         </div>
       )}
     </article>
+  )
+}
+
+/** The Florida benchmarks the module teaches, each with its official wording (or a note that it is not entered yet). */
+function ModuleBenchmarks({ benchmarks }: { benchmarks: Benchmark[] }) {
+  const { t } = useTranslation()
+  if (benchmarks.length === 0) return null
+  return (
+    <section className="module-benchmarks" aria-labelledby="module-benchmarks-heading">
+      <h2 id="module-benchmarks-heading">{t('content.module.benchmarks')}</h2>
+      <ul>
+        {benchmarks.map((b) => (
+          <li key={b.id}>
+            <strong>{b.code}</strong>
+            {': '}
+            {b.statement ? <span lang="en">{b.statement}</span> : <em>{t('content.benchmarks.noWording')}</em>}
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }

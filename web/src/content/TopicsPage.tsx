@@ -1,5 +1,6 @@
 import { useTranslation } from '../i18n/useTranslation'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
+import { FindContent } from './FindContent'
 import { TopicList } from './TopicList'
 
 export function TopicsPage() {
@@ -8,6 +9,7 @@ export function TopicsPage() {
   return (
     <>
       <h1>{t('content.topics.title')}</h1>
+      <FindContent />
       <TopicList />
     </>
   )

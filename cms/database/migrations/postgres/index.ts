@@ -7,6 +7,7 @@ import * as migration_20261123_042212_localization from './20261123_042212_local
 import * as migration_20261127_092910_attempt_package_storage from './20261127_092910_attempt_package_storage';
 import * as migration_20261127_093206_classroom_archived from './20261127_093206_classroom_archived';
 import * as migration_20261127_103751_media_alt_localized from './20261127_103751_media_alt_localized';
+import * as migration_20261127_123502_benchmarks from './20261127_123502_benchmarks';
 
 export const migrations = [
   {
@@ -52,6 +53,11 @@ export const migrations = [
   {
     up: migration_20261127_103751_media_alt_localized.up,
     down: migration_20261127_103751_media_alt_localized.down,
-    name: '20261127_103751_media_alt_localized'
+    name: '20261127_103751_media_alt_localized',
+  },
+  {
+    up: migration_20261127_123502_benchmarks.up,
+    down: migration_20261127_123502_benchmarks.down,
+    name: '20261127_123502_benchmarks'
   },
 ];

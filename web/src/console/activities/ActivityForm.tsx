@@ -1,5 +1,6 @@
 import { useTranslation } from '../../i18n/useTranslation'
 import { yupResolver } from '@hookform/resolvers/yup'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
 import useSWR from 'swr'
@@ -16,6 +17,7 @@ import { createDoc, formId, putDoc, toId, useRevalidateCollection, type ListAnsw
 import { ConsoleError } from '../ConsoleError'
 import { ACTIVITY_SAVED } from '../consoleMessages'
 import type { ActivityDoc, ModuleDoc } from '../api/consoleTypes'
+import { BenchmarkPicker, benchmarkIdsOf } from '../BenchmarkPicker'
 import { LinksFields } from './LinksFields'
 import { MarkdownEditor } from '../MarkdownEditor'
 import { ReadingsFields } from './ReadingsFields'
@@ -76,6 +78,7 @@ export function ActivityForm({ activity, moduleId = '' }: Props) {
   })
   const edit = useEditVersion('activities', activity, (doc) => form.reset(initialValues(doc, moduleId)))
   const type = form.watch('type')
+  const [benchmarks, setBenchmarks] = useState<string[]>(benchmarkIdsOf(activity?.benchmarks))
   const options = (modules.data?.docs ?? []).map((module) => ({ value: String(module.id), label: module.title }))
   const currentModule = form.getValues('module')
   if (currentModule && !options.some((option) => option.value === currentModule)) {
@@ -89,12 +92,12 @@ export function ActivityForm({ activity, moduleId = '' }: Props) {
     result.start()
     try {
       if (activity) {
-        edit.saved((await putDoc<ActivityDoc>('activities', activity.id, toBody(values), edit.version())).doc)
+        edit.saved((await putDoc<ActivityDoc>('activities', activity.id, { ...toBody(values), benchmarks: benchmarks.map(toId) }, edit.version())).doc)
         result.succeed(ACTIVITY_SAVED)
         form.reset(values)
         await Promise.all([revalidate('activities'), revalidate('modules')])
       } else {
-        const answer = await createDoc<ActivityDoc>('activities', toBody(values))
+        const answer = await createDoc<ActivityDoc>('activities', { ...toBody(values), benchmarks: benchmarks.map(toId) })
         await Promise.all([revalidate('activities'), revalidate('modules')])
         navigate(`/console/activities/${answer.doc.id}`, { state: { notice: ACTIVITY_SAVED } })
       }
@@ -137,6 +140,7 @@ export function ActivityForm({ activity, moduleId = '' }: Props) {
         {type === 'readings' && <ReadingsFields form={form} />}
         {type === 'video' && <TextArea label={t('console.activities.video')} hint={t('console.activities.videoHint')} {...fieldProps(form, 'video')} />}
         {type === 'storyline' && !activity && <p className="field-hint">{t('console.activities.storylineFirst')}</p>}
+        <BenchmarkPicker value={benchmarks} onChange={setBenchmarks} />
         <div className="form-actions">
           <SaveButton
             label={t(activity ? 'console.activities.save' : 'console.activities.create')}

@@ -18,6 +18,7 @@ import { MODULE_SAVED } from '../consoleMessages'
 import { mediaOf, type ModuleDoc, type TopicDoc } from '../api/consoleTypes'
 import { MarkdownEditor } from '../MarkdownEditor'
 import { MediaUpload } from '../MediaUpload'
+import { BenchmarkPicker, benchmarkIdsOf } from '../BenchmarkPicker'
 import { moduleSchema } from './moduleSchema'
 import { applyFieldErrors, useSaveResult } from '../useSaveResult'
 import { WriteGuard } from '../WriteGuard'
@@ -47,6 +48,7 @@ export function ModuleForm({ module, topicId = '' }: Props) {
   const result = useSaveResult()
   const topics = useSWR<ListAnswer<TopicDoc>>(optionsKey('topics', 'order', ['title']))
   const [thumbnail, setThumbnail] = useState<Media | null>(mediaOf(module?.thumbnail))
+  const [benchmarks, setBenchmarks] = useState<string[]>(benchmarkIdsOf(module?.benchmarks))
   const form = useForm<Values>({
     resolver: yupResolver(moduleSchema),
     mode: 'onTouched',
@@ -64,7 +66,7 @@ export function ModuleForm({ module, topicId = '' }: Props) {
 
   async function save(values: Values) {
     result.start()
-    const body = { ...values, topic: toId(values.topic), thumbnail: thumbnail ? toId(thumbnail.id) : null }
+    const body = { ...values, topic: toId(values.topic), thumbnail: thumbnail ? toId(thumbnail.id) : null, benchmarks: benchmarks.map(toId) }
     try {
       if (module) {
         edit.saved((await putDoc<ModuleDoc>('modules', module.id, body, edit.version())).doc)
@@ -103,6 +105,7 @@ export function ModuleForm({ module, topicId = '' }: Props) {
         />
         <MarkdownEditor required preview={form.watch('markdown') ?? ''} {...fieldProps(form, 'markdown')} />
         <MediaUpload label={t('console.form.thumbnail')} image accept="image/*" value={thumbnail} onChange={setThumbnail} />
+        <BenchmarkPicker value={benchmarks} onChange={setBenchmarks} />
         <div className="form-actions">
           <SaveButton
             label={t(module ? 'console.modules.save' : 'console.modules.create')}

@@ -1,0 +1,187 @@
+/**
+ * The benchmarks' mastery view of a full class (issue 39): seeds 35 students × 200 activities of
+ * attempts on a fresh SQLite database, the activities' modules tagged with Florida's benchmarks (and
+ * some activities on their own), then times `GET /api/classrooms/:id/benchmarks` (and its CSV)
+ * beside a ceiling measured in the same run (a static file from the same server), and the
+ * classroom page's time to a usable mastery table (every student's row) in Chromium at 1366×768.
+ * Targets: the grid's, API p99 under 150 ms, page under 1 s.
+ *   node --import tsx bench/mastery.ts [API rounds, default 200] [page loads, default 5]
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { chromium } from 'playwright-core'
+
+import { CHROMIUM_ARGS } from '../tests/e2e/browser'
+import { percentile, startBenchServer } from './harness'
+
+const rounds = Number(process.argv[2] || 200)
+const pageLoads = Number(process.argv[3] || 5)
+const studentCount = 35
+const activityCount = 200
+const password = 'bench-password-42'
+
+const bench = await startBenchServer()
+const { payload } = bench
+const started = Date.now()
+
+const benchmarks = (await payload.find({ collection: 'benchmarks', pagination: false, depth: 0, sort: 'order', overrideAccess: true })).docs.map((b) => b.id)
+if (benchmarks.length !== 39) throw new Error(`expected the 39 seeded benchmarks, found ${benchmarks.length}`)
+
+// The catalogue: the seed's activities (tagged as seeded), topped up to 200 in modules each tagged
+// with two benchmarks, every fifth activity with a third of its own.
+const existing = (await payload.find({ collection: 'activities', pagination: false, depth: 0, select: { title: true }, overrideAccess: true })).docs.map(
+  (a) => a.id,
+)
+const activityIds = [...existing]
+let tag = 0
+const nextBenchmark = () => benchmarks[tag++ % benchmarks.length]
+for (let t = 0; activityIds.length < activityCount; t++) {
+  const topic = await payload.create({
+    collection: 'topics',
+    data: { title: `Bench topic ${t}`, markdown: 'Body', order: 100 + t } as never,
+    overrideAccess: true,
+  })
+  for (let m = 0; m < 5 && activityIds.length < activityCount; m++) {
+    const mod = await payload.create({
+      collection: 'modules',
+      data: { title: `Bench module ${t}.${m}`, markdown: 'Body', order: m, topic: topic.id, benchmarks: [nextBenchmark(), nextBenchmark()] } as never,
+      overrideAccess: true,
+    })
+    for (let a = 0; a < 10 && activityIds.length < activityCount; a++) {
+      const activity = await payload.create({
+        collection: 'activities',
+        data: {
+          title: `Activity ${t}.${m}.${a}`,
+          type: 'default',
+          markdown: 'Body',
+          order: a,
+          module: mod.id,
+          benchmarks: a % 5 === 0 ? [nextBenchmark()] : [],
+        } as never,
+        overrideAccess: true,
+      })
+      activityIds.push(activity.id)
+    }
+  }
+}
+
+const email = 'bench-teacher@example.org'
+const teacher = await payload.create({
+  collection: 'users',
+  data: { email, password, emailVerified: true, attributes: { type: 'teacher', firstName: 'Bench', lastName: 'Teacher', completed: true } } as never,
+  overrideAccess: true,
+})
+const classroom = await payload.create({
+  collection: 'classrooms',
+  data: { name: 'Bench class', code: 'BENCH-MASTERY', owner: teacher.id } as never,
+  overrideAccess: true,
+})
+const statuses = ['not-attempted', 'incomplete', 'completed', 'passed', 'failed'] as const
+const now = new Date().toISOString()
+for (let s = 0; s < studentCount; s++) {
+  const student = await payload.create({
+    collection: 'users',
+    data: {
+      username: `bench-student-${s}`,
+      password,
+      rosterName: `Student ${s}`,
+      attributes: { type: 'student', classroom: classroom.id, completed: false },
+    } as never,
+    overrideAccess: true,
+  })
+  // Straight into the table (the shape the server writes), as bench/progress.ts does.
+  const rows = activityIds.map((activity, i) => {
+    const status = statuses[(s + i) % statuses.length]
+    const scaled = status === 'passed' || status === 'failed' ? ((s * 7 + i * 13) % 101) / 100 : null
+    return {
+      student: student.id,
+      activity,
+      classroom: classroom.id,
+      status,
+      score_raw: scaled === null ? null : scaled * 100,
+      score_min: 0,
+      score_max: 100,
+      score_scaled: scaled,
+      timeSpentSeconds: 60,
+      attemptCount: 1,
+      openCount: 1,
+      firstOpenedAt: now,
+      lastOpenedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    }
+  })
+  const db = payload.db as unknown as { drizzle: any; tables: Record<string, unknown> }
+  await db.drizzle.insert(db.tables.attempts).values(rows)
+}
+console.log(
+  `seeded ${studentCount} students × ${activityIds.length} activities = ${studentCount * activityIds.length} attempts, tagged with ${benchmarks.length} benchmarks, in ${Math.round((Date.now() - started) / 1000)} s`,
+)
+
+const { server, base } = await bench.listen()
+const login = await fetch(`${base}/api/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ username: email, password }),
+})
+const { token } = (await login.json()) as { token: string }
+const headers = { authorization: `Bearer ${token}` }
+const asset = fs.readdirSync(path.join(process.cwd(), 'web', 'dist', 'assets')).find((name) => name.endsWith('.js'))
+
+const time = async (name: string, url: string, auth = true) => {
+  const times: number[] = []
+  let bytes = 0
+  for (let i = 0; i < rounds + 5; i++) {
+    const t = performance.now()
+    const res = await fetch(base + url, { headers: auth ? headers : {} })
+    bytes = (await res.arrayBuffer()).byteLength
+    if (res.status !== 200) throw new Error(`${name}: ${res.status}`)
+    if (i >= 5) times.push(performance.now() - t) // the first few warm Payload and the caches
+  }
+  times.sort((a, b) => a - b)
+  console.log(
+    `${name.padEnd(44)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms  p99 ${percentile(times, 99).toFixed(1).padStart(6)} ms  (${Math.round(bytes / 1024)} KB)`,
+  )
+}
+
+console.log(`\nsequential requests, ${rounds} each, one client; the machine is shared with other work, so compare with the ceiling line`)
+await time('ceiling: static file /assets/*.js', `/assets/${asset}`, false)
+await time('GET /api/classrooms/:id/progress (the grid, beside)', `/api/classrooms/${classroom.id}/progress`)
+await time('GET /api/classrooms/:id/benchmarks', `/api/classrooms/${classroom.id}/benchmarks`)
+await time('GET /api/classrooms/:id/benchmarks/csv', `/api/classrooms/${classroom.id}/benchmarks/csv`)
+
+// The page: from navigation to every student's row in the mastery table, on a school laptop's screen.
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
+const context = await browser.newContext({ baseURL: base, viewport: { width: 1366, height: 768 } })
+const cookie = login.headers
+  .getSetCookie()
+  .find((c) => c.startsWith('payload-token='))!
+  .split(';')[0]
+  .split('=')
+await context.addCookies([{ name: cookie[0], value: cookie[1], url: base }])
+const page = await context.newPage()
+const loads: number[] = []
+const apiAnswered: number[] = []
+for (let i = 0; i < pageLoads + 1; i++) {
+  const t = performance.now()
+  const answered = page.waitForResponse((r) => r.url().endsWith(`/api/classrooms/${classroom.id}/benchmarks`)).then(() => performance.now() - t)
+  await page.goto(`/user/classrooms/${classroom.id}`)
+  await page
+    .locator('.mastery .progress-table tbody tr')
+    .nth(studentCount - 1)
+    .waitFor({ state: 'visible' })
+  // The first load fills the browser's cache, as a teacher's first visit would.
+  if (i > 0) loads.push(performance.now() - t)
+  if (i > 0) apiAnswered.push(await answered)
+}
+loads.sort((a, b) => a - b)
+apiAnswered.sort((a, b) => a - b)
+const cells = await page.locator('.mastery .progress-table tbody td').count()
+console.log(
+  `classroom page to a usable mastery table (${cells} cells), ${pageLoads} loads: median ${percentile(loads, 50).toFixed(0)} ms, worst ${loads[loads.length - 1].toFixed(0)} ms (its API answered at a median ${percentile(apiAnswered, 50).toFixed(0)} ms)`,
+)
+
+await browser.close()
+await bench.close(server)
+process.exit(0)
