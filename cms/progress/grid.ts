@@ -127,8 +127,8 @@ export const rosterOf = async (req: PayloadRequest, classroomId: Id): Promise<Ro
     .sort(byStudentName)
 }
 
-/** One attempt as the SQL adapters aggregate it: [student, activity, status, raw, min, max, scaled, last opened (only when asked)]. */
-type AttemptRow = [Id, Id, unknown, unknown, unknown, unknown, unknown, unknown?]
+/** One attempt as the SQL adapters aggregate it: [student, activity, status, raw, min, max, scaled, last opened, completed] (the last two only when asked). */
+type AttemptRow = [Id, Id, unknown, unknown, unknown, unknown, unknown, unknown?, unknown?]
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value))
 
 /**
@@ -138,7 +138,7 @@ const numberOrNull = (value: unknown) => (value === null || value === undefined 
  * attempts, bench/progress.ts). Indexed on classroom.
  */
 const aggregatedAttempts = async (payload: PayloadRequest['payload'], classroomId: Id, withDates: boolean): Promise<AttemptRow[] | null> => {
-  const columns = `student_id, activity_id, status, score_raw, score_min, score_max, score_scaled${withDates ? ', last_opened_at' : ''}`
+  const columns = `student_id, activity_id, status, score_raw, score_min, score_max, score_scaled${withDates ? ', last_opened_at, completed_at' : ''}`
   const rows = await sqlRows<{ cells: unknown }>(payload, (sql) =>
     payload.db.name === 'sqlite'
       ? sql`select json_group_array(json_array(${sql.raw(columns)})) as cells from attempts where classroom_id = ${classroomId}`
@@ -158,20 +158,31 @@ const isoOrNull = (value: unknown) => {
 
 /**
  * Every attempt of the classroom's students in one query; MongoDB goes through the adapter's find.
- * `withDates` adds when each was last opened (the CSV export), which the grid does not send.
+ * `withDates` adds when each was last opened (the CSV export) and completed (assignments), which
+ * the grid does not send.
  */
 export const classroomCells = async (req: PayloadRequest, classroomId: Id, { withDates = false } = {}): Promise<GridCell[]> => {
   const rows =
     (await aggregatedAttempts(req.payload, classroomId, withDates)) ??
     (await req.payload.db.find<Attempt>({ collection: 'attempts', where: { classroom: { equals: classroomId } }, pagination: false, limit: 0, req })).docs.map(
-      (d): AttemptRow => [idOf(d.student)!, idOf(d.activity)!, d.status, d.score?.raw, d.score?.min, d.score?.max, d.score?.scaled, d.lastOpenedAt],
+      (d): AttemptRow => [
+        idOf(d.student)!,
+        idOf(d.activity)!,
+        d.status,
+        d.score?.raw,
+        d.score?.min,
+        d.score?.max,
+        d.score?.scaled,
+        d.lastOpenedAt,
+        d.completedAt,
+      ],
     )
-  return rows.map(([student, activity, status, raw, min, max, scaled, lastOpened]) => ({
+  return rows.map(([student, activity, status, raw, min, max, scaled, lastOpened, completed]) => ({
     student,
     activity,
     status: status as AttemptStatusOrNone,
     score: scorePercent({ raw: numberOrNull(raw), min: numberOrNull(min), max: numberOrNull(max), scaled: numberOrNull(scaled) }),
-    ...(withDates ? { lastOpenedAt: isoOrNull(lastOpened) } : {}),
+    ...(withDates ? { lastOpenedAt: isoOrNull(lastOpened), completedAt: isoOrNull(completed) } : {}),
   }))
 }
 

@@ -7,6 +7,7 @@ import * as migration_20261123_042212_localization from './20261123_042212_local
 import * as migration_20261127_092910_attempt_package_storage from './20261127_092910_attempt_package_storage';
 import * as migration_20261127_093206_classroom_archived from './20261127_093206_classroom_archived';
 import * as migration_20261127_103751_media_alt_localized from './20261127_103751_media_alt_localized';
+import * as migration_20261127_123921_assignments from './20261127_123921_assignments';
 
 export const migrations = [
   {
@@ -52,6 +53,11 @@ export const migrations = [
   {
     up: migration_20261127_103751_media_alt_localized.up,
     down: migration_20261127_103751_media_alt_localized.down,
-    name: '20261127_103751_media_alt_localized'
+    name: '20261127_103751_media_alt_localized',
+  },
+  {
+    up: migration_20261127_123921_assignments.up,
+    down: migration_20261127_123921_assignments.down,
+    name: '20261127_123921_assignments'
   },
 ];
