@@ -6,7 +6,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 /** Folders of web/src that are features: screens and their data, never importing one another. */
-const features = ['account', 'auth', 'classrooms', 'console', 'content', 'help', 'profile']
+const features = ['account', 'assignments', 'auth', 'classrooms', 'console', 'content', 'help', 'profile']
 
 /** What the server composes; collections, access rules and fields are parts of it, never the other way round. */
 const serverAppModules = [

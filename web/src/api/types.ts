@@ -95,6 +95,8 @@ export interface Classroom {
   id: Id
   name: Generated.Classroom['name']
   code: Generated.Classroom['code']
+  /** Where the school is: its assignments' times are read and shown on this clock. */
+  timeZone?: string
   studentCount?: number
   students?: Student[]
   /** When the teacher archived it; null while in use. */

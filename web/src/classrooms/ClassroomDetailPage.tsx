@@ -17,6 +17,7 @@ import { ClassroomForm, type ClassroomValues } from './ClassroomForm'
 import { ResetStudentPasswordDialog } from './ResetStudentPasswordDialog'
 import type { NewLogin } from '../../../common/progress'
 import { AddStudentsDialog } from './AddStudentsDialog'
+import { AssignmentsSection } from './AssignmentsSection'
 import { useClassroomLife, useUpdateClassroom } from './api/classrooms'
 import { useProgressGrid } from './api/progress'
 import { useRoster } from './api/roster'
@@ -236,6 +237,7 @@ export function ClassroomDetailPage() {
               }}
             />
           </section>
+          <AssignmentsSection classroom={classroom} />
           <section aria-labelledby="progress-heading">
             <h2 id="progress-heading">{t('classrooms.progress.heading')}</h2>
             <ProgressGrid classroomId={classroom.id} />
