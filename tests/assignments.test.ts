@@ -136,6 +136,17 @@ describe('assignments', () => {
       activities: [quizId],
     })
     expect(zoned.body.dueAt).toBe('2030-07-05T22:00:00.000Z')
+    // Ids as a form sends them (text) name the same documents.
+    const asText = await teacher.post('/api/assignments', {
+      classroom: String(classroomId),
+      title: 'Text ids',
+      dueAt: '2030-07-05',
+      modules: [String(moduleId)],
+      students: [String(students[0].user.id)],
+    })
+    expect(asText.status).toBe(201)
+    expect(asText.body.modules).toEqual([moduleId])
+    expect((await teacher.delete(`/api/assignments/${asText.body.id}`)).status).toBe(200)
     for (const id of [east.body.id, central.body.id, zoned.body.id]) expect((await teacher.delete(`/api/assignments/${id}`)).status).toBe(200)
   })
 

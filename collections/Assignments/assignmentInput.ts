@@ -59,7 +59,8 @@ const idList = (body: Body, key: string, max: number, errors: FieldError[]): Id[
   }
   if (value.length > max) errors.push({ path: key, message: assignmentMessages.tooMany(key, max) })
   const seen = new Set<string>()
-  return value.filter((id) => !seen.has(String(id)) && seen.add(String(id)))
+  // Form values are text: "12" names the same document as 12, which the SQL adapters store as a number.
+  return value.map((id) => (typeof id === 'string' && /^\d{1,15}$/.test(id) ? Number(id) : id)).filter((id) => !seen.has(String(id)) && seen.add(String(id)))
 }
 
 const relationId = (value: unknown): Id => (value && typeof value === 'object' ? (value as { id: Id }).id : (value as Id))
@@ -135,7 +136,13 @@ export const checkAssignmentInput = async (req: PayloadRequest, body: Body, clas
         const value = (entry as Body).dueAt
         const parsed = typeof value === 'string' && value.length <= 40 ? parseSchoolTime(value, zone, DEFAULT_DUE_TIME) : null
         if (parsed === null) errors.push({ path: `${path}.dueAt`, message: assignmentMessages.time(`${path}.dueAt`) })
-        else extensions!.push({ student: (entry as Body).student as Id, dueAt: new Date(parsed).toISOString() })
+        else {
+          const student = (entry as Body).student as Id
+          extensions!.push({
+            student: typeof student === 'string' && /^\d{1,15}$/.test(student) ? Number(student) : student,
+            dueAt: new Date(parsed).toISOString(),
+          })
+        }
       })
     }
   }
