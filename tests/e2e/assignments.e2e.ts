@@ -74,7 +74,11 @@ afterAll(() => moveServerClock(0))
 
 const myWork = (target: Page) => target.getByRole('region', { name: 'Your assignments' })
 const group = (target: Page, name: 'To do' | 'Missing' | 'Done') => myWork(target).getByRole('region', { name: new RegExp(`^${name} \\(`) })
-const titlesIn = (target: Page, name: 'To do' | 'Missing' | 'Done') => group(target, name).locator('.my-work-title a').allTextContents()
+/** The titles listed under a group, once the list has loaded (the profile's comes with its own chunk). */
+const titlesIn = async (target: Page, name: 'To do' | 'Missing' | 'Done') => {
+  await visible(group(target, name))
+  return group(target, name).locator('.my-work-title a').allTextContents()
+}
 
 const linesOf = (bytes: Buffer) =>
   bytes
@@ -149,7 +153,7 @@ describe('assignments: assign, do, miss, finish late, report', () => {
 
   it('one student passes the quiz and finishes the module: both move to Done', async () => {
     await logInAt(page, students[0].username, students[0].password)
-    await group(page, 'To do').getByRole('link', { name: 'Elections quiz' }).click()
+    await group(page, 'To do').getByRole('link', { name: 'Elections quiz', exact: true }).click()
     await page.getByRole('button', { name: `Start ${quiz.title}` }).click()
     const dialog = await visible(page.getByRole('dialog', { name: quiz.title }))
     const frame = dialog.frameLocator('iframe').frameLocator('#package-frame')
@@ -189,7 +193,7 @@ describe('assignments: assign, do, miss, finish late, report', () => {
     await expect.poll(() => titlesIn(page, 'Missing')).toEqual(['Branches week', 'Elections quiz'])
     await expectAccessible(page, "a student's home with missing work")
     // Reopening after the due time is allowed: finishing the module now is late.
-    await group(page, 'Missing').getByRole('link', { name: 'Branches week' }).click()
+    await group(page, 'Missing').getByRole('link', { name: 'Branches week', exact: true }).click()
     await page.getByRole('checkbox', { name: `Mark as done: ${branches.activities[1]}` }).check()
     await expect.poll(() => page.getByRole('checkbox', { name: `Mark as done: ${branches.activities[1]}` }).isChecked()).toBe(true)
     await page.goto('/')

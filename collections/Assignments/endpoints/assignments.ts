@@ -31,6 +31,10 @@ const ownedAssignment = async (req: PayloadRequest, need: 'read' | 'write'): Pro
   return { assignment, classroom }
 }
 
+/** By due time, then title: work due together is listed the same way on every read. */
+const byDueTime = (a: { dueAt: string; title: string }, b: { dueAt: string; title: string }) =>
+  Date.parse(a.dueAt) - Date.parse(b.dueAt) || a.title.localeCompare(b.title, 'en', { sensitivity: 'base', numeric: true })
+
 const classroomRef = (classroom: Classroom) => ({ id: classroom.id, name: classroom.name, timeZone: timeZoneOf(classroom) })
 
 /** Every figure of one classroom's assignments, from one read of its roster, its attempts and the catalogue. */
@@ -70,10 +74,12 @@ const listAssignments: Endpoint = {
     const answer: ClassroomAssignments = {
       classroom: classroomRef(classroom),
       now: now.toISOString(),
-      assignments: (docs as Assignment[]).map((doc) => {
-        const data = assignmentData(doc)
-        return { ...data, counts: countsOf(reportRows(data, itemsOf(data, work.catalogue), work.roster, work.cells, now)) }
-      }),
+      assignments: (docs as Assignment[])
+        .map(assignmentData)
+        .sort(byDueTime)
+        .map((data) => {
+          return { ...data, counts: countsOf(reportRows(data, itemsOf(data, work.catalogue), work.roster, work.cells, now)) }
+        }),
     }
     return json(answer, 200, { 'Cache-Control': 'no-store' })
   },
@@ -240,7 +246,7 @@ const myAssignments: Endpoint = {
           items: items.map((item, i) => ({ ...item, ...work.items[i] })),
         }
       })
-      .sort((a, b) => Date.parse(a.dueAt) - Date.parse(b.dueAt))
+      .sort(byDueTime)
     return json(answer, 200, { 'Cache-Control': 'no-store' })
   },
 }
