@@ -4,6 +4,7 @@ import { accountRuleMessages } from '../common/accountRules'
 import { badRequest, forbidden, notFound, unauthorized } from '../cms/http'
 import { translateMessage } from '../cms/messages/translate'
 import { rateLimitMessage } from '../cms/rateLimits'
+import { assignmentMessages } from '../collections/Assignments/assignmentInput'
 import { classroomLimitMessages } from '../collections/Classrooms/classroomLimits'
 import { classroomMessages } from '../collections/Classrooms/endpoints/classrooms'
 import { messages as authMessages } from '../collections/Users/endpoints/auth'
@@ -46,6 +47,15 @@ describe('the messages a teacher meets adding students', () => {
         expect(translated, `${english} in ${language}`).not.toBe(english)
         expect(translated.trim(), `${english} in ${language}`).not.toBe('')
       }
+    }
+  })
+})
+
+describe('the messages a teacher meets assigning work', () => {
+  it("translates the assignment form's fixed messages into Spanish and Haitian Creole", () => {
+    const fixed = Object.values(assignmentMessages).filter((message): message is string => typeof message === 'string')
+    for (const english of [...fixed, classroomMessages.timeZone]) {
+      for (const language of ['es', 'ht'] as const) expect(translateMessage(english, language), `${english} in ${language}`).not.toBe(english)
     }
   })
 })
