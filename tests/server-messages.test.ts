@@ -53,7 +53,7 @@ describe('the messages a teacher meets adding students', () => {
 
 describe('the messages a teacher meets assigning work', () => {
   it("translates the assignment form's fixed messages into Spanish and Haitian Creole", () => {
-    const fixed = Object.values(assignmentMessages).filter((message): message is string => typeof message === 'string')
+    const fixed = (Object.values(assignmentMessages) as unknown[]).filter((message): message is string => typeof message === 'string')
     for (const english of [...fixed, classroomMessages.timeZone]) {
       for (const language of ['es', 'ht'] as const) expect(translateMessage(english, language), `${english} in ${language}`).not.toBe(english)
     }

@@ -11,7 +11,7 @@ import {
   type TopicColumns,
 } from '../../common/progress'
 import { DEFAULT_LOCALE, isLocale } from '../../common/locales'
-import type { Activity, Attempt, Classroom } from '../payload-types'
+import type { Activity, Attempt, Classroom, User } from '../payload-types'
 import { keptWhileContentUnchanged } from '../publicCache'
 
 const idOf = (value: unknown): Id | null => (value && typeof value === 'object' ? (value as { id: Id }).id : (value as Id | null)) ?? null
@@ -107,14 +107,15 @@ const readActivityColumns = async (req: PayloadRequest): Promise<TopicColumns[]>
  * own first name, else the roster name the teacher typed (never shown to students).
  */
 export const rosterOf = async (req: PayloadRequest, classroomId: Id): Promise<RosterStudent[]> => {
-  const { docs } = await req.payload.find({
+  // Through the adapter, as classroomsWithStudents reads students: with the server's rights there is
+  // no access rule to apply, and the Users read hooks make nothing these four fields need.
+  const { docs } = await req.payload.db.find<User>({
     collection: 'users',
     where: { 'attributes.classroom': { equals: classroomId } },
     select: { username: true, rosterName: true, attributes: { firstName: true, lastName: true } },
     sort: 'username',
     pagination: false,
-    depth: 0,
-    overrideAccess: true,
+    limit: 0,
     req,
   })
   return docs
@@ -150,8 +151,11 @@ const aggregatedAttempts = async (payload: PayloadRequest['payload'], classroomI
 }
 
 /** A stored time as an ISO timestamp: SQLite keeps ISO text, PostgreSQL's JSON writes its own form. */
+const isoInUtc = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 const isoOrNull = (value: unknown) => {
   if (value === null || value === undefined || value === '') return null
+  // SQLite keeps the very form toISOString writes: taken as it is (a class has thousands).
+  if (typeof value === 'string' && isoInUtc.test(value)) return value
   const date = new Date(String(value))
   return Number.isNaN(date.getTime()) ? null : date.toISOString()
 }
