@@ -2,7 +2,8 @@
  * Assignments for a full class (issue 39): seeds 35 students × 200 activities of attempts and 40
  * assignments over those activities on a fresh SQLite database, then times the teacher's list
  * (`GET /api/assignments?classroom=`), one report, and a student's To do (`GET /api/assignments/mine`)
- * beside a ceiling measured in the same run (a static file from the same server), and the
+ * beside a ceiling measured in the same run (a static file from the same server) and the progress
+ * grid of the same class (the budget they share), and the
  * classroom page's time to a usable assignments list (all 40 rows) in Chromium at 1366×768.
  * Targets, the grid's: API p99 under 150 ms, page under 1 s.
  *   node --import tsx bench/assignments.ts [API rounds, default 200] [page loads, default 5]
@@ -164,6 +165,8 @@ const time = async (name: string, url: string, token?: string) => {
 
 console.log(`\nsequential requests, ${rounds} each, one client; the machine is shared with other work, so compare with the ceiling line`)
 await time('ceiling: static file /assets/*.js', `/assets/${asset}`)
+// The grid of the same class, whose budget the assignments share: the reference for this machine's load.
+await time('GET /api/classrooms/:id/progress (the grid)', `/api/classrooms/${classroom.id}/progress`, login.token)
 await time('GET /api/assignments?classroom=:id (40)', `/api/assignments?classroom=${classroom.id}`, login.token)
 await time('GET /api/assignments/:id/report', `/api/assignments/${list.assignments[20].id}/report`, login.token)
 await time('GET /api/assignments/:id/report/csv', `/api/assignments/${list.assignments[20].id}/report/csv`, login.token)

@@ -78,7 +78,14 @@ interface Props {
 export function AssignmentForm({ assignment, timeZone, columns, students, onSubmit, onCancel }: Props) {
   const { t } = useTranslation()
   const [error, setError] = useState<unknown>(null)
-  const form = useForm<AssignmentValues>({ resolver: yupResolver(assignmentSchema), mode: 'onTouched', defaultValues: formValues(assignment, timeZone) })
+  const initial = formValues(assignment, timeZone)
+  // A student who has left the class since stays out of the choice (the server would refuse them).
+  const inClass = new Set(students.map((student) => String(student.id)))
+  const form = useForm<AssignmentValues>({
+    resolver: yupResolver(assignmentSchema),
+    mode: 'onTouched',
+    defaultValues: { ...initial, students: initial.students.filter((id) => inClass.has(id)) },
+  })
   const everyone = form.watch('everyone')
   const { errors, isSubmitted } = form.formState
   const groupError = (name: 'activities' | 'students') => (isSubmitted ? (get(errors, name) as { message?: string } | undefined)?.message : undefined)
