@@ -31,9 +31,12 @@ describe('assignment form', () => {
   it('asks for a title and something to do before calling the server', async () => {
     const user = userEvent.setup()
     const onSubmit = vi.fn()
-    renderApp(<AssignmentForm assignment={null} timeZone="America/Chicago" columns={columns} students={students} onSubmit={onSubmit} onCancel={() => undefined} />, {
-      user: makeUser(),
-    })
+    renderApp(
+      <AssignmentForm assignment={null} timeZone="America/Chicago" columns={columns} students={students} onSubmit={onSubmit} onCancel={() => undefined} />,
+      {
+        user: makeUser(),
+      },
+    )
     await user.click(screen.getByRole('button', { name: 'Assign' }))
     expect(await screen.findByText('Give the assignment a title.')).toBeInTheDocument()
     expect(screen.getByText('Choose at least one module or activity.')).toBeInTheDocument()
@@ -43,9 +46,12 @@ describe('assignment form', () => {
   it('sends times on the classroom clock, the chosen module, activity and students', async () => {
     const user = userEvent.setup()
     const onSubmit = vi.fn().mockResolvedValue(undefined)
-    renderApp(<AssignmentForm assignment={null} timeZone="America/Chicago" columns={columns} students={students} onSubmit={onSubmit} onCancel={() => undefined} />, {
-      user: makeUser(),
-    })
+    renderApp(
+      <AssignmentForm assignment={null} timeZone="America/Chicago" columns={columns} students={students} onSubmit={onSubmit} onCancel={() => undefined} />,
+      {
+        user: makeUser(),
+      },
+    )
     await user.type(field('Title'), 'Week 3')
     const due = field('Due date')
     await user.clear(due)
@@ -69,5 +75,6 @@ describe('assignment form', () => {
       activities: ['101'],
       students: ['6'],
     })
-  })
+    // A whole form typed key by key takes longer than the default allows on a busy machine.
+  }, 30_000)
 })
