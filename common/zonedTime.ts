@@ -59,7 +59,8 @@ export const zonedToInstant = (year: number, month: number, day: number, hour: n
     const w = wallClock(t, timeZone)
     return w.year === year && w.month === month && w.day === day && w.hour === hour && w.minute === minute
   })
-  return exact.length ? Math.min(...exact) : Math.min(...candidates)
+  // In a skipped hour neither reads back; the later instant is the wall time on the offset before the change.
+  return exact.length ? Math.min(...exact) : Math.max(...candidates)
 }
 
 const pad = (n: number) => String(n).padStart(2, '0')
