@@ -815,7 +815,7 @@ export interface Assignment {
    */
   extensions?:
     | {
-        student: number | User;
+        student?: (number | null) | User;
         dueAt: string;
         id?: string | null;
       }[]

@@ -256,6 +256,17 @@ describe('assignments', () => {
     expect(fieldMessages(bad)['extensions.0.student']).toMatch(/not given this assignment/)
     expect((await teacher.patch(`/api/assignments/${quizAssignment}`, { classroom: 12345 })).status).toBe(400)
     expect((await teacher.patch(`/api/assignments/${quizAssignment}`, { title: 'Elections quiz (retake)' })).body.title).toBe('Elections quiz (retake)')
+    // A student with an extension can still be deleted; the extension goes with them.
+    const leaving = await actors.student(classroomId)
+    const both = [
+      { student: students[2].user.id, dueAt: later },
+      { student: leaving.user.id, dueAt: later },
+    ]
+    expect((await teacher.patch(`/api/assignments/${moduleAssignment}`, { extensions: both })).body.extensions).toHaveLength(2)
+    expect((await teacher.delete(`/api/classrooms/${classroomId}/students/${leaving.user.id}/account`)).status).toBe(200)
+    const kept = await teacher.get(`/api/assignments/${moduleAssignment}/report`)
+    expect(kept.body.assignment.extensions.map((e: any) => e.student)).toEqual([students[2].user.id])
+    expect(kept.body.students).toHaveLength(3)
   })
 
   it('another teacher and another classroom read and change nothing; students read only their own', async () => {

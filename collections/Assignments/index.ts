@@ -59,7 +59,8 @@ export const Assignments: CollectionConfig = {
       type: 'array',
       admin: { description: 'Later due times for some students.' },
       fields: [
-        { name: 'student', type: 'relationship', relationTo: 'users', required: true },
+        // Not required: a deleted student's extension must not keep their account from being deleted.
+        { name: 'student', type: 'relationship', relationTo: 'users' },
         { name: 'dueAt', type: 'date', required: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
       ],
     },

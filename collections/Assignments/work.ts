@@ -29,7 +29,8 @@ export const assignmentData = (doc: Assignment): AssignmentData => ({
   modules: (doc.modules ?? []).map(idOf),
   activities: (doc.activities ?? []).map(idOf),
   students: (doc.students ?? []).map(idOf),
-  extensions: (doc.extensions ?? []).map((e) => ({ student: idOf(e.student), dueAt: new Date(e.dueAt).toISOString() })),
+  // A deleted student's extension stays behind without its student: it extends nobody's time.
+  extensions: (doc.extensions ?? []).filter((e) => e.student).map((e) => ({ student: idOf(e.student), dueAt: new Date(e.dueAt).toISOString() })),
   createdAt: doc.createdAt,
   updatedAt: doc.updatedAt,
 })

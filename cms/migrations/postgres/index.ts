@@ -7,7 +7,7 @@ import * as migration_20261123_042212_localization from './20261123_042212_local
 import * as migration_20261127_092910_attempt_package_storage from './20261127_092910_attempt_package_storage';
 import * as migration_20261127_093206_classroom_archived from './20261127_093206_classroom_archived';
 import * as migration_20261127_103751_media_alt_localized from './20261127_103751_media_alt_localized';
-import * as migration_20261127_123921_assignments from './20261127_123921_assignments';
+import * as migration_20261127_134733_assignments from './20261127_134733_assignments';
 
 export const migrations = [
   {
@@ -56,8 +56,8 @@ export const migrations = [
     name: '20261127_103751_media_alt_localized',
   },
   {
-    up: migration_20261127_123921_assignments.up,
-    down: migration_20261127_123921_assignments.down,
-    name: '20261127_123921_assignments'
+    up: migration_20261127_134733_assignments.up,
+    down: migration_20261127_134733_assignments.down,
+    name: '20261127_134733_assignments'
   },
 ];

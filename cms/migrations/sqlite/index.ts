@@ -9,7 +9,7 @@ import * as migration_20261127_092850_sqlite_ids_never_reused from './20261127_0
 import * as migration_20261127_093121_classroom_archived from './20261127_093121_classroom_archived';
 import * as migration_20261127_103722_media_alt_localized from './20261127_103722_media_alt_localized';
 import * as migration_20261127_111127_merged_schema_snapshot from './20261127_111127_merged_schema_snapshot';
-import * as migration_20261127_123845_assignments from './20261127_123845_assignments';
+import * as migration_20261127_134720_assignments from './20261127_134720_assignments';
 
 export const migrations = [
   {
@@ -68,8 +68,8 @@ export const migrations = [
     name: '20261127_111127_merged_schema_snapshot',
   },
   {
-    up: migration_20261127_123845_assignments.up,
-    down: migration_20261127_123845_assignments.down,
-    name: '20261127_123845_assignments'
+    up: migration_20261127_134720_assignments.up,
+    down: migration_20261127_134720_assignments.down,
+    name: '20261127_134720_assignments'
   },
 ];

@@ -3,6 +3,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import type { AssignmentReport, ClassroomAssignments, MyAssignments } from '../../../common/assignments'
 import { scorePercent } from '../../../common/progress'
 import { now as clockNow } from '../../../cms/attempts/clock'
+import { checkNumbers } from '../../../cms/badInput/guard'
 import { type Body, forbidden, json, notFound, readBody, requireUser, routeParam, throwIfErrors } from '../../../cms/http'
 import type { Assignment, Attempt, Classroom } from '../../../cms/payload-types'
 import { fileNameFor } from '../../../cms/progress/csv'
@@ -51,8 +52,10 @@ const listAssignments: Endpoint = {
   path: '/',
   method: 'get',
   handler: async (req) => {
-    requireUser(req)
     const query = new URL(req.url ?? 'http://localhost/').searchParams
+    // This route stands in for Payload's list: a list's numbers are refused as on every collection.
+    checkNumbers(req, { limit: query.get('limit') ?? undefined, page: query.get('page') ?? undefined, depth: query.get('depth') ?? undefined })
+    requireUser(req)
     const classroomId = query.get('classroom')
     if (!classroomId || !/^[A-Za-z0-9-]{1,64}$/.test(classroomId)) {
       throwIfErrors([{ path: 'classroom', message: 'classroom is required: GET /api/assignments?classroom=<classroom id>.' }])

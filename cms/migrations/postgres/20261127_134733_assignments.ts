@@ -7,7 +7,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"_order" integer NOT NULL,
   	"_parent_id" integer NOT NULL,
   	"id" varchar PRIMARY KEY NOT NULL,
-  	"student_id" integer NOT NULL,
+  	"student_id" integer,
   	"due_at" timestamp(3) with time zone NOT NULL
   );
   

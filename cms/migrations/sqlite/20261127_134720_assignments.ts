@@ -5,7 +5,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	\`_order\` integer NOT NULL,
   	\`_parent_id\` integer NOT NULL,
   	\`id\` text PRIMARY KEY NOT NULL,
-  	\`student_id\` integer NOT NULL,
+  	\`student_id\` integer,
   	\`due_at\` text NOT NULL,
   	FOREIGN KEY (\`student_id\`) REFERENCES \`users\`(\`id\`) ON UPDATE no action ON DELETE set null,
   	FOREIGN KEY (\`_parent_id\`) REFERENCES \`assignments\`(\`id\`) ON UPDATE no action ON DELETE cascade
