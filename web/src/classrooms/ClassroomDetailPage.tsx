@@ -19,6 +19,7 @@ import type { NewLogin } from '../../../common/progress'
 import { AddStudentsDialog } from './AddStudentsDialog'
 import { AssignmentsSection } from './AssignmentsSection'
 import { useClassroomLife, useUpdateClassroom } from './api/classrooms'
+import { useClassroomAssignments } from './api/assignments'
 import { useProgressGrid } from './api/progress'
 import { useRoster } from './api/roster'
 import { ConfirmRosterAction } from './ConfirmRosterAction'
@@ -119,6 +120,8 @@ export function ClassroomDetailPage() {
   const { data: classroom, error, isLoading } = useSWR<Classroom>(key)
   // The grid's requests start with the classroom's, not after it (ProgressGrid reads the same cache entries).
   useProgressGrid(key ? classroomId : null)
+  // So do the assignments' (AssignmentsSection reads the same entry).
+  useClassroomAssignments(key ? classroomId : null)
   const [resetting, setResetting] = useState<Student | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const [adding, setAdding] = useState(false)
