@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint'
 import importBoundaries from './scripts/lint/importBoundaries.mjs'
 
 /** Folders of web/src that are features: screens and their data, never importing one another. */
-const features = ['account', 'auth', 'classrooms', 'console', 'content', 'help', 'profile']
+const features = ['account', 'assignments', 'auth', 'classrooms', 'console', 'content', 'help', 'profile']
 
 /** What the server composes; collections, access rules and fields are parts of it, never the other way round. */
 const serverApp = [

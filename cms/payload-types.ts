@@ -80,6 +80,7 @@ export interface Config {
     tickets: Ticket;
     countries: Country;
     attempts: Attempt;
+    assignments: Assignment;
     'payload-kv': PayloadKv;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
@@ -110,6 +111,7 @@ export interface Config {
     tickets: TicketsSelect<false> | TicketsSelect<true>;
     countries: CountriesSelect<false> | CountriesSelect<true>;
     attempts: AttemptsSelect<false> | AttemptsSelect<true>;
+    assignments: AssignmentsSelect<false> | AssignmentsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -678,6 +680,10 @@ export interface Classroom {
   code: string;
   owner: number | User;
   /**
+   * The time zone of the school, such as America/New_York or America/Chicago (the panhandle).
+   */
+  timeZone?: string | null;
+  /**
    * When the teacher archived the classroom; empty while it is in use.
    */
   archivedAt?: string | null;
@@ -812,6 +818,46 @@ export interface Attempt {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "assignments".
+ */
+export interface Assignment {
+  id: number;
+  classroom: number | Classroom;
+  title: string;
+  instructions?: string | null;
+  /**
+   * A draft is seen by its teacher only.
+   */
+  state: 'draft' | 'published';
+  /**
+   * Students see nothing of it before this time.
+   */
+  availableFrom?: string | null;
+  dueAt: string;
+  /**
+   * Every activity of each module.
+   */
+  modules?: (number | Module)[] | null;
+  activities?: (number | Activity)[] | null;
+  /**
+   * Empty: the whole classroom.
+   */
+  students?: (number | User)[] | null;
+  /**
+   * Later due times for some students.
+   */
+  extensions?:
+    | {
+        student?: (number | null) | User;
+        dueAt: string;
+        id?: string | null;
+      }[]
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -885,6 +931,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'attempts';
         value: number | Attempt;
+      } | null)
+    | ({
+        relationTo: 'assignments';
+        value: number | Assignment;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1189,6 +1239,7 @@ export interface ClassroomsSelect<T extends boolean = true> {
   name?: T;
   code?: T;
   owner?: T;
+  timeZone?: T;
   archivedAt?: T;
   students?: T;
   updatedAt?: T;
@@ -1260,6 +1311,30 @@ export interface AttemptsSelect<T extends boolean = true> {
         key?: T;
         startedAt?: T;
         baseSeconds?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "assignments_select".
+ */
+export interface AssignmentsSelect<T extends boolean = true> {
+  classroom?: T;
+  title?: T;
+  instructions?: T;
+  state?: T;
+  availableFrom?: T;
+  dueAt?: T;
+  modules?: T;
+  activities?: T;
+  students?: T;
+  extensions?:
+    | T
+    | {
+        student?: T;
+        dueAt?: T;
+        id?: T;
       };
   updatedAt?: T;
   createdAt?: T;

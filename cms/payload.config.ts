@@ -5,6 +5,7 @@ import { buildConfig, type Config, ValidationError } from 'payload'
 import sharp from 'sharp'
 
 import { Activities } from '../collections/Activities'
+import { Assignments } from '../collections/Assignments'
 import { Attempts } from '../collections/Attempts'
 import { Classrooms } from '../collections/Classrooms'
 import { Countries } from '../collections/Countries'
@@ -51,7 +52,7 @@ export default staffOnlyDocumentLocks(
         avatar: 'default',
         importMap: { baseDir: dirname, importMapFile: path.resolve(dirname, 'app/(payload)/admin/importMap.js') },
       },
-      collections: [Topics, Modules, Activities, Benchmarks, Pages, Posts, Media, Users, Schools, Classrooms, Tickets, Countries, Attempts],
+      collections: [Topics, Modules, Activities, Benchmarks, Pages, Posts, Media, Users, Schools, Classrooms, Tickets, Countries, Attempts, Assignments],
       editor,
       localization,
       db: databaseAdapter(),

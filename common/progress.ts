@@ -65,9 +65,16 @@ export type TopicColumns = { id: Id; title: string; modules: ModuleColumns[] }
 export type RosterStudent = { id: Id; username: string | null; firstName: string | null; lastName?: string | null }
 /**
  * One attempt in the grid; `score` is a whole percentage. Activities never opened have none.
- * `lastOpenedAt` only where asked for (the CSV export): the grid itself does not show it.
+ * `lastOpenedAt` and `completedAt` only where asked for (the CSV export, assignments): the grid itself does not show them.
  */
-export type GridCell = { student: Id; activity: Id; status: AttemptStatusOrNone; score: number | null; lastOpenedAt?: string | null }
+export type GridCell = {
+  student: Id
+  activity: Id
+  status: AttemptStatusOrNone
+  score: number | null
+  lastOpenedAt?: string | null
+  completedAt?: string | null
+}
 export type ClassroomRef = { id: Id; name: string; code: string }
 /** The grid's rows and cells; its columns are GET /api/activities/columns (the same for every classroom). */
 export type ClassroomProgress = { classroom: ClassroomRef; students: RosterStudent[]; attempts: GridCell[] }

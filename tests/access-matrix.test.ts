@@ -81,6 +81,14 @@ const rules: Record<string, Record<Op, (a: Actor) => boolean>> = {
     update: () => false,
     delete: (a) => isScope(a, 'users:write'),
   },
+  // The target is an assignment of the teacher's classroom (the one `student` is in). Written through
+  // its own endpoints; read by the classroom's teacher and users:read staff, as the progress grid.
+  assignments: {
+    create: (a) => a === 'teacher' || isScope(a, 'users:write'),
+    read: (a) => a === 'teacher' || isScope(a, 'users:read', 'users:write'),
+    update: (a) => a === 'teacher' || isScope(a, 'users:write'),
+    delete: (a) => a === 'teacher' || isScope(a, 'users:write'),
+  },
   // Payload's admin locks (the target locks a page): staff only, so nobody else can block an editor's save.
   'payload-locked-documents': {
     create: (a) => isScope(a, ...allScopes),
@@ -150,6 +158,8 @@ const fixture = async (collection: string): Promise<number | string> => {
       return create({ countryName: `Country ${n}`, countryShortCode: `X${n}`, regions: [] })
     case 'attempts':
       return create({ student: clients.get('student')!.user.id, activity: await fixture('activities'), classroom: studentClassroomId, status: 'incomplete' })
+    case 'assignments':
+      return create({ classroom: studentClassroomId, title: `Assignment ${n}`, dueAt: '2030-01-01T04:59:00.000Z', activities: [await fixture('activities')] })
     case 'payload-locked-documents':
       return create({ document: { relationTo: 'pages', value: await fixture('pages') }, user: { relationTo: 'users', value: teacherId } })
   }
@@ -197,6 +207,7 @@ const updateBody: Record<string, Record<string, unknown>> = {
   tickets: { status: 'closed' },
   countries: { countryName: 'Changed' },
   attempts: { status: 'passed', score: { raw: 100 } },
+  assignments: { title: 'Changed' },
   'payload-locked-documents': { globalSlug: 'changed' },
 }
 
@@ -205,6 +216,13 @@ const attempt = async (collection: string, op: Op, actor: Actor) => {
   if (op === 'create') {
     if (collection === 'modules') return client.post('/api/modules', { title: 'New module', markdown: 'x', order: 1, topic: await fixture('topics') })
     if (collection === 'activities') return client.post('/api/activities', { title: 'New activity', type: 'default', module: await fixture('modules') })
+    if (collection === 'assignments')
+      return client.post('/api/assignments', {
+        classroom: studentClassroomId,
+        title: 'New assignment',
+        dueAt: '2030-01-01',
+        activities: [await fixture('activities')],
+      })
     if (collection === 'payload-locked-documents')
       return client.post('/api/payload-locked-documents', {
         document: { relationTo: 'pages', value: await fixture('pages') },
@@ -356,6 +374,45 @@ describe('classroom progress and roster routes (issue 11)', () => {
     // Nobody renames it around the teacher's routes but users:write.
     await child.patch(`/api/users/${id}`, { rosterName: 'Changed' })
     expect((await p().findByID({ collection: 'users', id, overrideAccess: true })).rosterName).toBe('Secretname')
+  })
+})
+
+// Issue 39: the assignment routes beyond create/read/update/delete. The target is an assignment of
+// the teacher's classroom given to the whole class (so `student`, who is in it, has it to do).
+const assignmentRoutes: { name: string; allowed: (a: Actor) => boolean; call: (c: Client, assignment: unknown) => Promise<{ status: number; body: any }> }[] = [
+  { name: 'GET /api/assignments?classroom=:id', allowed: readsClassroom, call: (c) => c.get(`/api/assignments?classroom=${studentClassroomId}`) },
+  { name: 'GET /api/assignments/:id/report', allowed: readsClassroom, call: (c, id) => c.get(`/api/assignments/${id}/report`) },
+  { name: 'GET /api/assignments/:id/report/csv', allowed: readsClassroom, call: (c, id) => c.get(`/api/assignments/${id}/report/csv`) },
+]
+
+describe('assignment routes (issue 39)', () => {
+  it.each(assignmentRoutes.map((r) => [r.name, r] as const))("%s: the classroom's teacher and users:read staff, nobody else", async (_name, route) => {
+    const id = await fixture('assignments')
+    const outcomes: string[] = []
+    const expected: string[] = []
+    for (const actor of actorsList) {
+      const res = await route.call(clients.get(actor)!, id)
+      outcomes.push(`${actor}: ${res.status === 200 ? 'allowed' : [401, 403, 404].includes(res.status) ? 'refused' : `status ${res.status}`}`)
+      expected.push(`${actor}: ${route.allowed(actor) ? 'allowed' : 'refused'}`)
+    }
+    expect(outcomes).toEqual(expected)
+  })
+
+  it('GET /api/assignments/mine: a student their own open work only; everyone else nothing', async () => {
+    const id = await fixture('assignments')
+    const outcomes: string[] = []
+    const expected: string[] = []
+    for (const actor of actorsList) {
+      const res = await clients.get(actor)!.get('/api/assignments/mine')
+      const listed = res.status === 200 && res.body.assignments.some((a: any) => String(a.id) === String(id))
+      outcomes.push(`${actor}: ${listed ? 'allowed' : [401, 403].includes(res.status) ? 'refused' : `status ${res.status}`}`)
+      expected.push(`${actor}: ${actor === 'student' ? 'allowed' : 'refused'}`)
+    }
+    expect(outcomes).toEqual(expected)
+    // A student of another classroom gets an empty list, never this one.
+    const stranger = await actors.student((await actors.classroom(clients.get('otherTeacher')! as { user: { id: number } })).id)
+    expect((await stranger.get('/api/assignments/mine')).body.assignments).toEqual([])
+    expect((await stranger.get(`/api/assignments/${id}/report`)).status).toBe(403)
   })
 })
 

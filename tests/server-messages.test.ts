@@ -6,6 +6,7 @@ import { translateMessage } from '@cms/http/messages/translate'
 import { rateLimitMessage } from '@cms/http/rateLimits'
 import { staleSaveMessage } from '@cms/http/editConflicts'
 import { diskFullMessage, notWritableMessage } from '@cms/http/storageErrors'
+import { assignmentMessages } from '@collections/Assignments/assignmentInput'
 import { classroomLimitMessages } from '../collections/Classrooms/classroomLimits'
 import { classroomMessages } from '../collections/Classrooms/endpoints/classrooms'
 import { messages as authMessages } from '../collections/Users/endpoints/auth'
@@ -60,6 +61,15 @@ describe('the messages an editor meets when a save or an upload cannot be kept',
         expect(translated, `${english} in ${language}`).not.toBe(english)
         expect(translated.trim(), `${english} in ${language}`).not.toBe('')
       }
+    }
+  })
+})
+
+describe('the messages a teacher meets assigning work', () => {
+  it("translates the assignment form's fixed messages into Spanish and Haitian Creole", () => {
+    const fixed = (Object.values(assignmentMessages) as unknown[]).filter((message): message is string => typeof message === 'string')
+    for (const english of [...fixed, classroomMessages.timeZone]) {
+      for (const language of ['es', 'ht'] as const) expect(translateMessage(english, language), `${english} in ${language}`).not.toBe(english)
     }
   })
 })

@@ -12,7 +12,7 @@ import {
   type TopicColumns,
 } from '@common/progress'
 import { DEFAULT_LOCALE, isLocale } from '@common/locales'
-import type { Activity, Attempt, Classroom } from '../payload-types'
+import type { Activity, Attempt, Classroom, User } from '../payload-types'
 import { cachedWhileContentUnchanged } from '@cms/cache'
 
 type Ordered = { order?: unknown; title?: string | null }
@@ -107,14 +107,15 @@ const readActivityColumns = async (req: PayloadRequest): Promise<TopicColumns[]>
  * own first name, else the roster name the teacher typed (never shown to students).
  */
 export const rosterOf = async (req: PayloadRequest, classroomId: Id): Promise<RosterStudent[]> => {
-  const { docs } = await req.payload.find({
+  // Through the adapter, as classroomsWithStudents reads students: with the server's rights there is
+  // no access rule to apply, and the Users read hooks make nothing these four fields need.
+  const { docs } = await req.payload.db.find<User>({
     collection: 'users',
     where: { 'attributes.classroom': { equals: classroomId } },
     select: { username: true, rosterName: true, attributes: { firstName: true, lastName: true } },
     sort: 'username',
     pagination: false,
-    depth: 0,
-    overrideAccess: true,
+    limit: 0,
     req,
   })
   return docs
@@ -127,8 +128,8 @@ export const rosterOf = async (req: PayloadRequest, classroomId: Id): Promise<Ro
     .sort(byStudentName)
 }
 
-/** One attempt as the SQL adapters aggregate it: [student, activity, status, raw, min, max, scaled, last opened (only when asked)]. */
-type AttemptRow = [Id, Id, unknown, unknown, unknown, unknown, unknown, unknown?]
+/** One attempt as the SQL adapters aggregate it: [student, activity, status, raw, min, max, scaled, last opened, completed] (the last two only when asked). */
+type AttemptRow = [Id, Id, unknown, unknown, unknown, unknown, unknown, unknown?, unknown?]
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value))
 
 /**
@@ -138,7 +139,7 @@ const numberOrNull = (value: unknown) => (value === null || value === undefined 
  * Indexed on classroom.
  */
 const aggregatedAttempts = async (payload: PayloadRequest['payload'], classroomId: Id, withDates: boolean): Promise<AttemptRow[] | null> => {
-  const columns = `student_id, activity_id, status, score_raw, score_min, score_max, score_scaled${withDates ? ', last_opened_at' : ''}`
+  const columns = `student_id, activity_id, status, score_raw, score_min, score_max, score_scaled${withDates ? ', last_opened_at, completed_at' : ''}`
   const rows = await sqlRows<{ cells: unknown }>(payload, (sql) =>
     payload.db.name === 'sqlite'
       ? sql`select json_group_array(json_array(${sql.raw(columns)})) as cells from attempts where classroom_id = ${classroomId}`
@@ -150,28 +151,42 @@ const aggregatedAttempts = async (payload: PayloadRequest['payload'], classroomI
 }
 
 /** A stored time as an ISO timestamp: SQLite keeps ISO text, PostgreSQL's JSON writes its own form. */
+const isoInUtc = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 const isoOrNull = (value: unknown) => {
   if (value === null || value === undefined || value === '') return null
+  // SQLite keeps the very form toISOString writes: taken as it is (a class has thousands).
+  if (typeof value === 'string' && isoInUtc.test(value)) return value
   const date = new Date(String(value))
   return Number.isNaN(date.getTime()) ? null : date.toISOString()
 }
 
 /**
  * Every attempt of the classroom's students in one query; MongoDB goes through the adapter's find.
- * `withDates` adds when each was last opened (the CSV export), which the grid does not send.
+ * `withDates` adds when each was last opened (the CSV export) and completed (assignments), which
+ * the grid does not send.
  */
 export const classroomCells = async (req: PayloadRequest, classroomId: Id, { withDates = false } = {}): Promise<GridCell[]> => {
   const rows =
     (await aggregatedAttempts(req.payload, classroomId, withDates)) ??
     (await req.payload.db.find<Attempt>({ collection: 'attempts', where: { classroom: { equals: classroomId } }, pagination: false, limit: 0, req })).docs.map(
-      (d): AttemptRow => [idOf(d.student)!, idOf(d.activity)!, d.status, d.score?.raw, d.score?.min, d.score?.max, d.score?.scaled, d.lastOpenedAt],
+      (d): AttemptRow => [
+        idOf(d.student)!,
+        idOf(d.activity)!,
+        d.status,
+        d.score?.raw,
+        d.score?.min,
+        d.score?.max,
+        d.score?.scaled,
+        d.lastOpenedAt,
+        d.completedAt,
+      ],
     )
-  return rows.map(([student, activity, status, raw, min, max, scaled, lastOpened]) => ({
+  return rows.map(([student, activity, status, raw, min, max, scaled, lastOpened, completed]) => ({
     student,
     activity,
     status: status as AttemptStatusOrNone,
     score: scorePercent({ raw: numberOrNull(raw), min: numberOrNull(min), max: numberOrNull(max), scaled: numberOrNull(scaled) }),
-    ...(withDates ? { lastOpenedAt: isoOrNull(lastOpened) } : {}),
+    ...(withDates ? { lastOpenedAt: isoOrNull(lastOpened), completedAt: isoOrNull(completed) } : {}),
   }))
 }
 

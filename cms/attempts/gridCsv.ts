@@ -41,15 +41,7 @@ export const isoDateIn = (timeZone: string) => {
   }
 }
 
-/** True when `timeZone` is a time zone this server's Intl knows (an IANA name such as America/New_York, or UTC). */
-export const isTimeZone = (timeZone: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone })
-    return true
-  } catch {
-    return false
-  }
-}
+export { isTimeZone } from '../../common/zonedTime'
 
 const displayName = (student: RosterStudent) => [student.firstName, student.lastName].filter(Boolean).join(' ')
 

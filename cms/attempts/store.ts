@@ -13,6 +13,7 @@ import type { AttemptStatus } from '../../collections/Attempts'
 import type { Activity, Attempt, User } from '../payload-types'
 import type { Standard } from '../packages/storyline/launch'
 import { type AttemptState, emptyScore, isFinished, mergeStatus, type Reported, resumes, type Score, sessionSeconds } from './report'
+import { now } from './clock'
 
 type AttemptWrite = Partial<Omit<Attempt, 'resume'>> & { resume?: Attempt['resume'] }
 
@@ -146,7 +147,7 @@ export const applyProgress = async (
     const previous = (doc.status as AttemptStatus) ?? 'not-attempted'
     const status = mergeStatus(previous, reported.status)
     if (status !== previous) data.status = status
-    if (isFinished(status) && (status !== previous || !doc.completedAt) && reported.status === status) data.completedAt = new Date().toISOString()
+    if (isFinished(status) && (status !== previous || !doc.completedAt) && reported.status === status) data.completedAt = now().toISOString()
     if (reported.score) data.score = reported.score
     const resume: NonNullable<Attempt['resume']> = {}
     if (reported.suspendData !== undefined) resume.suspendData = reported.suspendData
@@ -174,7 +175,7 @@ export const markDone = async (req: PayloadRequest, user: User, activity: Activi
   return withAttemptLock(`${user.id}:${activity.id}`, async () => {
     const current = (await findAttempt(req, user.id, activity.id)) ?? (doc as Attempt)
     const data: AttemptWrite = done
-      ? { status: 'completed', completedAt: current.status === 'completed' && current.completedAt ? current.completedAt : new Date().toISOString() }
+      ? { status: 'completed', completedAt: current.status === 'completed' && current.completedAt ? current.completedAt : now().toISOString() }
       : { status: 'not-attempted', completedAt: null }
     return (await req.payload.update({ collection: 'attempts', id: current.id, data: data as never, overrideAccess: true, depth: 0, req })) as Attempt
   })

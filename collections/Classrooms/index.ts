@@ -7,6 +7,8 @@ import { classroomEndpoints } from './endpoints/classrooms'
 import { rosterEndpoints } from './endpoints/roster'
 import { benchmarkEndpoints } from './endpoints/benchmarks'
 import { hiddenUnless } from '../../access/adminHidden'
+import { DEFAULT_TIME_ZONE } from '../../common/assignments'
+import { isTimeZone } from '../../common/zonedTime'
 
 export const Classrooms: CollectionConfig = {
   slug: 'classrooms',
@@ -30,6 +32,12 @@ export const Classrooms: CollectionConfig = {
     ],
     // Every route that creates a classroom (the product's POST /api/users/:id/classrooms, Payload's
     // POST /api/classrooms, the admin panel) passes here with the requester.
+    // A classroom's assignments go with it.
+    beforeDelete: [
+      async ({ id, req }) => {
+        await req.payload.delete({ collection: 'assignments', where: { classroom: { equals: id } }, overrideAccess: true, req })
+      },
+    ],
     beforeChange: [
       async ({ data, operation, req }) => {
         if (operation === 'create') await checkClassroomRoom(req, data.owner)
@@ -58,6 +66,15 @@ export const Classrooms: CollectionConfig = {
       required: true,
       index: true,
       access: { update: ({ req }) => userHasScope(req.user, 'users:write') },
+    },
+    {
+      // Assignments' times (due 11:59 pm, available from 8 am) are this zone's: Florida spans two.
+      name: 'timeZone',
+      type: 'text',
+      defaultValue: DEFAULT_TIME_ZONE,
+      maxLength: 64,
+      admin: { description: 'The time zone of the school, such as America/New_York or America/Chicago (the panhandle).' },
+      validate: (value: unknown) => (isTimeZone(value) ? true : 'timeZone must be a time zone name such as America/New_York or America/Chicago.'),
     },
     {
       // Archived classrooms leave the teacher's list (the archived view shows them) and take no new

@@ -21,6 +21,8 @@ export type ClassroomAnswer = {
   id: number
   name: string
   code: string
+  /** Where the school is (an IANA zone): its assignments' times are read and shown on this clock. */
+  timeZone: string
   /** The teacher's account id. */
   owner: number
   studentCount: number

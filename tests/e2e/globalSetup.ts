@@ -42,7 +42,9 @@ export default async function setup(project: TestProject) {
     prepare: (dir) => {
       const appRoot = path.join(dir, 'app')
       snapshotBuild(path.join(root, 'web', 'dist'), path.join(appRoot, 'web', 'dist'))
-      return { APP_ROOT: appRoot }
+      // The server's clock for due times (cms/attempts/clock.ts): a test moves it by writing an
+      // offset there (testClock.ts), and sets it back before the next file runs.
+      return { APP_ROOT: appRoot, TEST_CLOCK_FILE: path.join(dir, 'clock') }
     },
   })
 

@@ -246,7 +246,7 @@ const wholeNumberIn = (value: unknown, min: number, max: number) => {
 }
 
 /** `limit`, `page` and `depth`, the numbers Payload reads from a query (its parseParams leaves anything else as it came). */
-const checkNumbers = (req: PayloadRequest, args: { limit?: unknown; page?: unknown; depth?: unknown }, prefix = '') => {
+export const checkNumbers = (req: PayloadRequest, args: { limit?: unknown; page?: unknown; depth?: unknown }, prefix = '') => {
   const ranges: [keyof typeof args, number, number][] = [
     ['limit', 0, maxLimit],
     ['page', 1, maxPage],

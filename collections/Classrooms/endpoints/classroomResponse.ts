@@ -1,6 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
 import { deriveProviders } from '../../Users/providers'
+import { DEFAULT_TIME_ZONE } from '../../../common/assignments'
 import { byStudentName } from '../../../common/progress'
 import type { Classroom, User } from '../../../cms/payload-types'
 import type { ClassroomAnswer } from '@common/answers/classrooms'
@@ -49,6 +50,7 @@ export const classroomsWithStudents = async (req: PayloadRequest, classrooms: Cl
       id: classroom.id,
       name: classroom.name,
       code: classroom.code,
+      timeZone: classroom.timeZone ?? DEFAULT_TIME_ZONE,
       owner: typeof classroom.owner === 'object' && classroom.owner ? classroom.owner.id : classroom.owner,
       studentCount: own.length,
       students: own,

@@ -6,6 +6,7 @@ import { userHasAnyScope, userHasScope } from '../../../common/scopes'
 import type { Classroom } from '../../../cms/payload-types'
 import { clearPasswordTries } from '@cms/auth/loginLock'
 import { classroomsWithStudents } from './classroomResponse'
+import { isTimeZone } from '../../../common/zonedTime'
 import {
   type Body,
   checkPassword,
@@ -28,20 +29,24 @@ export const classroomMessages = {
   code: 'Classroom code is required.',
   codeFormat: 'Classroom codes use 3 to 32 letters, digits or dashes.',
   codeTaken: 'That classroom code is already in use. Choose another.',
+  timeZone: 'timeZone must be a time zone name such as America/New_York or America/Chicago.',
   unknownCode: 'No classroom found with that code.',
   studentPassword: 'Password updated.',
 } as const
 
 export const normalizeCode = (code: string) => code.trim().toUpperCase()
 
+/** A classroom's name and code, and optionally its time zone (the one its assignments' times are read in). */
 export const checkClassroomInput = (body: Body) => {
-  onlyFields(body, ['name', 'code'])
+  onlyFields(body, ['name', 'code', 'timeZone'])
   const errors: FieldError[] = []
   const name = requiredString(body, 'name', classroomMessages.name, errors, 'name', 100)
   const code = normalizeCode(requiredString(body, 'code', classroomMessages.code, errors, 'code', 32))
   if (code && !/^[A-Z0-9-]{3,32}$/.test(code)) errors.push({ path: 'code', message: classroomMessages.codeFormat })
+  const timeZone = body.timeZone === undefined ? undefined : body.timeZone
+  if (timeZone !== undefined && !isTimeZone(timeZone)) errors.push({ path: 'timeZone', message: classroomMessages.timeZone })
   throwIfErrors(errors)
-  return { name, code }
+  return { name, code, ...(timeZone === undefined ? {} : { timeZone: timeZone as string }) }
 }
 
 export const findClassroomByCode = async (req: PayloadRequest, code: string) => {
@@ -62,12 +67,12 @@ export const codeTaken = async (req: PayloadRequest, code: string, exceptId?: un
 }
 
 /**
- * The classroom in the path, which the requester must own, or hold staff scopes for: users:write
+ * The classroom in the path (or `classroomId`), which the requester must own, or hold staff scopes for: users:write
  * to change it and its roster ('write'), users:read or users:write to read its students' work ('read').
  */
-export const ownedClassroom = async (req: PayloadRequest, need: 'read' | 'write' = 'write'): Promise<Classroom> => {
+export const ownedClassroom = async (req: PayloadRequest, need: 'read' | 'write' = 'write', classroomId?: string | number): Promise<Classroom> => {
   const me = requireUser(req)
-  const id = routeParam(req, 'id')
+  const id = classroomId ?? routeParam(req, 'id')
   const classroom = await req.payload.findByID({ collection: 'classrooms', id, depth: 0, overrideAccess: true, req, disableErrors: true })
   if (!classroom) throw notFound('Classroom not found.')
   const staff = need === 'read' ? userHasAnyScope(me, ['users:read', 'users:write']) : userHasScope(me, 'users:write')
@@ -80,9 +85,9 @@ const updateClassroom: Endpoint = {
   method: 'put',
   handler: async (req) => {
     const classroom = await ownedClassroom(req)
-    const { name, code } = checkClassroomInput(await readBody(req))
-    if (await codeTaken(req, code, classroom.id)) throw conflict('code', classroomMessages.codeTaken)
-    const updated = await req.payload.update({ collection: 'classrooms', id: classroom.id, data: { name, code }, overrideAccess: true, req })
+    const input = checkClassroomInput(await readBody(req))
+    if (await codeTaken(req, input.code, classroom.id)) throw conflict('code', classroomMessages.codeTaken)
+    const updated = await req.payload.update({ collection: 'classrooms', id: classroom.id, data: input, overrideAccess: true, req })
     const [answer] = await classroomsWithStudents(req, [updated])
     return json(answer)
   },

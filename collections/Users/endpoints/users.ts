@@ -273,9 +273,9 @@ const createClassroom: Endpoint = {
     const user = await ownAccount(req, 'userId')
     if (user.attributes?.type === 'student') throw forbidden('Students cannot create classrooms.')
     const body = await readBody(req)
-    const { name, code } = checkClassroomInput(body)
-    if (await codeTaken(req, code)) throw conflict('code', classroomMessages.codeTaken)
-    const classroom = await req.payload.create({ collection: 'classrooms', data: { name, code, owner: user.id }, overrideAccess: true, req })
+    const input = checkClassroomInput(body)
+    if (await codeTaken(req, input.code)) throw conflict('code', classroomMessages.codeTaken)
+    const classroom = await req.payload.create({ collection: 'classrooms', data: { ...input, owner: user.id }, overrideAccess: true, req })
     const [answer] = await classroomsWithStudents(req, [classroom])
     return json(answer, 201)
   },

@@ -22,6 +22,11 @@ export const keys = {
   /** A signed-in student's class and the activity they opened last (the home page's first section). */
   studentHome: (userId: string | number) => `/api/users/${encodeURIComponent(String(userId))}/home`,
   classroomProgress: apiPaths.classroomProgress,
+  /** A classroom's assignments with their done / late / missing counts (the teacher's). */
+  classroomAssignments: (classroomId: string | number) => `/api/assignments?classroom=${encodeURIComponent(String(classroomId))}`,
+  assignmentReport: (assignmentId: string | number) => `/api/assignments/${encodeURIComponent(String(assignmentId))}/report`,
+  /** The signed-in student's To do / Missing / Done. */
+  myAssignments: () => '/api/assignments/mine',
   activityColumns: apiPaths.activityColumns,
   studentProgress: (classroomId: string | number, studentId: string | number) =>
     `/api/classrooms/${encodeURIComponent(String(classroomId))}/students/${encodeURIComponent(String(studentId))}/progress`,

@@ -17,7 +17,9 @@ import { ClassroomForm, type ClassroomValues } from './ClassroomForm'
 import { ResetStudentPasswordDialog } from './ResetStudentPasswordDialog'
 import type { NewLogin } from '../../../common/progress'
 import { AddStudentsDialog } from './AddStudentsDialog'
+import { AssignmentsSection } from './AssignmentsSection'
 import { useClassroomLife, useUpdateClassroom } from './api/classrooms'
+import { useClassroomAssignments } from './api/assignments'
 import { useProgressGrid } from './api/progress'
 import { useRoster } from './api/roster'
 import { ConfirmRosterAction } from './ConfirmRosterAction'
@@ -119,6 +121,8 @@ export function ClassroomDetailPage() {
   const { data: classroom, error, isLoading } = useSWR<Classroom>(key)
   // The grid's requests start with the classroom's, not after it (ProgressGrid reads the same cache entries).
   useProgressGrid(key ? classroomId : null)
+  // So do the assignments' (AssignmentsSection reads the same entry).
+  useClassroomAssignments(key ? classroomId : null)
   const [resetting, setResetting] = useState<Student | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const [adding, setAdding] = useState(false)
@@ -237,6 +241,7 @@ export function ClassroomDetailPage() {
               }}
             />
           </section>
+          <AssignmentsSection classroom={classroom} />
           <section aria-labelledby="progress-heading">
             <h2 id="progress-heading">{t('classrooms.progress.heading')}</h2>
             <ProgressGrid classroomId={classroom.id} />

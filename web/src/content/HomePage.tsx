@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from '../i18n/useTranslation'
 import { Link } from 'react-router-dom'
 import { PRODUCT_NAME, useDocumentTitle } from '../ui/useDocumentTitle'
@@ -6,13 +7,15 @@ import { useSession } from '../session/useSession'
 import { StudentHome } from './StudentHome'
 import { TopicList } from './TopicList'
 
-export function HomePage() {
+/** `studentWork`: what the shell puts after a signed-in student's first section (their assignments). */
+export function HomePage({ studentWork }: { studentWork?: ReactNode }) {
   const { t } = useTranslation()
   useDocumentTitle(t('content.home.title'))
   const { user } = useSession()
   return (
     <>
       {user && isStudent(user) && <StudentHome user={user} />}
+      {user && isStudent(user) && studentWork}
       <section className="banner">
         <h1>{PRODUCT_NAME}</h1>
         <p className="banner-lead">{t('content.home.lead')}</p>

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from '../i18n/useTranslation'
 import type { EducatorType } from '../api/types'
 import { useSession } from '../session/useSession'
@@ -10,7 +10,8 @@ import { TypePicker } from './TypePicker'
 import { NextStep } from './NextStep'
 import { StudentProfile } from './StudentProfile'
 
-export function ProfilePage() {
+/** `studentWork`: what the shell shows a student in their profile area (their assignments). */
+export function ProfilePage({ studentWork }: { studentWork?: ReactNode }) {
   const { t } = useTranslation()
   const { user, setUser } = useSession()
   const [chosen, setChosen] = useState<EducatorType | null>(null)
@@ -22,7 +23,7 @@ export function ProfilePage() {
   useDocumentTitle(t(savedType === 'student' || type ? 'account.nav.profile' : completed ? 'profile.changeType' : 'profile.finish'))
   if (!user) return null
 
-  if (savedType === 'student') return <StudentProfile user={user} onSaved={setUser} />
+  if (savedType === 'student') return <StudentProfile user={user} onSaved={setUser} studentWork={studentWork} />
 
   if (!type) return <TypePicker completed={completed} onChoose={setChosen} />
 

@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from '../i18n/useTranslation'
 import { asObject, type User } from '../api/types'
 import { ProfileForm } from './ProfileForm'
 
 /** Students may change their names; username and classroom are read-only. */
-export function StudentProfile({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {
+export function StudentProfile({ user, onSaved, studentWork }: { user: User; onSaved: (user: User) => void; studentWork?: ReactNode }) {
   const username = user.username ?? user.providers?.find((entry) => entry.provider === 'username')?.username ?? ''
   const classroom = asObject(user.attributes?.classroom)
   const { t } = useTranslation()
@@ -24,6 +25,7 @@ export function StudentProfile({ user, onSaved }: { user: User; onSaved: (user: 
         </div>
       </dl>
       <p className="field-hint">{t('profile.askTeacher')}</p>
+      {studentWork}
       <ProfileForm type="student" user={user} onSaved={onSaved} />
     </>
   )

@@ -1,4 +1,4 @@
-import { lazy } from 'react'
+import { lazy, Suspense } from 'react'
 import { Route, Routes } from 'react-router-dom'
 import { ContentPage } from '../content/ContentPage'
 import { HomePage } from '../content/HomePage'
@@ -30,6 +30,14 @@ const ClassroomsPage = lazy(() => withScreensEnglish(import('../classrooms/Class
 const CreateClassroomPage = lazy(() => withScreensEnglish(import('../classrooms/CreateClassroomPage')).then((m) => ({ default: m.CreateClassroomPage })))
 const ClassroomDetailPage = lazy(() => withScreensEnglish(import('../classrooms/ClassroomDetailPage')).then((m) => ({ default: m.ClassroomDetailPage })))
 const StudentProgressPage = lazy(() => withScreensEnglish(import('../classrooms/StudentProgressPage')).then((m) => ({ default: m.StudentProgressPage })))
+const AssignmentReportPage = lazy(() => withScreensEnglish(import('../classrooms/AssignmentReportPage')).then((m) => ({ default: m.AssignmentReportPage })))
+// A student's assignments, on their home and in their profile area; their words are in the main catalogue.
+const MyWork = lazy(() => import('../assignments/MyWork').then((m) => ({ default: m.MyWork })))
+const studentWork = (
+  <Suspense fallback={null}>
+    <MyWork />
+  </Suspense>
+)
 const ConsoleRoutes = lazy(() => withScreensEnglish(import('../console/ConsoleRoutes')).then((m) => ({ default: m.ConsoleRoutes })))
 
 export function App() {
@@ -38,7 +46,7 @@ export function App() {
       <PreferencesEffect />
       <Routes>
         <Route element={<Layout />}>
-          <Route index element={<HomePage />} />
+          <Route index element={<HomePage studentWork={studentWork} />} />
           <Route path="topics" element={<TopicsPage />} />
           <Route path="topics/:id" element={<TopicPage />} />
           <Route path="modules" element={<ModulesPage />} />
@@ -47,8 +55,8 @@ export function App() {
             <Route path=":slug/edit" element={<PageEditPage />} />
             <Route path="console/*" element={<ConsoleRoutes />} />
             <Route path="user" element={<UserLayout />}>
-              <Route index element={<ProfilePage />} />
-              <Route path="profile" element={<ProfilePage />} />
+              <Route index element={<ProfilePage studentWork={studentWork} />} />
+              <Route path="profile" element={<ProfilePage studentWork={studentWork} />} />
               <Route path="theme" element={<ThemeSettingsPage />} />
               <Route element={<RequireEducator />}>
                 <Route path="security" element={<AccountsPage />} />
@@ -56,6 +64,7 @@ export function App() {
                 <Route path="classrooms/create" element={<CreateClassroomPage />} />
                 <Route path="classrooms/:classroomId" element={<ClassroomDetailPage />} />
                 <Route path="classrooms/:classroomId/students/:studentId" element={<StudentProgressPage />} />
+                <Route path="classrooms/:classroomId/assignments/:assignmentId" element={<AssignmentReportPage />} />
               </Route>
               <Route path="*" element={<NotFound />} />
             </Route>

@@ -8,6 +8,7 @@ import * as migration_20261127_092910_attempt_package_storage from './20261127_0
 import * as migration_20261127_093206_classroom_archived from './20261127_093206_classroom_archived';
 import * as migration_20261127_103751_media_alt_localized from './20261127_103751_media_alt_localized';
 import * as migration_20261127_123502_benchmarks from './20261127_123502_benchmarks';
+import * as migration_20261127_134733_assignments from './20261127_134733_assignments';
 
 export const migrations = [
   {
@@ -59,5 +60,10 @@ export const migrations = [
     up: migration_20261127_123502_benchmarks.up,
     down: migration_20261127_123502_benchmarks.down,
     name: '20261127_123502_benchmarks'
+  },
+  {
+    up: migration_20261127_134733_assignments.up,
+    down: migration_20261127_134733_assignments.down,
+    name: '20261127_134733_assignments'
   },
 ];

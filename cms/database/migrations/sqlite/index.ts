@@ -10,6 +10,7 @@ import * as migration_20261127_093121_classroom_archived from './20261127_093121
 import * as migration_20261127_103722_media_alt_localized from './20261127_103722_media_alt_localized';
 import * as migration_20261127_111127_merged_schema_snapshot from './20261127_111127_merged_schema_snapshot';
 import * as migration_20261127_123425_benchmarks from './20261127_123425_benchmarks';
+import * as migration_20261127_134720_assignments from './20261127_134720_assignments';
 
 export const migrations = [
   {
@@ -71,5 +72,10 @@ export const migrations = [
     up: migration_20261127_123425_benchmarks.up,
     down: migration_20261127_123425_benchmarks.down,
     name: '20261127_123425_benchmarks'
+  },
+  {
+    up: migration_20261127_134720_assignments.up,
+    down: migration_20261127_134720_assignments.down,
+    name: '20261127_134720_assignments'
   },
 ];

@@ -1,0 +1,202 @@
+/**
+ * Assignments for a full class (issue 39): seeds 35 students × 200 activities of attempts and 40
+ * assignments over those activities on a fresh SQLite database, then times the teacher's list
+ * (`GET /api/assignments?classroom=`), one report, and a student's To do (`GET /api/assignments/mine`)
+ * beside a ceiling measured in the same run (a static file from the same server) and the progress
+ * grid of the same class (the budget they share), and the
+ * classroom page's time to a usable assignments list (all 40 rows) in Chromium at 1366×768.
+ * Targets, the grid's: API p99 under 150 ms, page under 1 s.
+ *   node --import tsx bench/assignments.ts [API rounds, default 200] [page loads, default 5]
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { chromium } from 'playwright-core'
+
+import { CHROMIUM_ARGS } from '../tests/e2e/browser'
+import { percentile, startBenchServer } from './harness'
+
+const rounds = Number(process.argv[2] || 200)
+const pageLoads = Number(process.argv[3] || 5)
+const studentCount = 35
+const activityCount = 200
+const assignmentCount = 40
+const password = 'bench-password-42'
+
+const bench = await startBenchServer()
+const { payload } = bench
+const started = Date.now()
+
+// The catalogue: the seed's activities, topped up to 200 in topics of 5 modules × 10 activities.
+const existing = (await payload.find({ collection: 'activities', pagination: false, depth: 0, select: { title: true }, overrideAccess: true })).docs.map(
+  (a) => a.id,
+)
+const activityIds = [...existing]
+for (let t = 0; activityIds.length < activityCount; t++) {
+  const topic = await payload.create({
+    collection: 'topics',
+    data: { title: `Bench topic ${t}`, markdown: 'Body', order: 100 + t } as never,
+    overrideAccess: true,
+  })
+  for (let m = 0; m < 5 && activityIds.length < activityCount; m++) {
+    const mod = await payload.create({
+      collection: 'modules',
+      data: { title: `Bench module ${t}.${m}`, markdown: 'Body', order: m, topic: topic.id } as never,
+      overrideAccess: true,
+    })
+    for (let a = 0; a < 10 && activityIds.length < activityCount; a++) {
+      const activity = await payload.create({
+        collection: 'activities',
+        data: { title: `Activity ${t}.${m}.${a}`, type: 'default', markdown: 'Body', order: a, module: mod.id } as never,
+        overrideAccess: true,
+      })
+      activityIds.push(activity.id)
+    }
+  }
+}
+const moduleIds = (await payload.find({ collection: 'modules', pagination: false, depth: 0, select: { title: true }, overrideAccess: true })).docs.map(
+  (m) => m.id,
+)
+
+const email = 'bench-teacher@example.org'
+const teacher = await payload.create({
+  collection: 'users',
+  data: { email, password, emailVerified: true, attributes: { type: 'teacher', firstName: 'Bench', lastName: 'Teacher', completed: true } } as never,
+  overrideAccess: true,
+})
+const classroom = await payload.create({
+  collection: 'classrooms',
+  data: { name: 'Bench class', code: 'BENCH-ASSIGN', owner: teacher.id } as never,
+  overrideAccess: true,
+})
+const statuses = ['not-attempted', 'incomplete', 'completed', 'passed', 'failed'] as const
+const now = new Date().toISOString()
+const studentIds: (number | string)[] = []
+for (let s = 0; s < studentCount; s++) {
+  const student = await payload.create({
+    collection: 'users',
+    data: {
+      username: `bench-student-${s}`,
+      password,
+      rosterName: `Student ${s}`,
+      attributes: { type: 'student', classroom: classroom.id, completed: false },
+    } as never,
+    overrideAccess: true,
+  })
+  studentIds.push(student.id)
+  // Straight into the table (the shape the server writes): 7,000 Local API creates would take minutes.
+  const rows = activityIds.map((activity, i) => {
+    const status = statuses[(s + i) % statuses.length]
+    const scaled = status === 'passed' || status === 'failed' ? ((s * 7 + i * 13) % 101) / 100 : null
+    const finished = status === 'completed' || status === 'passed' || status === 'failed'
+    return {
+      student: student.id,
+      activity,
+      classroom: classroom.id,
+      status,
+      score_raw: scaled === null ? null : scaled * 100,
+      score_min: 0,
+      score_max: 100,
+      score_scaled: scaled,
+      timeSpentSeconds: 60,
+      attemptCount: 1,
+      openCount: 1,
+      firstOpenedAt: now,
+      lastOpenedAt: now,
+      completedAt: finished ? now : null,
+      createdAt: now,
+      updatedAt: now,
+    }
+  })
+  const db = payload.db as unknown as { drizzle: any; tables: Record<string, unknown> }
+  await db.drizzle.insert(db.tables.attempts).values(rows)
+}
+// 40 assignments: each a module and two single activities; every fourth for a third of the class; some past due.
+for (let n = 0; n < assignmentCount; n++) {
+  await payload.create({
+    collection: 'assignments',
+    data: {
+      classroom: classroom.id,
+      title: `Week ${n + 1}`,
+      instructions: 'Do every activity.',
+      dueAt: new Date(Date.now() + (n - 10) * 24 * 3600_000).toISOString(),
+      modules: [moduleIds[n % moduleIds.length]],
+      activities: [activityIds[(n * 7) % activityIds.length], activityIds[(n * 11 + 3) % activityIds.length]],
+      students: n % 4 === 3 ? studentIds.filter((_, i) => i % 3 === 0) : [],
+    } as never,
+    overrideAccess: true,
+  })
+}
+console.log(
+  `seeded ${studentCount} students × ${activityIds.length} activities = ${studentCount * activityIds.length} attempts and ${assignmentCount} assignments in ${Math.round((Date.now() - started) / 1000)} s`,
+)
+
+const { server, base } = await bench.listen()
+const signIn = async (username: string) => {
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  })
+  return { res, token: ((await res.json()) as { token: string }).token }
+}
+const login = await signIn(email)
+const student = await signIn('bench-student-0')
+const asset = fs.readdirSync(path.join(process.cwd(), 'web', 'dist', 'assets')).find((name) => name.endsWith('.js'))
+const list = (await (await fetch(`${base}/api/assignments?classroom=${classroom.id}`, { headers: { authorization: `Bearer ${login.token}` } })).json()) as {
+  assignments: { id: number }[]
+}
+
+const time = async (name: string, url: string, token?: string) => {
+  const times: number[] = []
+  let bytes = 0
+  for (let i = 0; i < rounds + 5; i++) {
+    const t = performance.now()
+    const res = await fetch(base + url, { headers: token ? { authorization: `Bearer ${token}` } : {} })
+    bytes = (await res.arrayBuffer()).byteLength
+    if (res.status !== 200) throw new Error(`${name}: ${res.status}`)
+    if (i >= 5) times.push(performance.now() - t) // the first few warm Payload and the caches
+  }
+  times.sort((a, b) => a - b)
+  console.log(
+    `${name.padEnd(44)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms  p99 ${percentile(times, 99).toFixed(1).padStart(6)} ms  (${Math.round(bytes / 1024)} KB)`,
+  )
+}
+
+console.log(`\nsequential requests, ${rounds} each, one client; the machine is shared with other work, so compare with the ceiling line`)
+await time('ceiling: static file /assets/*.js', `/assets/${asset}`)
+// The grid of the same class, whose budget the assignments share: the reference for this machine's load.
+await time('GET /api/classrooms/:id/progress (the grid)', `/api/classrooms/${classroom.id}/progress`, login.token)
+await time('GET /api/assignments?classroom=:id (40)', `/api/assignments?classroom=${classroom.id}`, login.token)
+await time('GET /api/assignments/:id/report', `/api/assignments/${list.assignments[20].id}/report`, login.token)
+await time('GET /api/assignments/:id/report/csv', `/api/assignments/${list.assignments[20].id}/report/csv`, login.token)
+await time("GET /api/assignments/mine (a student's To do)", '/api/assignments/mine', student.token)
+
+// The page: from navigation to every assignment's row in the classroom page's list, on a school laptop's screen.
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
+const context = await browser.newContext({ baseURL: base, viewport: { width: 1366, height: 768 } })
+const cookie = login.res.headers
+  .getSetCookie()
+  .find((c) => c.startsWith('payload-token='))!
+  .split(';')[0]
+  .split('=')
+await context.addCookies([{ name: cookie[0], value: cookie[1], url: base }])
+const page = await context.newPage()
+const loads: number[] = []
+for (let i = 0; i < pageLoads + 1; i++) {
+  const t = performance.now()
+  await page.goto(`/user/classrooms/${classroom.id}`)
+  await page
+    .locator('.assignments-table tbody tr')
+    .nth(assignmentCount - 1)
+    .waitFor({ state: 'visible' })
+  if (i > 0) loads.push(performance.now() - t) // the first load fills the browser's cache, as a teacher's first visit would
+}
+loads.sort((a, b) => a - b)
+console.log(
+  `classroom page to a usable assignments list (${assignmentCount} rows), ${pageLoads} loads: median ${percentile(loads, 50).toFixed(0)} ms, worst ${loads[loads.length - 1].toFixed(0)} ms`,
+)
+
+await browser.close()
+await bench.close(server)
+process.exit(0)
