@@ -9,6 +9,7 @@ import * as migration_20261127_093206_classroom_archived from './20261127_093206
 import * as migration_20261127_103751_media_alt_localized from './20261127_103751_media_alt_localized';
 import * as migration_20261127_123502_benchmarks from './20261127_123502_benchmarks';
 import * as migration_20261127_134733_assignments from './20261127_134733_assignments';
+import * as migration_20261127_140621_merged_schema_snapshot from './20261127_140621_merged_schema_snapshot';
 
 export const migrations = [
   {
@@ -59,11 +60,16 @@ export const migrations = [
   {
     up: migration_20261127_123502_benchmarks.up,
     down: migration_20261127_123502_benchmarks.down,
-    name: '20261127_123502_benchmarks'
+    name: '20261127_123502_benchmarks',
   },
   {
     up: migration_20261127_134733_assignments.up,
     down: migration_20261127_134733_assignments.down,
-    name: '20261127_134733_assignments'
+    name: '20261127_134733_assignments',
+  },
+  {
+    up: migration_20261127_140621_merged_schema_snapshot.up,
+    down: migration_20261127_140621_merged_schema_snapshot.down,
+    name: '20261127_140621_merged_schema_snapshot'
   },
 ];

@@ -11,6 +11,7 @@ import * as migration_20261127_103722_media_alt_localized from './20261127_10372
 import * as migration_20261127_111127_merged_schema_snapshot from './20261127_111127_merged_schema_snapshot';
 import * as migration_20261127_123425_benchmarks from './20261127_123425_benchmarks';
 import * as migration_20261127_134720_assignments from './20261127_134720_assignments';
+import * as migration_20261127_140603_merged_schema_snapshot from './20261127_140603_merged_schema_snapshot';
 
 export const migrations = [
   {
@@ -71,11 +72,16 @@ export const migrations = [
   {
     up: migration_20261127_123425_benchmarks.up,
     down: migration_20261127_123425_benchmarks.down,
-    name: '20261127_123425_benchmarks'
+    name: '20261127_123425_benchmarks',
   },
   {
     up: migration_20261127_134720_assignments.up,
     down: migration_20261127_134720_assignments.down,
-    name: '20261127_134720_assignments'
+    name: '20261127_134720_assignments',
+  },
+  {
+    up: migration_20261127_140603_merged_schema_snapshot.up,
+    down: migration_20261127_140603_merged_schema_snapshot.down,
+    name: '20261127_140603_merged_schema_snapshot'
   },
 ];
