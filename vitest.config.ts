@@ -11,7 +11,8 @@ export default defineConfig({
     include: ['tests/**/*.test.ts', 'cms/**/*.test.ts', 'collections/**/*.test.ts', 'access/**/*.test.ts'],
     pool: 'forks',
     isolate: false,
-    maxWorkers: 2,
+    // Two files at a time; `npm test` asks for one per lane when its two API lanes share the two cores.
+    maxWorkers: Number(process.env.API_TEST_WORKERS) || 2,
     globalSetup: ['tests/helpers/templateDatabase.ts'],
     setupFiles: ['tests/helpers/freshModules.ts'],
     testTimeout: 60_000,

@@ -135,9 +135,11 @@ if (wants('e2e'))
 if (wants('api')) {
   // Without TEST_POSTGRES_URL, which .ci/run exports for the PostgreSQL lane: with it this lane ran on
   // PostgreSQL too (tests/helpers/server.ts picks the database by it), and SQLite went untested on CI.
-  sqliteLane.push((log) => vitest('API integration tests (SQLite)', 'vitest.config.ts', { TEST_POSTGRES_URL: undefined }, log))
+  // Each lane's files run two at a time (vitest.config.ts), or one at a time when both lanes run.
+  const workers = postgres ? { API_TEST_WORKERS: '1' } : {}
+  sqliteLane.push((log) => vitest('API integration tests (SQLite)', 'vitest.config.ts', { TEST_POSTGRES_URL: undefined, ...workers }, log))
   if (postgres) {
-    postgresLane.push((log) => vitest('API integration tests (PostgreSQL)', 'vitest.config.ts', { TEST_POSTGRES_URL: postgres }, log))
+    postgresLane.push((log) => vitest('API integration tests (PostgreSQL)', 'vitest.config.ts', { TEST_POSTGRES_URL: postgres, ...workers }, log))
     postgresLane.push((log) =>
       vitest('Several instances on one PostgreSQL (server processes)', 'tests/instances/vitest.config.ts', { TEST_POSTGRES_URL: postgres }, log),
     )
