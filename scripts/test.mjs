@@ -84,11 +84,13 @@ const vitest = async (label, config, env = {}, log) => {
 }
 
 const check = async (label, command, args, env, log) => {
-  if (await run(label, command, args, env, log)) passed += 1
+  const ok = await run(label, command, args, env, log)
+  if (ok) passed += 1
   else {
     failed += 1
     failures.push(label)
   }
+  return ok
 }
 
 /** Steps one after another, their output kept and printed when the last one ends. */
@@ -102,9 +104,11 @@ const only = process.argv.slice(2)
 const wants = (name) => only.length === 0 || only.includes(name)
 const postgres = process.env.TEST_POSTGRES_URL
 
+let webBuilt = false
 if (wants('api') || wants('e2e')) {
-  // The API tests read the SPA's page data from web/dist/index.html, and the browser tests serve it.
-  await check('Build the web app', bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])
+  // The API tests read the SPA's page data from web/dist/index.html, and the browser tests serve it
+  // (their setup builds it only when run on their own). A production build, as users get.
+  webBuilt = await check('Build the web app', bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { NODE_ENV: 'production' })
 }
 const sqliteLane = []
 const postgresLane = []
@@ -132,9 +136,11 @@ if (wants('e2e'))
 if (wants('api')) {
   // Without TEST_POSTGRES_URL, which .ci/run exports for the PostgreSQL lane: with it this lane ran on
   // PostgreSQL too (tests/helpers/server.ts picks the database by it), and SQLite went untested on CI.
-  sqliteLane.push((log) => vitest('API integration tests (SQLite)', 'vitest.config.ts', { TEST_POSTGRES_URL: undefined }, log))
+  // Each lane's files run two at a time (vitest.config.ts), or one at a time when both lanes run.
+  const workers = postgres ? { API_TEST_WORKERS: '1' } : {}
+  sqliteLane.push((log) => vitest('API integration tests (SQLite)', 'vitest.config.ts', { TEST_POSTGRES_URL: undefined, ...workers }, log))
   if (postgres) {
-    postgresLane.push((log) => vitest('API integration tests (PostgreSQL)', 'vitest.config.ts', { TEST_POSTGRES_URL: postgres }, log))
+    postgresLane.push((log) => vitest('API integration tests (PostgreSQL)', 'vitest.config.ts', { TEST_POSTGRES_URL: postgres, ...workers }, log))
     postgresLane.push((log) =>
       vitest('Several instances on one PostgreSQL (server processes)', 'tests/instances/vitest.config.ts', { TEST_POSTGRES_URL: postgres }, log),
     )
@@ -154,7 +160,7 @@ if (wants('api')) {
 // build, the checks and the SQLite run), else they make a second lane of their own.
 if (wants('web')) postgresLane.push((log) => vitest('Web app component tests', 'web/vitest.config.ts', {}, log))
 await Promise.all([sqliteLane, postgresLane].filter((steps) => steps.length).map(lane))
-if (wants('e2e')) await vitest('Browser tests (Chromium)', 'tests/e2e/vitest.config.ts')
+if (wants('e2e')) await vitest('Browser tests (Chromium)', 'tests/e2e/vitest.config.ts', webBuilt ? { WEB_BUILT_FOR_TESTS: 'true' } : {})
 
 fs.rmSync(reports, { recursive: true, force: true })
 if (failureDetails.length) console.log(`\nWhat failed:\n${failureDetails.map((detail) => `  ${detail}`).join('\n')}`)

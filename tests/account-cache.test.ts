@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import { Actors, password } from './helpers/actors'
+import { password } from './helpers/actors'
 import { Client } from './helpers/client'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 
 /**
  * Issue 12: the signed-in account is kept in memory between its requests (cms/cache/accountCache.ts),
@@ -10,16 +10,7 @@ import { startServer, type TestServer } from './helpers/server'
  * next request. Each case first makes the server keep the account, then changes it.
  */
 
-let server: TestServer
-let actors: Actors
-
-beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMIT_FACTOR: '100' } })
-  actors = new Actors(server.payload, server.base)
-})
-afterAll(async () => {
-  await server?.close()
-})
+const { server, actors } = serverForFile({ env: { RATE_LIMIT_FACTOR: '100' } })
 
 /** Who the server thinks the client is (Payload's own route), twice so the second comes from the kept account. */
 const whoAmI = async (client: Client) => {

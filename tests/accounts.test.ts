@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { issueSession } from '@cms/auth/session'
 import { listKey } from '../web/src/api/keys'
 import { USERS_LIST_FIELDS } from '../web/src/console/users/usersListFields'
-import { Actors, password } from './helpers/actors'
+import { password } from './helpers/actors'
 import { Client, fieldMessages, message } from './helpers/client'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 
-let server: TestServer
-let actors: Actors
-
-beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMIT_FACTOR: '20' } })
-  actors = new Actors(server.payload, server.base)
-})
-afterAll(() => server?.close())
+const { server, actors } = serverForFile({ env: { RATE_LIMIT_FACTOR: '20' } })
 
 const signUpEducator = async () => {
   const client = new Client(server.base)

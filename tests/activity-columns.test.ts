@@ -4,23 +4,19 @@
  * kept by the public-read cache with an ETag, and new on the request after an edit.
  * The grid's rows and cells (GET /api/classrooms/:id/progress) are in tests/roster.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { columnsMessages } from '../collections/Activities/endpoints/columns'
-import { Actors } from './helpers/actors'
 import { type ApiResponse, Client, fieldMessages, message } from './helpers/client'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 
-let server: TestServer
-let actors: Actors
 let teacher: Client & { user: { id: number } }
 const ids: Record<string, number> = {}
 
 const path = '/api/activities/columns'
 
+const { server, actors } = serverForFile()
 beforeAll(async () => {
-  server = await startServer()
-  actors = new Actors(server.payload, server.base)
   teacher = await actors.educator()
   const create = (collection: string, data: Record<string, unknown>) =>
     server.payload.create({ collection: collection as never, data: { markdown: 'Body', ...data } as never, overrideAccess: true }).then((d: any) => d.id)
@@ -37,7 +33,6 @@ beforeAll(async () => {
   ids.bill = await create('activities', { title: 'Write a bill', type: 'default', module: ids.congress, order: 1 })
   ids.debate = await create('activities', { title: 'Debate it', type: 'default', module: ids.congress, order: 1 })
 }, 120_000)
-afterAll(() => server?.close())
 
 const columns = () => [
   {

@@ -4,22 +4,18 @@
  * scores lie from -1 to 1, xAPI scaled scores too; a value out of range is a 400 naming the element.
  * Where the manifest gives a mastery score, the stored SCORM 1.2 status follows the raw score.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import { Actors } from './helpers/actors'
 import { type Client, fieldMessages, message } from './helpers/client'
 import { buildPackage, type PackageKind, XAPI_COURSE_ID } from './helpers/packages'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 
-let server: TestServer
-let actors: Actors
 let editor: Client
 let classroomId: number | string
 let moduleId: number
 
+const { server, actors } = serverForFile({ env: { RATE_LIMIT_FACTOR: '50' } })
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMIT_FACTOR: '50' } })
-  actors = new Actors(server.payload, server.base)
   editor = await actors.staff('activities:write')
   const teacher = await actors.educator()
   classroomId = (await actors.classroom(teacher)).id
@@ -28,7 +24,6 @@ beforeAll(async () => {
     await server.payload.create({ collection: 'modules', data: { title: 'Module', markdown: 'Body', topic: topic.id } as never, overrideAccess: true })
   ).id as number
 }, 120_000)
-afterAll(() => server?.close())
 
 /** A package activity of this kind (the SCORM 1.2 one's manifest gives a mastery score of 50). */
 const packageActivity = async (kind: PackageKind) => {

@@ -7,26 +7,22 @@
  */
 import http from 'node:http'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { PACKAGE_STORAGE_MAX_BYTES } from '../common/packageStorage'
-import { Actors } from './helpers/actors'
 import { type Client, fieldMessages } from './helpers/client'
 import { buildPackage, type PackageKind } from './helpers/packages'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 import { buildZip } from './helpers/zips'
 
-let server: TestServer
-let actors: Actors
 let editor: Client
 let teacher: Client & { user: any }
 let student: Client & { user: any }
 let otherStudent: Client & { user: any }
 let moduleId: number
 
+const { server, actors } = serverForFile({ env: { RATE_LIMIT_FACTOR: '50' } })
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMIT_FACTOR: '50' } })
-  actors = new Actors(server.payload, server.base)
   editor = await actors.staff('activities:write')
   teacher = await actors.educator()
   const classroom = await actors.classroom(teacher)
@@ -40,7 +36,6 @@ beforeAll(async () => {
   })
   moduleId = mod.id as number
 }, 120_000)
-afterAll(() => server?.close())
 
 const packageActivity = async (files: Buffer) => {
   const id = (

@@ -3,16 +3,13 @@
  * attempts (the student, their classroom's teacher, users:read staff, nobody else: lists, where
  * queries, by id), and what happens to attempts when a student moves or is deleted.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import { Actors } from './helpers/actors'
 import { type Client, message } from './helpers/client'
 import { buildPackage, type PackageKind, XAPI_COURSE_ID } from './helpers/packages'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 import { buildZip } from './helpers/zips'
 
-let server: TestServer
-let actors: Actors
 let editor: Client
 let teacher: Client & { user: any }
 let otherTeacher: Client & { user: any }
@@ -21,9 +18,8 @@ let otherStudent: Client & { user: any }
 let classroomId: number
 let moduleId: number
 
+const { server, actors } = serverForFile({ env: { RATE_LIMIT_FACTOR: '50' } })
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMIT_FACTOR: '50' } })
-  actors = new Actors(server.payload, server.base)
   editor = await actors.staff('activities:write')
   teacher = await actors.educator()
   otherTeacher = await actors.educator()
@@ -39,7 +35,6 @@ beforeAll(async () => {
   })
   moduleId = mod.id as number
 }, 120_000)
-afterAll(() => server?.close())
 
 const createActivity = async (type = 'storyline', title = `Activity ${Math.random().toString(36).slice(2, 7)}`) =>
   (await server.payload.create({ collection: 'activities', data: { title, type, markdown: 'Body', module: moduleId } as never, overrideAccess: true }))

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import { Actors, password } from './helpers/actors'
+import { password } from './helpers/actors'
 import { Client, fieldMessages, message } from './helpers/client'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 
-let server: TestServer
-let actors: Actors
-
-beforeAll(async () => {
-  server = await startServer()
-  actors = new Actors(server.payload, server.base)
-})
-afterAll(() => server?.close())
+const { server, actors } = serverForFile()
 
 describe('educator signup, login and logout', () => {
   it('signs up an educator, sets the session cookie and answers the user with preferences', async () => {

@@ -1,12 +1,12 @@
 import fc from 'fast-check'
 import type { FlattenedField, SanitizedConfig } from 'payload'
 import { validOperators } from 'payload/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { allScopes } from '../common/scopes'
 import { Actors } from './helpers/actors'
 import { type ApiResponse, Client } from './helpers/client'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 
 /**
  * The bad-input sweep: every API route Payload knows (each collection's generated and custom
@@ -25,7 +25,6 @@ type ActorName = 'anonymous' | 'staff' | 'teacher' | 'student'
 type Request = { actor: ActorName; method: string; url: string; body: Body; headers: Record<string, string> }
 type Body = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'text'; type: string; value: string } | { kind: 'multipart'; payload: string }
 
-let server: TestServer
 let actors: Actors
 const clients = new Map<ActorName, Client>()
 let config: SanitizedConfig
@@ -264,8 +263,8 @@ const createDocuments = async () => {
   ])
 }
 
+const { server } = serverForFile({ env: { RATE_LIMIT_FACTOR: '1000' } })
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMIT_FACTOR: '1000' } })
   // 4xx answers are logged at info; the assertions say everything a failure needs.
   server.payload.logger.level = 'silent'
   config = server.payload.config
@@ -280,10 +279,6 @@ beforeAll(async () => {
       (docs as { id: number | string }[]).map((d) => String(d.id)).filter((id) => !actorIds.has(id)),
     )
   }
-})
-
-afterAll(async () => {
-  await server?.close()
 })
 
 describe('bad input never gets a 5xx', () => {

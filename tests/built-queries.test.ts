@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { checkKeptAgainstFreshBuilds } from '@cms/database/builtQueries'
-import { Actors } from './helpers/actors'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 
 /**
  * Issue 12: drizzle's relational queries keep the SQL built for each shape of read
@@ -11,14 +10,11 @@ import { startServer, type TestServer } from './helpers/server'
  * slot fails the read. Runs on SQLite, and on PostgreSQL with TEST_POSTGRES_URL.
  */
 
-let server: TestServer
-let actors: Actors
 /** How many times drizzle built a relational query's SQL from its description. */
 let builds = 0
 
+const { server, actors } = serverForFile()
 beforeAll(async () => {
-  server = await startServer()
-  actors = new Actors(server.payload, server.base)
   checkKeptAgainstFreshBuilds(true)
   const { dialect } = (server.payload.db as unknown as { drizzle: { dialect: Record<string, (...args: unknown[]) => unknown> } }).drizzle
   // SQLite's dialect builds relational queries with buildRelationalQuery, PostgreSQL's with buildRelationalQueryWithoutPK.
@@ -33,7 +29,6 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   checkKeptAgainstFreshBuilds(false)
-  await server?.close()
 })
 
 describe('one SQL text per shape of read, each read with its own values', () => {

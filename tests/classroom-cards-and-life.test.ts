@@ -3,15 +3,12 @@
  * classroom, a student marking an activity done, and opens recorded only for students. Each route
  * is tried by its teacher, authorised staff, another teacher, a student and an anonymous visitor.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import { Actors } from './helpers/actors'
 import { Client, fieldMessages, message } from './helpers/client'
 import { buildPackage } from './helpers/packages'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 
-let server: TestServer
-let actors: Actors
 let teacher: Client & { user: any }
 let otherTeacher: Client & { user: any }
 let writer: Client & { user: any }
@@ -20,9 +17,8 @@ let readingId: number
 let contentId: number
 let quizId: number
 
+const { server, actors } = serverForFile()
 beforeAll(async () => {
-  server = await startServer()
-  actors = new Actors(server.payload, server.base)
   teacher = await actors.educator()
   otherTeacher = await actors.educator()
   writer = await actors.staff('users:write')
@@ -35,7 +31,6 @@ beforeAll(async () => {
   contentId = await create('activities', { title: 'About speech', type: 'default', markdown: 'Body', module: mod, order: 2 })
   quizId = await create('activities', { title: 'Quiz', type: 'storyline', markdown: 'Body', module: mod, order: 3 })
 }, 120_000)
-afterAll(() => server?.close())
 
 const logIn = async (username: string, pass: string) => {
   const client = new Client(server.base)

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { classroomLimitMessages } from '../collections/Classrooms/classroomLimits'
 import { rosterMessages } from '../collections/Classrooms/endpoints/roster'
 import { generateUsernames, usernamesExhausted, type UsernameSpace } from '../collections/Users/endpoints/usernames'
 import { classroomLimits } from '../common/classroomLimits'
-import { Actors, password } from './helpers/actors'
+import { password } from './helpers/actors'
 import { Client, fieldMessages, message } from './helpers/client'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 
 /**
  * Student accounts are made only by teachers who confirmed their email, within the caps of
@@ -14,14 +14,8 @@ import { startServer, type TestServer } from './helpers/server'
  * per day), and the username generator grows or says it cannot, never loops. Real HTTP; SQLite, and
  * PostgreSQL with TEST_POSTGRES_URL.
  */
-let server: TestServer
-let actors: Actors
 
-beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMIT_FACTOR: '50' } })
-  actors = new Actors(server.payload, server.base)
-})
-afterAll(() => server?.close())
+const { server, actors } = serverForFile({ env: { RATE_LIMIT_FACTOR: '50' } })
 
 const studentsIn = async (classroomId: number | string) =>
   (await server.payload.count({ collection: 'users', where: { 'attributes.classroom': { equals: classroomId } }, overrideAccess: true })).totalDocs

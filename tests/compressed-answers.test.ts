@@ -1,10 +1,10 @@
 import http from 'node:http'
 import zlib from 'node:zlib'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { Actors } from './helpers/actors'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 
 /**
  * Issue 12: answers made per request (Payload's JSON outside the public-read cache, the SPA's
@@ -12,16 +12,14 @@ import { startServer, type TestServer } from './helpers/server'
  * prefers, with the length of the bytes sent, and the same content whichever encoding it asked.
  */
 
-let server: TestServer
 let staffToken: string
 
+const { server } = serverForFile({ env: { RATE_LIMIT_FACTOR: '100' } })
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMIT_FACTOR: '100' } })
   const actors = new Actors(server.payload, server.base)
   for (let i = 0; i < 8; i++) await actors.educator()
   staffToken = (await actors.staff('users:read')).token as string
 })
-afterAll(() => server?.close())
 
 /** The raw bytes and headers (fetch() would decompress and hide the encoding). */
 const raw = (path: string, headers: Record<string, string>) =>

@@ -12,19 +12,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Actors } from './helpers/actors'
 import { Client, message } from './helpers/client'
 import { buildPackage, type PackageKind } from './helpers/packages'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 
-let server: TestServer
 let editor: Client
 let student: Client & { user: any }
 let productPort: string
 let contentPort: string
 const activities = {} as Record<'scorm12' | 'xapi', number>
 
+const { server } = serverForFile({
+  env: { PUBLIC_URL: undefined, CONTENT_URL: undefined, EXTRA_PUBLIC_URLS: undefined, TRUST_PROXY: '1', RATE_LIMIT_FACTOR: '50' },
+})
 beforeAll(async () => {
-  server = await startServer({
-    env: { PUBLIC_URL: undefined, CONTENT_URL: undefined, EXTRA_PUBLIC_URLS: undefined, TRUST_PROXY: '1', RATE_LIMIT_FACTOR: '50' },
-  })
   productPort = new URL(server.base).port
   contentPort = new URL(server.contentBase).port
   // The in-process content app listens on a port of its own; it is the content port the addresses are derived with.
@@ -54,7 +53,6 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(async () => {
   for (const name of ['CONTENT_PORT', 'PUBLIC_URL', 'EXTRA_PUBLIC_URLS', 'CONTENT_URL']) delete process.env[name]
-  await server?.close()
 })
 
 /** The student's session, at another address of the same server. */

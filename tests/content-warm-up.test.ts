@@ -1,25 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { apiPaths } from '../common/apiPaths'
 import { warmContentReads } from '@cms/startup/warmContentReads'
 import { Actors } from './helpers/actors'
 import { topicWithModule } from './helpers/content'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 
 /**
  * Issue 12: before it serves, the process reads the content a class reads first through its own app
  * (cms/startup/server.ts, cms/startup/warmContentReads.ts), so its first readers meet warm code and, for visitors,
  * answers already kept. Nothing a member alone may read is kept for visitors by it.
  */
-let server: TestServer
 let topicId: number
 let moduleId: number
 
+const { server } = serverForFile()
 beforeAll(async () => {
-  server = await startServer()
   ;({ topicId, moduleId } = await topicWithModule(server.payload, { topic: 'Courts', module: 'Juries', activity: 'Sit on a jury' }))
 })
-afterAll(() => server?.close())
 
 const get = (path: string) => fetch(server.base + path)
 

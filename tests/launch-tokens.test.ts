@@ -4,23 +4,20 @@
  * message that says why once the student logs out, their password changes, they leave the
  * classroom or their account is deleted, and nothing more is written to any attempt.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { launchMessages } from '../cms/attempts/token'
-import { Actors, password } from './helpers/actors'
+import { password } from './helpers/actors'
 import { type Client } from './helpers/client'
 import { buildPackage, XAPI_COURSE_ID } from './helpers/packages'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 
-let server: TestServer
-let actors: Actors
 let teacher: Client & { user: any }
 let classroomId: number
 let activityId: number
 
+const { server, actors } = serverForFile({ env: { RATE_LIMIT_FACTOR: '50' } })
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMIT_FACTOR: '50' } })
-  actors = new Actors(server.payload, server.base)
   const editor = await actors.staff('activities:write')
   teacher = await actors.educator()
   classroomId = (await actors.classroom(teacher)).id as number
@@ -42,7 +39,6 @@ beforeAll(async () => {
   const uploaded = await editor.request('POST', `/api/activities/${activityId}/storyline`, undefined, { raw: form })
   expect(uploaded.status).toBe(200)
 }, 120_000)
-afterAll(() => server?.close())
 
 /** The `auth` the package gets when this login opens the activity. */
 const launch = async (client: Client) => {

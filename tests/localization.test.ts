@@ -1,22 +1,16 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { apiPaths } from '../common/apiPaths'
-import { Actors, password } from './helpers/actors'
-import { startServer, type TestServer } from './helpers/server'
+import { password } from './helpers/actors'
+import { serverForFile } from './helpers/fileServer'
 
 // Issue 14: content in English, Spanish and Haitian Creole through Payload's ?locale=, the seeded
 // translated topic, the account's language, and server messages in the reader's language.
-let server: TestServer
-let actors: Actors
 
-beforeAll(async () => {
-  server = await startServer({ seed: true })
-  actors = new Actors(server.payload, server.base)
-}, 300_000)
-afterAll(() => server?.close())
+const { server, actors } = serverForFile({ seed: true }, 300_000)
 
 const topicId = async (title: string) =>
   (await server.payload.find({ collection: 'topics', where: { title: { equals: title } }, depth: 0, overrideAccess: true })).docs[0].id

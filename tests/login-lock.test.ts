@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { messages } from '../collections/Users/endpoints/auth'
-import { Actors, password } from './helpers/actors'
+import { password } from './helpers/actors'
 import { Client } from './helpers/client'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 
 /**
  * The login lock counts tries per client address and login name (cms/auth/loginLock.ts): an unknown
  * name answers exactly as a known one, and an address that locks an account locks only itself out.
  * Addresses come from X-Forwarded-For behind one trusted proxy, as in the deployment guide.
  */
-let server: TestServer
-let actors: Actors
 
-beforeAll(async () => {
-  server = await startServer({ env: { TRUST_PROXY: '1' } })
-  actors = new Actors(server.payload, server.base)
-})
-afterAll(() => server?.close())
+const { server, actors } = serverForFile({ env: { TRUST_PROXY: '1' } })
 
 /** An anonymous client whose requests come from `address` (the proxy's X-Forwarded-For). */
 const from = (address: string) => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { warmLoginPath } from '@cms/startup/warmLoginPath'
-import { Actors, password } from './helpers/actors'
+import { password } from './helpers/actors'
 import { Client } from './helpers/client'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 
 /**
  * Issue 12: the serving process runs refused logins and the reads a successful login adds before it
@@ -13,16 +13,7 @@ import { startServer, type TestServer } from './helpers/server'
  * login runs.
  */
 
-let server: TestServer
-let actors: Actors
-
-beforeAll(async () => {
-  server = await startServer()
-  actors = new Actors(server.payload, server.base)
-})
-afterAll(async () => {
-  await server?.close()
-})
+const { server, actors } = serverForFile()
 
 /** Every account as stored, past Payload's field rules: counters, locks and sessions included. */
 const accounts = async () =>

@@ -8,21 +8,17 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import { Actors } from './helpers/actors'
 import { fieldMessages, message } from './helpers/client'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 
-let server: TestServer
-let actors: Actors
 let readingId: number
 let videoId: number
 let moduleId: number
 
+const { server, actors } = serverForFile()
 beforeAll(async () => {
-  server = await startServer()
-  actors = new Actors(server.payload, server.base)
   const create = (collection: string, data: Record<string, unknown>) =>
     server.payload.create({ collection: collection as never, data: data as never, overrideAccess: true }).then((d: any) => d.id)
   const topic = await create('topics', { title: 'The Constitution', markdown: 'Body', order: 1 })
@@ -30,7 +26,6 @@ beforeAll(async () => {
   readingId = await create('activities', { title: 'Read the amendments', type: 'default', markdown: 'Body', module: moduleId, order: 1 })
   videoId = await create('activities', { title: 'Watch the story', type: 'default', markdown: 'Body', module: moduleId, order: 2 })
 }, 120_000)
-afterAll(() => server?.close())
 
 describe('the proposed classroom code', () => {
   it('is readable, unused, and the teacher can create a classroom with it', async () => {

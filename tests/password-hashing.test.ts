@@ -4,12 +4,12 @@ import { fileURLToPath } from 'node:url'
 
 import { hash as argon2Hash } from '@node-rs/argon2'
 import { verifyPasswordHash } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import { Actors, password } from './helpers/actors'
+import { password } from './helpers/actors'
 import { Client } from './helpers/client'
 import { passwordChecksDuring } from './helpers/passwordChecks'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 
 /**
  * Issue 12: passwords are hashed with argon2id (OWASP's minimum: 12 MiB, 3 passes, 1 lane) on
@@ -18,16 +18,7 @@ import { startServer, type TestServer } from './helpers/server'
  * (`patches/payload+3.90.1.patch`), so Payload's routes, the admin and ours share it.
  */
 
-let server: TestServer
-let actors: Actors
-
-beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMIT_FACTOR: '100' } })
-  actors = new Actors(server.payload, server.base)
-})
-afterAll(async () => {
-  await server?.close()
-})
+const { server, actors } = serverForFile({ env: { RATE_LIMIT_FACTOR: '100' } })
 
 const argon2idHash = /^\$argon2id\$v=19\$m=12288,t=3,p=1\$[A-Za-z0-9+/]{43}\$[A-Za-z0-9+/]{43}$/
 

@@ -1,24 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { topicWithModule } from './helpers/content'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 
 /**
  * The public-read cache's memory (cms/cache/publicCache.ts, cms/cache/publicCacheAddress.ts): an entry is kept
  * under the parameters its route reads, and its key and headers count against the bound. A small
  * bound here, so that a flood can reach it.
  */
-let server: TestServer
 let cacheSize: () => { entries: number; bytes: number; maxBytes: number }
 let topicId: number
 
+const { server } = serverForFile({ env: { PUBLIC_CACHE_MB: '0.25' } })
 beforeAll(async () => {
-  server = await startServer({ env: { PUBLIC_CACHE_MB: '0.25' } })
   ;({ publicCacheSize: cacheSize } = await import('@cms/cache'))
   ;({ topicId } = await topicWithModule(server.payload, { topic: 'Voting', module: 'Ballots', activity: 'Mark a ballot' }))
   await server.payload.update({ collection: 'topics', id: topicId, locale: 'es', data: { title: 'Votación' } as never, overrideAccess: true })
 })
-afterAll(() => server?.close())
 
 const get = async (path: string) => {
   const res = await fetch(server.base + path)

@@ -1,11 +1,10 @@
 import net from 'node:net'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import { Actors } from './helpers/actors'
 import type { Client } from './helpers/client'
 import { topicWithModule } from './helpers/content'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 
 /**
  * The public-read cache files each answer under the kind of reader Payload resolved it for
@@ -13,23 +12,19 @@ import { startServer, type TestServer } from './helpers/server'
  * ways is refused before either looks (cms/auth/sessionHeaders.ts). Each attack below is the first
  * request after a content change, the one that would fill the cache for that module page.
  */
-let server: TestServer
-let actors: Actors
 let topicId: number
 let student: Client & { user: { id: number; username: string } }
 let classmate: Client & { user: { id: number } }
 let modules = 0
 
+const { server, actors } = serverForFile()
 beforeAll(async () => {
-  server = await startServer()
-  actors = new Actors(server.payload, server.base)
   ;({ topicId } = await topicWithModule(server.payload, { topic: 'Voting', module: 'Ballots', activity: 'Mark a ballot' }))
   const teacher = await actors.educator()
   const classroom = await actors.classroom(teacher)
   student = await actors.student(classroom.id)
   classmate = await actors.student(classroom.id)
 })
-afterAll(() => server?.close())
 
 const dechunked = (raw: string) => {
   let body = ''

@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import { Actors } from './helpers/actors'
 import { Client } from './helpers/client'
 import { topicWithModule } from './helpers/content'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 
 /** The public-read cache and HTTP caching of content (issue 12, cms/cache/publicCache.ts). */
-let server: TestServer
-let actors: Actors
 let topicId: number
 let moduleId: number
 
+const { server, actors } = serverForFile()
 beforeAll(async () => {
-  server = await startServer()
-  actors = new Actors(server.payload, server.base)
   ;({ topicId, moduleId } = await topicWithModule(server.payload, { topic: 'Voting', module: 'Ballots', activity: 'Mark a ballot' }))
 })
-afterAll(() => server?.close())
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(server.base + path, { headers })
 

@@ -3,21 +3,20 @@
  * real HTTP on every collection of the config, anonymously and signed in: a 400 that says what was
  * wrong, and at most one log line, never an error with a stack or the SQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { allScopes } from '../common/scopes'
 import { maxLimit, maxPage } from '@cms/http/badInput/guard'
 import { Actors } from './helpers/actors'
 import { type Client, message } from './helpers/client'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 
-let server: TestServer
 let clients: [string, Client][]
 let editor: Client
 const logged: { level: string; text: string }[] = []
 
+const { server } = serverForFile({ env: { RATE_LIMIT_FACTOR: '100' } })
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMIT_FACTOR: '100' } })
   const actors = new Actors(server.payload, server.base)
   editor = await actors.staff(...allScopes)
   const teacher = await actors.educator()
@@ -37,7 +36,6 @@ beforeAll(async () => {
     }
   }
 }, 120_000)
-afterAll(() => server?.close())
 
 /** Errors inside logged objects, with their stacks, as the log would show them. */
 const errorFields = (_key: string, value: unknown) => (value instanceof Error ? { message: value.message, stack: value.stack } : value)

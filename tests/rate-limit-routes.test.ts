@@ -1,24 +1,17 @@
 import type { Options } from 'express-rate-limit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { rateLimitStore } from '@cms/http/rateLimitStore'
 
-import { Actors } from './helpers/actors'
 import { Client } from './helpers/client'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 
 /**
  * A limit holds on every route to the same action. With RATE_LIMIT_FACTOR 0.05:
  * 1 login per address and account, 1 mail per address, 15 classroom-code lookups per address.
  */
-let server: TestServer
-let actors: Actors
 
-beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMIT_FACTOR: '0.05' } })
-  actors = new Actors(server.payload, server.base)
-})
-afterAll(() => server?.close())
+const { server, actors } = serverForFile({ env: { RATE_LIMIT_FACTOR: '0.05' } })
 
 describe('rate limits have no side routes', () => {
   it("after /api/login answers 429 for an account, Payload's /api/users/login checks no password for it either", async () => {

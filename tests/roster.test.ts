@@ -7,25 +7,21 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { type BuildManifest, screensEnglishKeyEnding, signInPageModules } from '@cms/http/pagePreloads'
 import { usernamePattern } from '../common/accountRules'
-import { Actors } from './helpers/actors'
 import { Client, fieldMessages, message } from './helpers/client'
 import { buildPackage } from './helpers/packages'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 
-let server: TestServer
-let actors: Actors
 let teacher: Client & { user: any }
 let classroom: { id: number | string; code: string; name: string }
 let quizId: number
 let readingId: number
 
+const { server, actors } = serverForFile({ env: { RATE_LIMIT_FACTOR: '50' } })
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMIT_FACTOR: '50' } })
-  actors = new Actors(server.payload, server.base)
   teacher = await actors.educator()
   classroom = (await server.payload.create({
     collection: 'classrooms',
@@ -43,7 +39,6 @@ beforeAll(async () => {
   form.append('file', new Blob([new Uint8Array(await buildPackage('scorm12'))], { type: 'application/zip' }), 'quiz.zip')
   expect((await editor.request('POST', `/api/activities/${quizId}/storyline`, undefined, { raw: form })).status).toBe(200)
 }, 120_000)
-afterAll(() => server?.close())
 
 const cookieOf = (client: Client) => ({ cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') })
 /** When a student last opened an activity, as stored. */

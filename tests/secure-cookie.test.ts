@@ -1,27 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import { Actors, password } from './helpers/actors'
+import { password } from './helpers/actors'
 import { Client, message } from './helpers/client'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 
 // The config is built once per process, so a https PUBLIC_URL needs a server of its own. Requests
 // still go over http to the in-process server; the cookies are what a browser would get over https.
-let server: TestServer
-let actors: Actors
 
-beforeAll(async () => {
-  server = await startServer({
-    env: {
-      PUBLIC_URL: 'https://civics.example',
-      COOKIE_SECURE: 'false',
-      GOOGLE_CLIENT_ID: 'google-client-id',
-      GOOGLE_CLIENT_SECRET: 'google-client-secret',
-      GOOGLE_AUTHORIZATION_URL: 'https://accounts.example/authorize',
-    },
-  })
-  actors = new Actors(server.payload, server.base)
+const { server, actors } = serverForFile({
+  env: {
+    PUBLIC_URL: 'https://civics.example',
+    COOKIE_SECURE: 'false',
+    GOOGLE_CLIENT_ID: 'google-client-id',
+    GOOGLE_CLIENT_SECRET: 'google-client-secret',
+    GOOGLE_AUTHORIZATION_URL: 'https://accounts.example/authorize',
+  },
 })
-afterAll(() => server?.close())
 
 const named = (res: { headers: Headers }, name: string) => res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))
 

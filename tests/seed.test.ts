@@ -1,17 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { Client } from './helpers/client'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 
-let server: TestServer
-
-beforeAll(async () => {
-  server = await startServer({ seed: true })
-})
-afterAll(() => server?.close())
+const { server } = serverForFile({ seed: true })
 
 const count = async (collection: string, where?: Record<string, unknown>) =>
   (await server.payload.count({ collection: collection as never, where: where as never, overrideAccess: true })).totalDocs

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createLocalReq } from 'payload'
 
 import { endOldestSessions, maxSessionsPerUser, writeSessions } from '../collections/Users/hooks/limitSessions'
 import { sessionLengths } from '../collections/Users/sessionLength'
-import { Actors } from './helpers/actors'
 import { Client } from './helpers/client'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 
-let server: TestServer
-let actors: Actors
-
-beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMIT_FACTOR: '20' } })
-  actors = new Actors(server.payload, server.base)
-})
-afterAll(() => server?.close())
+const { server, actors } = serverForFile({ env: { RATE_LIMIT_FACTOR: '20' } })
 
 type Session = { id: string; createdAt?: string | Date; expiresAt: string | Date }
 const sessionsOf = async (id: number | string) =>

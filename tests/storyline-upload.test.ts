@@ -8,28 +8,24 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import path from 'node:path'
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { Actors } from './helpers/actors'
 import { type ApiResponse, type Client, message } from './helpers/client'
-import { startServer, type TestServer } from './helpers/server'
+import { serverForFile } from './helpers/fileServer'
 import { buildZip, patchEntry, zipWithName } from './helpers/zips'
 
 // Small limits so the size tests stay cheap: 20 entries, 1 MB per file, 2 MB unpacked.
 const LIMITS = { STORYLINE_MAX_ENTRIES: '20', STORYLINE_MAX_ENTRY_MB: '1', STORYLINE_MAX_TOTAL_MB: '2' }
 const MB = 1024 * 1024
 
-let server: TestServer
-let actors: Actors
 let editor: Client
 let uploadsDir: string
 let tmpDir: string
 let moduleId: number | string
 let seq = 0
 
+const { server, actors } = serverForFile({ env: LIMITS })
 beforeAll(async () => {
-  server = await startServer({ env: LIMITS })
-  actors = new Actors(server.payload, server.base)
   editor = await actors.staff('activities:write')
   uploadsDir = path.join(server.dir, 'uploads')
   tmpDir = path.join(server.dir, 'tmp')
@@ -41,7 +37,6 @@ beforeAll(async () => {
   })
   moduleId = mod.id
 })
-afterAll(() => server?.close())
 
 // ---------------------------------------------------------------------------
 

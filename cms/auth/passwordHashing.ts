@@ -15,19 +15,21 @@ import { setArgon2Runner, verifyPasswordHash } from './patchedPayload'
  * Tasks are handed to a thread as they come (many per thread), so the next hash starts as soon
  * as the last ends, without waiting for the busy JavaScript thread to pass it on.
  */
-let pool: Piscina | undefined
+/** The threads are the process's, not this module's: a second copy of the module (a test runner's fresh module graph per file) uses them too instead of starting more. */
+const poolKey = Symbol.for('civics360.argon2Threads')
+const processWide = globalThis as { [poolKey]?: Piscina }
 
 /** Starts the threads once; each call (again) makes them Payload's hasher. */
 export const hashPasswordsOnWorkerThreads = () => {
   const threads = os.availableParallelism()
-  pool ??= new Piscina({
+  const pool = (processWide[poolKey] ??= new Piscina({
     filename: new URL('./argon2Worker.mjs', import.meta.url).href,
     minThreads: threads,
     maxThreads: threads,
     concurrentTasksPerWorker: 1000,
     idleTimeout: Infinity,
     niceIncrement: 5,
-  })
+  }))
   const run = pool.run.bind(pool)
   setArgon2Runner({
     hash: (password, options) => run({ password, options }),

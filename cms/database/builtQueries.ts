@@ -204,15 +204,27 @@ const statementNameOf = (text: string) => {
 /** The statement name of each built query handed out from a cached text, read when drizzle prepares it. */
 const namedQueries = new WeakMap<Built, string>()
 
+/**
+ * Drizzle's own method, kept on its prototype: a second copy of this module in the process (a test
+ * runner's fresh module graph per file, a development reload) wraps drizzle's method, not the first
+ * copy's wrapper, and its own cached texts and checks are the ones used from then on.
+ */
+const drizzleOwn = Symbol.for('civics360.drizzleOwnMethod')
+const ownMethod = <T>(prototype: object, name: string): T => {
+  const own = ((prototype as Record<symbol, Record<string, unknown>>)[drizzleOwn] ??= {})
+  own[name] ??= (prototype as Record<string, unknown>)[name]
+  return own[name] as T
+}
+
 const nameCachedStatements = (prototype: { prepareQuery: (query: Built, fields: unknown, name: string | undefined, ...rest: unknown[]) => unknown }) => {
-  const prepare = prototype.prepareQuery
+  const prepare = ownMethod<typeof prototype.prepareQuery>(prototype, 'prepareQuery')
   prototype.prepareQuery = function (this: unknown, query, fields, name, ...rest) {
     return prepare.call(this, query, fields, name ?? namedQueries.get(query), ...rest)
   }
 }
 
 const keepShapes = (prototype: RelationalQuery, named: boolean) => {
-  const build = prototype._toSQL
+  const build = ownMethod<RelationalQuery['_toSQL']>(prototype, '_toSQL')
   prototype._toSQL = function (this: RelationalQuery): Query {
     let shape: string
     let slots: Slot[]
@@ -259,7 +271,7 @@ const sameAsFreshBuild = (cached: Built, fresh: Built) => {
 }
 
 let installed = false
-/** Drizzle's relational queries (SQLite and PostgreSQL) build each shape's SQL once, and PostgreSQL plans it once per connection. Process-wide, once. */
+/** Drizzle's relational queries (SQLite and PostgreSQL) build each shape's SQL once, and PostgreSQL plans it once per connection. Process-wide, once per copy of this module. */
 export const keepBuiltRelationalQueries = () => {
   if (installed) return
   installed = true

@@ -28,12 +28,15 @@ const snapshotBuild = (from: string, to: string) => {
 export default async function setup(project: TestProject) {
   // A production build, as users get: vitest sets NODE_ENV=test, under which Vite built React's
   // development bundle unminified (and left it in web/dist, where `npm start` then served it).
-  const build = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_ENV: 'production' },
-  })
-  if (build.status !== 0) throw new Error(`The web build failed:\n${build.stdout}\n${build.stderr}`)
+  // `npm test` has made that build already, at its start (WEB_BUILT_FOR_TESTS).
+  if (process.env.WEB_BUILT_FOR_TESTS !== 'true') {
+    const build = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'production' },
+    })
+    if (build.status !== 0) throw new Error(`The web build failed:\n${build.stdout}\n${build.stderr}`)
+  }
 
   const server = await startServerProcess({
     name: 'shared',

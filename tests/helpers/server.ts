@@ -9,20 +9,39 @@ import type { Payload } from 'payload'
 
 export type TestServer = { payload: Payload; base: string; contentBase: string; dir: string; close: () => Promise<void> }
 
+/** Two copies made at once from one template can meet: PostgreSQL refuses a copy while another session is on the template. */
+const templateBusy = /being accessed by other users/
+
 /**
  * A fresh database per test file: a temporary SQLite file, or, when TEST_POSTGRES_URL is set
- * (CI's PostgreSQL run), a new database on that server. Environment is set before the config
- * is imported, because the config reads it.
+ * (CI's PostgreSQL run), a new database on that server. Empty, or a copy of `template` (a migrated
+ * SQLite file, or a database on the same server: tests/helpers/templateDatabase.ts). Environment
+ * is set before the config is imported, because the config reads it.
  */
-export const freshDatabase = async (dir: string): Promise<{ url: string; drop: () => Promise<void> }> => {
+export const freshDatabase = async (dir: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> => {
   const admin = process.env.TEST_POSTGRES_URL
-  if (!admin) return { url: `file:${path.join(dir, 'test.db')}`, drop: async () => {} }
+  if (!admin) {
+    const file = path.join(dir, 'test.db')
+    if (template) fs.copyFileSync(template, file)
+    return { url: `file:${file}`, drop: async () => {} }
+  }
   const { default: pg } = await import('pg')
   const name = `civics_t_${randomBytes(6).toString('hex')}`
   const client = new pg.Client({ connectionString: admin })
   await client.connect()
-  await client.query(`CREATE DATABASE ${name}`)
-  await client.end()
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query(template ? `CREATE DATABASE ${name} TEMPLATE "${template}"` : `CREATE DATABASE ${name}`)
+        break
+      } catch (error) {
+        if (!template || attempt >= 20 || !templateBusy.test(String(error))) throw error
+        await new Promise((resolve) => setTimeout(resolve, 250 * attempt))
+      }
+    }
+  } finally {
+    await client.end()
+  }
   const url = new URL(admin)
   url.pathname = `/${name}`
   return {
@@ -62,7 +81,8 @@ const listen = async (server: http.Server) => {
  */
 export const startServer = async (options: { seed?: boolean; env?: Record<string, string | undefined> } = {}): Promise<TestServer> => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'civics-test-'))
-  const db = await freshDatabase(dir)
+  // Migrated once per run when the test run made a template (vitest.config.ts); boot() then finds nothing to migrate.
+  const db = await freshDatabase(dir, process.env.TEST_TEMPLATE_DATABASE)
   const server = http.createServer()
   const content = http.createServer()
   const base = await listen(server)
