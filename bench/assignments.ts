@@ -1,5 +1,5 @@
 /**
- * Assignments for a full class (issue 39): seeds 35 students × 200 activities of attempts and 40
+ * Assignments for a full class: seeds 35 students × 200 activities of attempts and 40
  * assignments over those activities on a fresh SQLite database, then times the teacher's list
  * (`GET /api/assignments?classroom=`), one report, and a student's To do (`GET /api/assignments/mine`)
  * beside a ceiling measured in the same run (a static file from the same server) and the progress

@@ -1,5 +1,5 @@
 /**
- * The benchmarks' mastery view of a full class (issue 39): seeds 35 students × 200 activities of
+ * The benchmarks' mastery view of a full class: seeds 35 students × 200 activities of
  * attempts on a fresh SQLite database, the activities' modules tagged with Florida's benchmarks (and
  * some activities on their own), then times `GET /api/classrooms/:id/benchmarks` (and its CSV)
  * beside a ceiling measured in the same run (a static file from the same server), and the

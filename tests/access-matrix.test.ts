@@ -260,7 +260,7 @@ describe.each(Object.keys(rules))('%s', (collection) => {
   })
 })
 
-// Issue 11: the classroom's progress and roster routes. The target is a classroom of the teacher's
+// The classroom's progress and roster routes. The target is a classroom of the teacher's
 // and a student in it (a fresh one for each call, so a refused call is proven to change nothing).
 const readsClassroom = (a: Actor) => a === 'teacher' || isScope(a, 'users:read', 'users:write')
 const changesRoster = (a: Actor) => a === 'teacher' || isScope(a, 'users:write')
@@ -335,7 +335,7 @@ describe('benchmark coverage', () => {
   })
 })
 
-describe('classroom progress and roster routes (issue 11)', () => {
+describe('classroom progress and roster routes', () => {
   it.each(rosterRoutes.map((r) => [r.name, r] as const))('%s: the owner and authorised staff, nobody else', async (_name, route) => {
     const outcomes: string[] = []
     const expected: string[] = []
@@ -377,7 +377,7 @@ describe('classroom progress and roster routes (issue 11)', () => {
   })
 })
 
-// Issue 39: the assignment routes beyond create/read/update/delete. The target is an assignment of
+// The assignment routes beyond create/read/update/delete. The target is an assignment of
 // the teacher's classroom given to the whole class (so `student`, who is in it, has it to do).
 const assignmentRoutes: { name: string; allowed: (a: Actor) => boolean; call: (c: Client, assignment: unknown) => Promise<{ status: number; body: any }> }[] = [
   { name: 'GET /api/assignments?classroom=:id', allowed: readsClassroom, call: (c) => c.get(`/api/assignments?classroom=${studentClassroomId}`) },
@@ -385,7 +385,7 @@ const assignmentRoutes: { name: string; allowed: (a: Actor) => boolean; call: (c
   { name: 'GET /api/assignments/:id/report/csv', allowed: readsClassroom, call: (c, id) => c.get(`/api/assignments/${id}/report/csv`) },
 ]
 
-describe('assignment routes (issue 39)', () => {
+describe('assignment routes', () => {
   it.each(assignmentRoutes.map((r) => [r.name, r] as const))("%s: the classroom's teacher and users:read staff, nobody else", async (_name, route) => {
     const id = await fixture('assignments')
     const outcomes: string[] = []
@@ -575,7 +575,7 @@ describe('scopes', () => {
   })
 })
 
-describe('login fields: PATCH of username, email and password (issue 8)', () => {
+describe('login fields: PATCH of username, email and password', () => {
   const newValue = (field: 'username' | 'email' | 'password') =>
     field === 'username' ? `renamed-${++seq}` : field === 'email' ? `renamed${++seq}@example.org` : `renamed-pass-${++seq}`
 

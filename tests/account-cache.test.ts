@@ -5,7 +5,7 @@ import { Client } from './helpers/client'
 import { serverForFile } from './helpers/fileServer'
 
 /**
- * Issue 12: the signed-in account is kept in memory between its requests (cms/cache/accountCache.ts),
+ * The signed-in account is kept in memory between its requests (cms/cache/accountCache.ts),
  * and every change to it, including those Payload writes without hooks, takes effect on the very
  * next request. Each case first makes the server keep the account, then changes it.
  */

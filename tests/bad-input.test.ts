@@ -325,7 +325,7 @@ describe('bad input never gets a 5xx', () => {
   })
 })
 
-describe('the issue’s reproductions (issue 8, item 9)', () => {
+describe('reproductions of reported faults', () => {
   it.each([
     '/api/topics/abc',
     '/api/modules/undefined',

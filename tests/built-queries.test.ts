@@ -4,7 +4,7 @@ import { checkKeptAgainstFreshBuilds } from '@cms/database/builtQueries'
 import { serverForFile } from './helpers/fileServer'
 
 /**
- * Issue 12: drizzle's relational queries keep the SQL built for each shape of read
+ * Drizzle's relational queries keep the SQL built for each shape of read
  * (cms/database/builtQueries.ts) and put each read's own values in its slots. Every read here is also
  * built fresh and compared (`checkKeptAgainstFreshBuilds`): a kept text or a value in the wrong
  * slot fails the read. Runs on SQLite, and on PostgreSQL with TEST_POSTGRES_URL.

@@ -7,7 +7,7 @@ import { Actors } from './helpers/actors'
 import { serverForFile } from './helpers/fileServer'
 
 /**
- * Issue 12: answers made per request (Payload's JSON outside the public-read cache, the SPA's
+ * Answers made per request (Payload's JSON outside the public-read cache, the SPA's
  * page) are compressed whole in one call (cms/http/wholeAnswer.ts): in the encoding the client
  * prefers, with the length of the bytes sent, and the same content whichever encoding it asked.
  */

@@ -7,7 +7,7 @@ import { topicWithModule } from './helpers/content'
 import { serverForFile } from './helpers/fileServer'
 
 /**
- * Issue 12: before it serves, the process reads the content a class reads first through its own app
+ * Before it serves, the process reads the content a class reads first through its own app
  * (cms/startup/server.ts, cms/startup/warmContentReads.ts), so its first readers meet warm code and, for visitors,
  * answers already kept. Nothing a member alone may read is kept for visitors by it.
  */

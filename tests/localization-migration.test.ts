@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshDatabase } from './helpers/server'
 
 // A database made by main's migrations (before content was localized) holds content; migrating it
-// must keep every title, body and label as the English value (issue 14).
+// must keep every title, body and label as the English value.
 let payload: Payload
 let drop: () => Promise<void>
 let dir: string

@@ -7,7 +7,7 @@ import { apiPaths } from '../common/apiPaths'
 import { password } from './helpers/actors'
 import { serverForFile } from './helpers/fileServer'
 
-// Issue 14: content in English, Spanish and Haitian Creole through Payload's ?locale=, the seeded
+// Content in English, Spanish and Haitian Creole through Payload's ?locale=, the seeded
 // translated topic, the account's language, and server messages in the reader's language.
 
 const { server, actors } = serverForFile({ seed: true }, 300_000)

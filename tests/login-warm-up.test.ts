@@ -6,7 +6,7 @@ import { Client } from './helpers/client'
 import { serverForFile } from './helpers/fileServer'
 
 /**
- * Issue 12: the serving process runs refused logins and the reads a successful login adds before it
+ * The serving process runs refused logins and the reads a successful login adds before it
  * reports ready (cms/startup/server.ts), so the first class after a start meets a warm login path. Warming
  * must leave no trace: no account, session, failed-attempt count or lock comes of it, and logins
  * work as before. On PostgreSQL every pooled connection has then parsed the account statements a

@@ -12,7 +12,7 @@ import { passwordChecksDuring } from './helpers/passwordChecks'
 import { serverForFile } from './helpers/fileServer'
 
 /**
- * Issue 12: passwords are hashed with argon2id (OWASP's minimum: 12 MiB, 3 passes, 1 lane) on
+ * Passwords are hashed with argon2id (OWASP's minimum: 12 MiB, 3 passes, 1 lane) on
  * every route that sets one, and accounts hashed earlier with PBKDF2 still log in and are moved
  * to argon2id by that login. The hashing is Payload's own, patched
  * (`patches/payload+3.90.1.patch`), so Payload's routes, the admin and ours share it.

@@ -4,7 +4,7 @@ import { Client } from './helpers/client'
 import { topicWithModule } from './helpers/content'
 import { serverForFile } from './helpers/fileServer'
 
-/** The public-read cache and HTTP caching of content (issue 12, cms/cache/publicCache.ts). */
+/** The public-read cache and HTTP caching of content (cms/cache/publicCache.ts). */
 let topicId: number
 let moduleId: number
 

@@ -1,5 +1,5 @@
 /**
- * Issue 11 through real HTTP: the classroom's progress grid, one student's progress, the CSV
+ * Through real HTTP: the classroom's progress grid, one student's progress, the CSV
  * export, bulk creation of student accounts (with the signup generator's usernames), new passwords
  * for login cards, removing a student, deleting an account with all its data, and the JSON download.
  * Who may call each route is in tests/access-matrix.test.ts.

@@ -36,7 +36,7 @@ const signUpInBrowser = async (email: string, password: string) => {
   await expectSignedIn(page)
 }
 
-describe('confirming an email (issue 8)', () => {
+describe('confirming an email', () => {
   it('a new educator sees the notice, resends the link, opens it and confirms; the notice goes away', async () => {
     const email = `${unique('confirm')}@e2e.test`
     const from = logSize()
@@ -72,7 +72,7 @@ describe('confirming an email (issue 8)', () => {
   })
 })
 
-describe('changing a password needs the current one (issue 8)', () => {
+describe('changing a password needs the current one', () => {
   it('Update Password asks for the current password, refuses a wrong one, and accepts the right one', async () => {
     const email = `${unique('reauth')}@e2e.test`
     const password = 'Reauth-pass-1234'

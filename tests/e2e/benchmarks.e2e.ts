@@ -8,7 +8,7 @@ import { expectAccessible, expectNoPageErrors, freshPagePerTest, newContext, ser
 import { apiCall, createClassroom, createStaff, logInAt, ok, signUpTeacher, type StaffAccount, type Teacher } from './consoleHelpers'
 
 /**
- * Issue 39's second "done when": a staff editor tags the seeded quiz's module with SS.7.CG.1.4 (and
+ * A staff editor tags the seeded quiz's module with SS.7.CG.1.4 (and
  * gives it a Spanish title); coverage shows it; a student passes its quiz; the teacher's mastery
  * view shows that student's cell for SS.7.CG.1.4 and for its reporting category; the benchmark
  * filter on Explore Topics finds the module, and the search finds it in Spanish by its Spanish

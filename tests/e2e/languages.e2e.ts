@@ -5,7 +5,7 @@ import { findEnglish } from '../../scripts/i18nLiterals.mjs'
 import { expectAccessible, expectNoPageErrors, freshPagePerTest, submitLogin, visible } from './browser'
 import { demoEditor, demoStudent, logInAt } from './consoleHelpers'
 
-// Issue 14: the interface and the content in English, Spanish and Haitian Creole.
+// The interface and the content in English, Spanish and Haitian Creole.
 let context: BrowserContext
 let page: Page
 freshPagePerTest((session) => ({ context, page } = session))

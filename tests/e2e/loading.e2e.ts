@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 
 import { baseURL, freshPagePerTest, visible } from './browser'
 
-/** How pages load (issue 12): compressed files and answers, and pages that do not jump while loading. */
+/** How pages load: compressed files and answers, and pages that do not jump while loading. */
 let page: Page
 freshPagePerTest((session) => ({ page } = session))
 

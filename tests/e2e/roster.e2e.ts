@@ -7,7 +7,7 @@ import { expectAccessible, expectNoPageErrors, freshPagePerTest, logSize, newCon
 import { apiCall, confirmEmail, logInAt } from './consoleHelpers'
 
 /**
- * Issue 11's "done when": a teacher bulk-creates five students and prints their login cards, two of
+ * a teacher bulk-creates five students and prints their login cards, two of
  * them log in and take the seeded quiz, the teacher sees their scores in the progress grid, opens
  * one student's page and downloads the CSV; another teacher sees none of it. Axe on the grid, the
  * student page and the print view; the grid's controls by keyboard.

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../common/locales'
 
-// The language the console edits content in (issue 14): its own choice, apart from the interface's,
+// The language the console edits content in: its own choice, apart from the interface's,
 // so an editor can read the console in English and write the Spanish title. Kept for the tab's session.
 const STORAGE_KEY = 'civics360.console.locale'
 const listeners = new Set<() => void>()

@@ -2,7 +2,7 @@ import type { SortOption } from './ConsoleList'
 
 // Labels are catalogue keys; ConsoleList shows them translated.
 
-/** Content with an order field lists by it first (issue 4). */
+/** Content with an order field lists by it first. */
 export const CONTENT_SORTS: SortOption[] = [
   { value: 'order', label: 'console.sort.order' },
   { value: 'title', label: 'console.sort.title' },
