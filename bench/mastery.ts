@@ -13,13 +13,13 @@ import path from 'node:path'
 import { chromium } from 'playwright-core'
 
 import { CHROMIUM_ARGS } from '../tests/e2e/browser'
+import { benchPassword as password, benchTeacherEmail as email, seedClassOfAttempts } from './classOfAttempts'
 import { percentile, startBenchServer } from './harness'
 
 const rounds = Number(process.argv[2] || 200)
 const pageLoads = Number(process.argv[3] || 5)
 const studentCount = 35
 const activityCount = 200
-const password = 'bench-password-42'
 
 const bench = await startBenchServer()
 const { payload } = bench
@@ -30,91 +30,14 @@ if (benchmarks.length !== 39) throw new Error(`expected the 39 seeded benchmarks
 
 // The catalogue: the seed's activities (tagged as seeded), topped up to 200 in modules each tagged
 // with two benchmarks, every fifth activity with a third of its own.
-const existing = (await payload.find({ collection: 'activities', pagination: false, depth: 0, select: { title: true }, overrideAccess: true })).docs.map(
-  (a) => a.id,
-)
-const activityIds = [...existing]
 let tag = 0
 const nextBenchmark = () => benchmarks[tag++ % benchmarks.length]
-for (let t = 0; activityIds.length < activityCount; t++) {
-  const topic = await payload.create({
-    collection: 'topics',
-    data: { title: `Bench topic ${t}`, markdown: 'Body', order: 100 + t } as never,
-    overrideAccess: true,
-  })
-  for (let m = 0; m < 5 && activityIds.length < activityCount; m++) {
-    const mod = await payload.create({
-      collection: 'modules',
-      data: { title: `Bench module ${t}.${m}`, markdown: 'Body', order: m, topic: topic.id, benchmarks: [nextBenchmark(), nextBenchmark()] } as never,
-      overrideAccess: true,
-    })
-    for (let a = 0; a < 10 && activityIds.length < activityCount; a++) {
-      const activity = await payload.create({
-        collection: 'activities',
-        data: {
-          title: `Activity ${t}.${m}.${a}`,
-          type: 'default',
-          markdown: 'Body',
-          order: a,
-          module: mod.id,
-          benchmarks: a % 5 === 0 ? [nextBenchmark()] : [],
-        } as never,
-        overrideAccess: true,
-      })
-      activityIds.push(activity.id)
-    }
-  }
-}
-
-const email = 'bench-teacher@example.org'
-const teacher = await payload.create({
-  collection: 'users',
-  data: { email, password, emailVerified: true, attributes: { type: 'teacher', firstName: 'Bench', lastName: 'Teacher', completed: true } } as never,
-  overrideAccess: true,
+const { activityIds, classroom } = await seedClassOfAttempts(payload, {
+  code: 'BENCH-MASTERY',
+  studentCount,
+  activityCount,
+  tags: { module: () => [nextBenchmark(), nextBenchmark()], activity: (a) => (a % 5 === 0 ? [nextBenchmark()] : []) },
 })
-const classroom = await payload.create({
-  collection: 'classrooms',
-  data: { name: 'Bench class', code: 'BENCH-MASTERY', owner: teacher.id } as never,
-  overrideAccess: true,
-})
-const statuses = ['not-attempted', 'incomplete', 'completed', 'passed', 'failed'] as const
-const now = new Date().toISOString()
-for (let s = 0; s < studentCount; s++) {
-  const student = await payload.create({
-    collection: 'users',
-    data: {
-      username: `bench-student-${s}`,
-      password,
-      rosterName: `Student ${s}`,
-      attributes: { type: 'student', classroom: classroom.id, completed: false },
-    } as never,
-    overrideAccess: true,
-  })
-  // Straight into the table (the shape the server writes), as bench/progress.ts does.
-  const rows = activityIds.map((activity, i) => {
-    const status = statuses[(s + i) % statuses.length]
-    const scaled = status === 'passed' || status === 'failed' ? ((s * 7 + i * 13) % 101) / 100 : null
-    return {
-      student: student.id,
-      activity,
-      classroom: classroom.id,
-      status,
-      score_raw: scaled === null ? null : scaled * 100,
-      score_min: 0,
-      score_max: 100,
-      score_scaled: scaled,
-      timeSpentSeconds: 60,
-      attemptCount: 1,
-      openCount: 1,
-      firstOpenedAt: now,
-      lastOpenedAt: now,
-      createdAt: now,
-      updatedAt: now,
-    }
-  })
-  const db = payload.db as unknown as { drizzle: any; tables: Record<string, unknown> }
-  await db.drizzle.insert(db.tables.attempts).values(rows)
-}
 console.log(
   `seeded ${studentCount} students × ${activityIds.length} activities = ${studentCount * activityIds.length} attempts, tagged with ${benchmarks.length} benchmarks, in ${Math.round((Date.now() - started) / 1000)} s`,
 )

@@ -151,7 +151,7 @@ describe('Florida benchmarks: tagging, coverage, mastery and finding content', (
       const region = page.getByRole('region', { name: 'Benchmark mastery (scrolls sideways)' })
       await region.focus()
       expect(await region.evaluate((el) => el === document.activeElement)).toBe(true)
-      const show = page.getByRole('region', { name: 'Benchmark Mastery' }).getByLabel('Show')
+      const show = page.getByRole('region', { name: 'Benchmark Mastery' }).getByLabel('Group by')
       await show.focus()
       await show.selectOption('categories')
       const category = expected.rows[0].categories[expected.categories.indexOf('1')]

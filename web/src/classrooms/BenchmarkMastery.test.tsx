@@ -67,7 +67,7 @@ describe('the benchmarks’ mastery', () => {
     // The scroll area is reachable from the keyboard, as the grid's.
     expect(screen.getByRole('region', { name: 'Benchmark mastery (scrolls sideways)' })).toHaveAttribute('tabindex', '0')
 
-    await userEvent.setup().selectOptions(screen.getByLabelText('Show'), 'categories')
+    await userEvent.setup().selectOptions(screen.getByLabelText('Group by'), 'categories')
     const byCategory = screen.getByRole('table')
     expect(
       within(byCategory)

@@ -32,7 +32,7 @@ export function BenchmarkMastery({ classroomId }: { classroomId: Id }) {
   return (
     <div className="progress mastery">
       <div className="progress-controls">
-        <label htmlFor={`${ids}-view`}>{t('classrooms.progress.view')}</label>
+        <label htmlFor={`${ids}-view`}>{t('classrooms.mastery.view')}</label>
         <select className="input" id={`${ids}-view`} value={view} onChange={(e) => setView(e.target.value as View)}>
           <option value="benchmarks">{t('classrooms.mastery.viewBenchmarks')}</option>
           <option value="categories">{t('classrooms.mastery.viewCategories')}</option>
