@@ -139,7 +139,7 @@ const fixture = async (collection: string): Promise<number | string> => {
     case 'activities':
       return create({ title: `Activity ${n}`, type: 'default', markdown: 'Body', module: await fixture('modules') })
     case 'benchmarks':
-      return create({ framework: 'SS.7.CG', code: `SS.7.CG.9.${n}`, order: n })
+      return create({ framework: 'SS.7.CG', code: benchmarkCode(90, n), order: n })
     case 'pages':
       return create({ slug: `page-${n}`, title: `Page ${n}`, markdown: 'Body' })
     case 'posts':
@@ -166,13 +166,16 @@ const fixture = async (collection: string): Promise<number | string> => {
   throw new Error(collection)
 }
 
+/** A benchmark code of the form the collection accepts (strand and number of two digits at most), unique per `n`. */
+const benchmarkCode = (strand: number, n: number) => `SS.7.CG.${strand + Math.floor(n / 100)}.${n % 100}`
+
 const createBody = (collection: string, actor: Actor): Record<string, unknown> => {
   const n = ++seq
   switch (collection) {
     case 'topics':
       return { title: `New topic ${n}`, markdown: 'Made by the API', order: n }
     case 'benchmarks':
-      return { framework: 'SS.7.CG', code: `SS.7.CG.8.${n}`, order: n }
+      return { framework: 'SS.7.CG', code: benchmarkCode(50, n), order: n }
     case 'pages':
       return { slug: `new-page-${n}`, title: `New page ${n}`, markdown: 'Made by the API' }
     case 'posts':

@@ -120,7 +120,11 @@ describe('what cms/database/builtQueries.ts swaps on drizzle-orm exists with the
   })
 
   it("node-postgres sessions' prepareQuery takes the statement name third", () => {
-    const prepareQuery = (NodePgSession.prototype as unknown as Record<string, unknown>).prepareQuery
+    // drizzle's own method: once builtQueries.ts has wrapped it (a server started by an earlier test
+    // file of this worker), the original is kept on the prototype under this symbol.
+    const prototype = NodePgSession.prototype as unknown as Record<string | symbol, unknown>
+    const kept = prototype[Symbol.for('civics360.drizzleOwnMethod')] as Record<string, unknown> | undefined
+    const prepareQuery = kept?.prepareQuery ?? prototype.prepareQuery
     expect(typeof prepareQuery, `${swap} replaces NodePgSession.prototype.prepareQuery, which drizzle-orm no longer has`).toBe('function')
     expect(source(prepareQuery), `${swap} passes a statement name as prepareQuery's third parameter, which drizzle-orm no longer takes there`).toMatch(
       /^(async\s+)?prepareQuery\(\s*query,\s*fields,\s*name\b/,

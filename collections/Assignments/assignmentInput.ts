@@ -22,7 +22,7 @@ export const assignmentMessages = {
   noModule: (title: string) => `The activity "${title}" belongs to no module; only activities of a module can be assigned.`,
   notInClass: (id: unknown) => `Student ${id} is not in this classroom.`,
   notAssigned: (id: unknown) => `Student ${id} is not given this assignment, so their due time cannot be extended.`,
-  state: `state must be ${assignmentStates.join(' or ')}.`,
+  state: 'state must be draft or published.',
   timeZone: 'timeZone must be a time zone name such as America/New_York or America/Chicago.',
   extension: 'Each extension is { student, dueAt }.',
 } as const

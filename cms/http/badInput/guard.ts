@@ -111,6 +111,9 @@ const valuesOf = (operator: string, value: unknown): unknown[] => {
   return Array.isArray(value) ? value : [value]
 }
 
+/** Operators that compare text. */
+const textOperators = new Set(['like', 'not_like', 'contains'])
+
 /** Why this operator and value cannot be compared with the leaf, or undefined when they can. */
 const problemWith = (leaf: Leaf, operator: string, value: unknown): string | undefined => {
   const type = leaf.field?.type
@@ -129,6 +132,8 @@ const problemWith = (leaf: Leaf, operator: string, value: unknown): string | und
     if (!leaf.id || operator === 'like' || operator === 'not_like') return undefined
     return values.every((v) => isIdValue(leaf.id as IdKind, v)) ? undefined : 'an id has the wrong format'
   }
+  // PostgreSQL has no text comparison for a number column (SQLite compares anything): one answer on both.
+  if (type === 'number' && textOperators.has(operator)) return `"${operator}" compares text, and this field is a number`
   if (type === 'number') return values.every(isNumberValue) ? undefined : 'a number was expected'
   // The SQL adapters convert date values before comparing, `like` included; an unparseable one becomes no value at all.
   if (type === 'date') return values.every(isDateValue) ? undefined : 'a date was expected'
