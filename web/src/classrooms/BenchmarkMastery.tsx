@@ -26,7 +26,7 @@ export function BenchmarkMastery({ classroomId }: { classroomId: Id }) {
   if (isLoading) return <Loading label={t('classrooms.mastery.loading')} />
   if (error) return <ErrorNotice error={error} />
   if (!data || !table) return null
-  if (data.students.length === 0) return <p className="empty-state">{t('classrooms.progress.noStudentsYet')}</p>
+  if (data.students.length === 0) return <p className="empty-state">{t('classrooms.mastery.noStudentsYet')}</p>
   const untaught = data.benchmarks.length - table.taughtCount
 
   return (
