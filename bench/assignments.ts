@@ -5,7 +5,7 @@
  * beside a ceiling measured in the same run (a static file from the same server) and the progress
  * grid of the same class (the budget they share), and the
  * classroom page's time to a usable assignments list (all 40 rows) in Chromium at 1366×768.
- * Targets, the grid's: API p99 under 150 ms, page under 1 s.
+ * Targets: the grid's (docs/performance.md).
  *   node --import tsx bench/assignments.ts [API rounds, default 200] [page loads, default 5]
  */
 import fs from 'node:fs'

@@ -4,7 +4,7 @@
  * some activities on their own), then times `GET /api/classrooms/:id/benchmarks` (and its CSV)
  * beside a ceiling measured in the same run (a static file from the same server), and the
  * classroom page's time to a usable mastery table (every student's row) in Chromium at 1366×768.
- * Targets: the grid's, API p99 under 150 ms, page under 1 s.
+ * Targets: the grid's (docs/performance.md).
  *   node --import tsx bench/mastery.ts [API rounds, default 200] [page loads, default 5]
  */
 import fs from 'node:fs'

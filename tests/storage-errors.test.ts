@@ -1,7 +1,7 @@
 /**
  * A file the server cannot store reaches the editor as what happened: a full disk or an uploads
  * folder it may not write is a 507 that says so, not "Something went wrong.". UPLOADS_DIR is a
- * real 1 MB file system (tmpfs) mounted for this file, made read-only for the last test; the
+ * real file system (tmpfs) mounted for this file, small enough to fill, made read-only for the last test; the
  * database and the upload's temporary copy live elsewhere, as they usually do.
  */
 import { randomBytes } from 'node:crypto'

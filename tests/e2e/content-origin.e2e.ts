@@ -112,8 +112,8 @@ describe('a package that floods its origin with cookies', () => {
   })
 
   /**
-   * A Web publish whose script writes eight 3 KB cookies for a year, for the whole host, into the
-   * browser's own jar: past the storage shim, through Document.prototype's setter, as a hostile
+   * A Web publish whose script fills the browser's own cookie jar with long-lived cookies for the
+   * whole host, more than a request header can carry: past the storage shim, through Document.prototype's setter, as a hostile
    * package would.
    */
   const floodPackage = () =>
