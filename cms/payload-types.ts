@@ -620,6 +620,13 @@ export interface User {
         id?: string | null;
       }[]
     | null;
+  /**
+   * Set by a district roster import.
+   */
+  roster?: {
+    district?: string | null;
+    sourcedId?: string | null;
+  };
   providers?:
     | {
         [k: string]: unknown;
@@ -1197,6 +1204,12 @@ export interface UsersSelect<T extends boolean = true> {
         subject?: T;
         email?: T;
         id?: T;
+      };
+  roster?:
+    | T
+    | {
+        district?: T;
+        sourcedId?: T;
       };
   providers?: T;
   updatedAt?: T;

@@ -201,6 +201,18 @@ export const Users: CollectionConfig = {
       ],
     },
     {
+      // Where a district's roster knows this person: the district's key (the same key its sign-in
+      // settings carry) and the person's OneRoster sourcedId there. Written only by a roster import.
+      name: 'roster',
+      type: 'group',
+      access: { read: selfOrUserReaders, update: serverOnly, create: serverOnly },
+      admin: { readOnly: true, description: 'Set by a district roster import.' },
+      fields: [
+        { name: 'district', type: 'text', index: true },
+        { name: 'sourcedId', type: 'text', index: true },
+      ],
+    },
+    {
       name: 'providers',
       type: 'json',
       virtual: true,

@@ -10,6 +10,7 @@ import * as migration_20261127_103751_media_alt_localized from './20261127_10375
 import * as migration_20261127_123502_benchmarks from './20261127_123502_benchmarks';
 import * as migration_20261127_134733_assignments from './20261127_134733_assignments';
 import * as migration_20261127_140621_merged_schema_snapshot from './20261127_140621_merged_schema_snapshot';
+import * as migration_20261127_152626_user_roster_ids from './20261127_152626_user_roster_ids';
 
 export const migrations = [
   {
@@ -70,6 +71,11 @@ export const migrations = [
   {
     up: migration_20261127_140621_merged_schema_snapshot.up,
     down: migration_20261127_140621_merged_schema_snapshot.down,
-    name: '20261127_140621_merged_schema_snapshot'
+    name: '20261127_140621_merged_schema_snapshot',
+  },
+  {
+    up: migration_20261127_152626_user_roster_ids.up,
+    down: migration_20261127_152626_user_roster_ids.down,
+    name: '20261127_152626_user_roster_ids'
   },
 ];

@@ -12,6 +12,7 @@ import * as migration_20261127_111127_merged_schema_snapshot from './20261127_11
 import * as migration_20261127_123425_benchmarks from './20261127_123425_benchmarks';
 import * as migration_20261127_134720_assignments from './20261127_134720_assignments';
 import * as migration_20261127_140603_merged_schema_snapshot from './20261127_140603_merged_schema_snapshot';
+import * as migration_20261127_152619_user_roster_ids from './20261127_152619_user_roster_ids';
 
 export const migrations = [
   {
@@ -82,6 +83,11 @@ export const migrations = [
   {
     up: migration_20261127_140603_merged_schema_snapshot.up,
     down: migration_20261127_140603_merged_schema_snapshot.down,
-    name: '20261127_140603_merged_schema_snapshot'
+    name: '20261127_140603_merged_schema_snapshot',
+  },
+  {
+    up: migration_20261127_152619_user_roster_ids.up,
+    down: migration_20261127_152619_user_roster_ids.down,
+    name: '20261127_152619_user_roster_ids'
   },
 ];
