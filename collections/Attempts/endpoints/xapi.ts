@@ -8,9 +8,10 @@
  * Every call but `about` needs the launch token a student's open handed the package
  * (`Authorization: Basic base64("launch:<token>")`): it names one student and one activity, and
  * everything read or written here is that attempt's. Statements are not stored as such: what they
- * say about the course (status, score) goes into the attempt, and their ids are answered. State
- * documents (Storyline's `bookmark`, `suspend_data`, `cumulative_time` …) are kept on the attempt
- * for resuming. Cross-origin calls come from the content origin (CORS in cms/http/expressApp.ts).
+ * say about the course (status, score) goes into the attempt, and their ids are kept so that each
+ * is recorded once. State documents (Storyline's `bookmark`, `suspend_data`, `cumulative_time` …)
+ * are kept on the attempt for resuming, written over the version a request names (If-Match).
+ * See docs/adr/xapi-state-concurrency.md. Cross-origin calls come from the content origin (CORS in cms/http/expressApp.ts).
  */
 import { nullUnlessUnreachable } from '@cms/database/databaseErrors'
 import { createHash, randomUUID } from 'node:crypto'
