@@ -278,6 +278,12 @@ describe('xAPI', () => {
     ])
     expect(mixed.status).toBe(409)
     expect(await stored(id)).toMatchObject({ score: { raw: 90 } })
+
+    // The ids received are the server's own: not in the student's (or anybody's) answer.
+    const own = await student.get(`/api/attempts/${(await stored(id)).id}`)
+    expect(own.status).toBe(200)
+    expect(own.body.statementsReceived).toBeUndefined()
+    expect(own.body.session).toBeUndefined()
   })
 
   it('refuses a statement id that is not a UUID, and two statements with one id in a batch', async () => {
