@@ -819,7 +819,17 @@ export interface Attempt {
     key?: string | null;
     startedAt?: string | null;
     baseSeconds?: number | null;
+    resumeSavedAt?: string | null;
   };
+  statementsReceived?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1324,7 +1334,9 @@ export interface AttemptsSelect<T extends boolean = true> {
         key?: T;
         startedAt?: T;
         baseSeconds?: T;
+        resumeSavedAt?: T;
       };
+  statementsReceived?: T;
   updatedAt?: T;
   createdAt?: T;
 }

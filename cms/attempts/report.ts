@@ -23,15 +23,30 @@ export const finishedStatuses: readonly AttemptStatus[] = ['completed', 'passed'
 export const isFinished = (status: AttemptStatus | null | undefined) => Boolean(status && finishedStatuses.includes(status))
 
 /**
- * The stored status never falls back from a finished one (completed, passed, failed) to
- * incomplete: a student who passed and opens the quiz again to look keeps "passed" until the new
- * attempt finishes. Between finished statuses the newest report wins (a retake's result).
+ * How good a result is, for keeping the best one: passed above completed above failed above
+ * incomplete above not attempted; a content-only "completed" ranks above a quiz's "failed" because
+ * it is finished work that nobody marked wrong.
  */
-export const mergeStatus = (stored: AttemptStatus, reported: AttemptStatus | null): AttemptStatus => {
-  if (!reported) return stored
-  if (isFinished(stored) && !isFinished(reported)) return stored
-  if (stored === 'incomplete' && reported === 'not-attempted') return stored
-  return reported
+const statusRank: Record<AttemptStatus, number> = { 'not-attempted': 0, incomplete: 1, failed: 2, completed: 3, passed: 4 }
+
+/** A status and the score reported with it, which are kept or replaced together. */
+export type Result = { status: AttemptStatus; score: Score }
+
+/**
+ * The better of the stored result and a reported one: the higher status, then (same status) the
+ * higher scaled score, a score above none. Status and score travel together, so a later lower
+ * report (incomplete with 40, or a retake's first screen with 0) never pairs "passed" with its
+ * score. A report that names no status is taken with the stored status; a tie keeps what is stored.
+ */
+export const betterResult = (stored: Result, reported: Pick<Reported, 'status' | 'score'>): Result => {
+  const candidate: Result = { status: reported.status ?? stored.status, score: reported.score ?? stored.score }
+  const rank = statusRank[candidate.status] - statusRank[stored.status]
+  if (rank !== 0) return rank > 0 ? candidate : stored
+  const scoreOf = (score: Score) => score.scaled ?? (score.raw === null ? null : scaledFrom(score.raw, score.min, score.max))
+  const before = scoreOf(stored.score)
+  const after = scoreOf(candidate.score)
+  if (after === null || (before !== null && after <= before)) return stored
+  return candidate
 }
 
 /**

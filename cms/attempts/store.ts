@@ -12,24 +12,57 @@ import { idOf } from '@common/ids'
 import type { AttemptStatus } from '../../collections/Attempts'
 import type { Activity, Attempt, User } from '../payload-types'
 import type { Standard } from '../packages/storyline/launch'
-import { type AttemptState, emptyScore, isFinished, mergeStatus, type Reported, resumes, type Score, sessionSeconds } from './report'
+import { type AttemptState, betterResult, emptyScore, isFinished, type Reported, type Result, resumes, type Score, sessionSeconds } from './report'
 import { now } from './clock'
+import { issueSession } from './sessions'
+import { inTransaction } from './transaction'
 
 type AttemptWrite = Partial<Omit<Attempt, 'resume'>> & { resume?: Attempt['resume'] }
 
-/** Writes to one attempt are serialised in this process (read-modify-write of its JSON state). */
-const locks = new Map<string, Promise<unknown>>()
-export const withAttemptLock = async <T>(key: string, fn: () => Promise<T>): Promise<T> => {
-  const previous = locks.get(key) ?? Promise.resolve()
+/** Writes to one attempt wait for each other in this process, so they queue here rather than on database connections. */
+const queues = new Map<string, Promise<unknown>>()
+const inThisProcess = async <T>(key: string, fn: () => Promise<T>): Promise<T> => {
+  const previous = queues.get(key) ?? Promise.resolve()
   const run = previous.then(fn, fn)
   const settled = run.catch(() => undefined)
-  locks.set(key, settled)
+  queues.set(key, settled)
   try {
     return await run
   } finally {
-    if (locks.get(key) === settled) locks.delete(key)
+    if (queues.get(key) === settled) queues.delete(key)
   }
 }
+
+/** The first key of PostgreSQL's two-key advisory locks that attempts take (the second is the attempt's). */
+const ATTEMPT_LOCK_CLASS = 1
+
+type DrizzleSessions = { sessions?: Record<string, { db: { execute: (query: unknown) => Promise<unknown> } }> }
+
+/** Holds the attempt's advisory lock until the request's transaction ends (commit or rollback). */
+const lockInDatabase = async (req: PayloadRequest, key: string) => {
+  const id = await req.transactionID
+  const session = (req.payload.db as unknown as DrizzleSessions).sessions?.[String(id)]
+  if (!session) throw new Error('The attempt lock needs a database transaction.')
+  const { sql } = await import('@payloadcms/db-postgres/drizzle')
+  await session.db.execute(sql`select pg_advisory_xact_lock(${ATTEMPT_LOCK_CLASS}::int, hashtext(${key}))`)
+}
+
+/**
+ * Runs a read-modify-write of one attempt (its result, resume state, JSON state documents) with
+ * every other write to it waiting, in every instance: on PostgreSQL in one transaction that holds
+ * an advisory lock on the student and activity (taken before the attempt exists, so the first
+ * open is covered too) until it commits; SQLite is one process's file, where the queue of this
+ * process is every writer there is.
+ */
+export const withAttemptLock = <T>(req: PayloadRequest, key: string, fn: () => Promise<T>): Promise<T> =>
+  inThisProcess(key, () =>
+    req.payload.db.name === 'postgres'
+      ? inTransaction(req, async () => {
+          await lockInDatabase(req, key)
+          return fn()
+        })
+      : fn(),
+  )
 
 export const findAttempt = async (req: PayloadRequest, userId: unknown, activityId: unknown): Promise<Attempt | null> => {
   const { docs } = await req.payload.find({
@@ -78,7 +111,7 @@ export const openAttempt = async (req: PayloadRequest, user: User, activity: Act
   const isPackage = activity.type === 'storyline' && Boolean(activity.storyline?.uploadedAt)
   const standard: Standard | null = isPackage ? ((activity.storyline?.standard as Standard | null) ?? 'none') : null
   const classroom = idOf(user.attributes?.classroom) as Attempt['classroom'] | null
-  return withAttemptLock(`${user.id}:${activity.id}`, async () => {
+  return withAttemptLock(req, `${user.id}:${activity.id}`, async () => {
     let doc = await findAttempt(req, user.id, activity.id)
     if (!doc) {
       try {
@@ -109,7 +142,8 @@ export const openAttempt = async (req: PayloadRequest, user: User, activity: Act
     const resume = isPackage && standard !== 'none' && resumes(state, hasXapiState(doc), standard)
     const started = state.status !== 'not-attempted' || Boolean(state.suspendData || state.location || hasXapiState(doc))
     const newAttempt = isPackage && !resume && (doc.attemptCount === 0 || (standard !== 'none' && started))
-    const session = isPackage ? randomUUID() : null
+    const tries = newAttempt ? (doc.attemptCount ?? 0) + 1 : (doc.attemptCount ?? 0)
+    const session = isPackage ? issueSession(req.payload.secret, doc.id, tries) : null
     const data: AttemptWrite = {
       classroom,
       openCount: (doc.openCount ?? 0) + 1,
@@ -118,8 +152,14 @@ export const openAttempt = async (req: PayloadRequest, user: User, activity: Act
     }
     if (isPackage) {
       data.standard = standard
-      data.session = { key: session, startedAt: now.toISOString(), baseSeconds: doc.timeSpentSeconds ?? 0 }
-      if (newAttempt) data.attemptCount = (doc.attemptCount ?? 0) + 1
+      data.session = {
+        key: session,
+        startedAt: now.toISOString(),
+        baseSeconds: doc.timeSpentSeconds ?? 0,
+        // A new try's resume state starts empty now: nothing reported before it is newer.
+        resumeSavedAt: newAttempt ? now.toISOString() : (doc.session?.resumeSavedAt ?? null),
+      }
+      if (newAttempt) data.attemptCount = tries
       if (!resume && standard !== 'none') {
         data.resume = { suspendData: '', location: '', exit: '', xapiState: {}, storage: null, registration: standard === 'xapi' ? randomUUID() : null }
       } else if (standard === 'xapi' && !doc.resume?.registration) {
@@ -133,7 +173,9 @@ export const openAttempt = async (req: PayloadRequest, user: User, activity: Act
 
 /**
  * Applies what a package reported (and, when `session` is the open one, the time so far) to the
- * attempt. `reported` fields left undefined keep their stored value.
+ * attempt. The result (status and score together) is kept only when it is better than the stored
+ * one (`betterResult`); the resume fields of `reported` are written as given (the caller leaves
+ * out those that are not the newest). `reported` fields left undefined keep their stored value.
  */
 export const applyProgress = async (
   req: PayloadRequest,
@@ -144,11 +186,13 @@ export const applyProgress = async (
 ): Promise<Attempt> => {
   const data: AttemptWrite = { ...extra }
   if (reported) {
-    const previous = (doc.status as AttemptStatus) ?? 'not-attempted'
-    const status = mergeStatus(previous, reported.status)
-    if (status !== previous) data.status = status
-    if (isFinished(status) && (status !== previous || !doc.completedAt) && reported.status === status) data.completedAt = now().toISOString()
-    if (reported.score) data.score = reported.score
+    const stored: Result = { status: (doc.status as AttemptStatus) ?? 'not-attempted', score: { ...emptyScore, ...(doc.score ?? {}) } as Score }
+    const best = betterResult(stored, reported)
+    if (best !== stored) {
+      data.status = best.status
+      data.score = best.score
+      if (isFinished(best.status) && (best.status !== stored.status || !doc.completedAt)) data.completedAt = now().toISOString()
+    }
     const resume: NonNullable<Attempt['resume']> = {}
     if (reported.suspendData !== undefined) resume.suspendData = reported.suspendData
     if (reported.location !== undefined) resume.location = reported.location
@@ -172,7 +216,7 @@ export const markDone = async (req: PayloadRequest, user: User, activity: Activi
   let doc = await findAttempt(req, user.id, activity.id)
   if (!doc && !done) return null
   if (!doc) doc = (await openAttempt(req, user, activity)).doc
-  return withAttemptLock(`${user.id}:${activity.id}`, async () => {
+  return withAttemptLock(req, `${user.id}:${activity.id}`, async () => {
     const current = (await findAttempt(req, user.id, activity.id)) ?? (doc as Attempt)
     const data: AttemptWrite = done
       ? { status: 'completed', completedAt: current.status === 'completed' && current.completedAt ? current.completedAt : now().toISOString() }

@@ -88,7 +88,7 @@ export const Attempts: CollectionConfig = {
       ],
     },
     {
-      // The open session, for time spent: closed to every API reader.
+      // The open session, for time spent, and when the stored resume state was reported: closed to every API reader.
       name: 'session',
       type: 'group',
       access: { read: serverOnly },
@@ -97,7 +97,16 @@ export const Attempts: CollectionConfig = {
         { name: 'key', type: 'text' },
         { name: 'startedAt', type: 'date' },
         { name: 'baseSeconds', type: 'number' },
+        { name: 'resumeSavedAt', type: 'date' },
       ],
+    },
+    {
+      // The xAPI statement ids already recorded, each with a digest of its content ("<id> <digest>",
+      // oldest first), so a statement sent again is recognised: closed to every API reader.
+      name: 'statementsReceived',
+      type: 'json',
+      access: { read: serverOnly },
+      admin: { hidden: true },
     },
   ],
 }

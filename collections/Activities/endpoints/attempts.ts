@@ -27,6 +27,7 @@ import {
   withAttemptLock,
 } from '../../../cms/attempts/store'
 import { basicAuth, issueLaunchToken } from '../../../cms/attempts/token'
+import { sessionTry } from '@cms/attempts/sessions'
 import { publicUrl } from '@cms/config/env'
 import { currentRequestOrigin, launcherNeedsProduct, productAddress, refusalMessage, warnIfSameSite } from '@cms/http/origins'
 import type { Activity, Attempt, User } from '../../../cms/payload-types'
@@ -176,6 +177,22 @@ const checkCmi = (standard: 'scorm12' | 'scorm2004', value: unknown, errors: Fie
   return out
 }
 
+/**
+ * When the package reported what a save carries (the runtime's clock, sent along so that saves
+ * kept while offline and sent later do not pass for newer ones); the server's time when absent,
+ * and never later than it.
+ */
+const reportedTime = (value: unknown, errors: FieldError[]): Date => {
+  const received = new Date()
+  if (value === undefined || value === null) return received
+  const time = typeof value === 'string' && value.length <= 40 ? Date.parse(value) : NaN
+  if (Number.isNaN(time)) {
+    errors.push({ path: 'reportedAt', message: 'reportedAt must be a date and time (ISO 8601).' })
+    return received
+  }
+  return new Date(Math.min(time, received.getTime()))
+}
+
 export const saveAttemptEndpoint: Endpoint = {
   path: '/:id/attempt',
   method: 'put',
@@ -183,20 +200,21 @@ export const saveAttemptEndpoint: Endpoint = {
     const user = requireUser(req) as User
     const activity = await findReadableActivity(req)
     const body = await readBody(req)
-    onlyFields(body, ['session', 'cmi', 'storage', 'closed'])
+    onlyFields(body, ['session', 'cmi', 'storage', 'closed', 'reportedAt'])
     const errors: FieldError[] = []
     const session = body.session
     if (session !== undefined && session !== null && (typeof session !== 'string' || session.length > 100)) {
       errors.push({ path: 'session', message: 'session must be the session id the open returned.' })
     }
     if (body.closed !== undefined && typeof body.closed !== 'boolean') errors.push({ path: 'closed', message: 'closed must be true or false.' })
+    const reportedAt = reportedTime(body.reportedAt, errors)
     let storage: PackageStorage | undefined
     if (body.storage !== undefined) {
       const checked = checkPackageStorage(body.storage)
       if ('storage' in checked) storage = checked.storage
       else errors.push(...checked.problems)
     }
-    const result = await withAttemptLock(`${user.id}:${activity.id}`, async () => {
+    const result = await withAttemptLock(req, `${user.id}:${activity.id}`, async () => {
       const doc = await findAttempt(req, user.id, activity.id)
       if (!doc) throw new HttpError(404, 'Open the activity before saving progress.')
       const standard = doc.standard as Standard | null
@@ -206,13 +224,23 @@ export const saveAttemptEndpoint: Endpoint = {
         else errors.push({ path: 'cmi', message: 'This activity does not report SCORM data.' })
       }
       if (errors.length) throw badRequest(errors)
-      // Only the open session reports: a save from an earlier one (a second tab, a window closed
-      // late) must not overwrite what the student did since.
-      const current = typeof session === 'string' && session === doc.session?.key
+      // Every session the student was given reports (a second tab, a window closed late, saves
+      // sent again after being offline): the result counts from any of them, the best one kept.
+      // The resume state is the newest the package reported in the current try; a made-up session
+      // changes nothing.
+      const tries = typeof session === 'string' ? sessionTry(req.payload.secret, doc.id, session) : null
+      if (tries === null) return doc
+      const savedAt = doc.session?.resumeSavedAt ? Date.parse(doc.session.resumeSavedAt) : NaN
+      const newest = tries === (doc.attemptCount ?? 0) && !(reportedAt.getTime() < savedAt)
       const masteryScore = typeof activity.storyline?.masteryScore === 'number' ? activity.storyline.masteryScore : null
-      const reported = current && cmi && (standard === 'scorm12' || standard === 'scorm2004') ? fromScorm(standard, cmi, masteryScore) : null
-      const extra = current && storage ? { resume: { ...(doc.resume ?? {}), storage } } : {}
-      return applyProgress(req, doc, reported, current ? session : null, extra)
+      const scorm = cmi && (standard === 'scorm12' || standard === 'scorm2004') ? fromScorm(standard, cmi, masteryScore) : null
+      const reported = scorm && !newest ? { status: scorm.status, score: scorm.score } : scorm
+      const savesResume = newest && Boolean(storage || (scorm && [scorm.suspendData, scorm.location, scorm.exit].some((v) => v !== undefined)))
+      const extra = {
+        ...(newest && storage ? { resume: { ...(doc.resume ?? {}), storage } } : {}),
+        ...(savesResume ? { session: { ...(doc.session ?? {}), resumeSavedAt: reportedAt.toISOString() } } : {}),
+      }
+      return applyProgress(req, doc, reported, session as string, extra)
     })
     return json({ attempt: await readOwnAttempt(req, result.id) })
   },

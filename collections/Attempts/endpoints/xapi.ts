@@ -8,16 +8,17 @@
  * Every call but `about` needs the launch token a student's open handed the package
  * (`Authorization: Basic base64("launch:<token>")`): it names one student and one activity, and
  * everything read or written here is that attempt's. Statements are not stored as such: what they
- * say about the course (status, score) goes into the attempt, and their ids are answered. State
- * documents (Storyline's `bookmark`, `suspend_data`, `cumulative_time` …) are kept on the attempt
- * for resuming. Cross-origin calls come from the content origin (CORS in cms/http/expressApp.ts).
+ * say about the course (status, score) goes into the attempt, and their ids are kept so that each
+ * is recorded once. State documents (Storyline's `bookmark`, `suspend_data`, `cumulative_time` …)
+ * are kept on the attempt for resuming, written over the version a request names (If-Match).
+ * See docs/adr/xapi-state-concurrency.md. Cross-origin calls come from the content origin (CORS in cms/http/expressApp.ts).
  */
 import { nullUnlessUnreachable } from '@cms/database/databaseErrors'
 import { createHash, randomUUID } from 'node:crypto'
 
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { fromStatement, type Reported, statementScoreProblem } from '@cms/attempts/report'
+import { betterResult, emptyScore, fromStatement, type Reported, statementScoreProblem } from '@cms/attempts/report'
 import { applyProgress, findAttempt, withAttemptLock } from '../../../cms/attempts/store'
 import { launchMessages, launchProblem, tokenFromHeader, verifyLaunchToken } from '../../../cms/attempts/token'
 import type { Activity, Attempt } from '../../../cms/payload-types'
@@ -78,24 +79,91 @@ const isStatement = (s: unknown): s is Json =>
     s && typeof s === 'object' && !Array.isArray(s) && typeof (s as Json).verb?.id === 'string' && (s as Json).object && typeof (s as Json).object === 'object',
   )
 
-/** Folds what a batch of statements says into one report (the last word on status wins). */
+/** Folds what a batch of statements says into one report: the best result among them (report.ts, `betterResult`). */
 const fold = (statements: Json[], courseId: string | null): Reported => {
-  let report: Reported = { status: null, score: null }
+  let best: Reported = { status: null, score: null }
   for (const statement of statements) {
     const next = fromStatement(statement, courseId)
-    report = { status: next.status ?? report.status, score: next.score ?? report.score }
+    if (!next.status && !next.score) continue
+    if (!best.status && !best.score) {
+      best = next
+      continue
+    }
+    const kept = betterResult({ status: best.status ?? 'not-attempted', score: best.score ?? emptyScore }, next)
+    best = { status: kept.status, score: kept.score }
   }
-  return report
+  return best
 }
 
-const recordStatements = async (req: PayloadRequest, launch: Launch, statements: Json[]) => {
+/** How many statement ids an attempt remembers (the newest), to recognise a statement sent again. */
+const STATEMENT_IDS_KEPT = 2000
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Object keys in one order, so the same statement always digests the same. */
+const canonical = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(canonical)
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical((value as Json)[key])]),
+    )
+  return value
+}
+
+/**
+ * A digest of what a statement says, without what an LRS sets or may change itself (its id,
+ * authority, stored time and version), for comparing it with one sent before under the same id.
+ */
+const digestOf = (statement: Json) => {
+  const { id: _id, authority: _authority, stored: _stored, version: _version, ...said } = statement
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(said)))
+    .digest('base64url')
+    .slice(0, 22)
+}
+
+const receivedStatements = (doc: Attempt): string[] =>
+  Array.isArray(doc.statementsReceived) ? (doc.statementsReceived as unknown[]).filter((e): e is string => typeof e === 'string') : []
+
+/**
+ * Records a batch of statements: each id is recorded once (xAPI 1.0.3, "PUT Statements"): a
+ * statement sent again with the same id and content changes nothing, one with the same id and
+ * other content is refused with 409 and nothing of the batch is recorded.
+ */
+const recordStatements = async (req: PayloadRequest, launch: Launch, statements: Json[], ids: (string | null)[]) => {
   // An LRS refuses a statement whose score is out of range (xAPI 1.0.3), so a wrong score is never stored.
   const problem = statements.map(statementScoreProblem).find(Boolean)
   if (problem) throw new HttpError(400, problem)
-  await withAttemptLock(launch.key, async () => {
+  await withAttemptLock(req, launch.key, async () => {
     const doc = (await findAttempt(req, launch.attempt.student, launch.attempt.activity)) ?? launch.attempt
-    await applyProgress(req, doc, fold(statements, launch.courseId), doc.session?.key ?? null)
+    const received = receivedStatements(doc)
+    const known = new Map(received.map((entry) => entry.split(' ') as [string, string]))
+    const fresh: Json[] = []
+    const added: string[] = []
+    statements.forEach((statement, i) => {
+      const id = ids[i]
+      if (!id) return fresh.push(statement)
+      const digest = digestOf(statement)
+      const before = known.get(id)
+      if (before === undefined) {
+        fresh.push(statement)
+        added.push(`${id} ${digest}`)
+      } else if (before !== digest) {
+        throw new HttpError(409, `A different statement was already recorded with the id ${id}.`)
+      }
+    })
+    if (!fresh.length) return
+    const extra = added.length ? { statementsReceived: [...received, ...added].slice(-STATEMENT_IDS_KEPT) } : {}
+    await applyProgress(req, doc, fold(fresh, launch.courseId), doc.session?.key ?? null, extra)
   })
+}
+
+/** A statement id as given (a UUID, xAPI 1.0.3 "Id"), lower-cased to compare, or a 400. */
+const statementId = (value: unknown): string => {
+  if (typeof value !== 'string' || !uuidPattern.test(value)) throw new HttpError(400, 'A statement id must be a UUID.')
+  return value.toLowerCase()
 }
 
 const statementsPut: Endpoint = {
@@ -103,11 +171,13 @@ const statementsPut: Endpoint = {
   method: 'put',
   handler: async (req) => {
     const launch = await authenticate(req)
-    const id = query(req).get('statementId')
-    if (!id) throw new HttpError(400, 'PUT /statements needs a statementId parameter.')
+    const given = query(req).get('statementId')
+    if (!given) throw new HttpError(400, 'PUT /statements needs a statementId parameter.')
+    const id = statementId(given)
     const statement = parseJson(await readText(req))
     if (!isStatement(statement)) throw new HttpError(400, 'The statement needs a verb and an object.')
-    await recordStatements(req, launch, [statement])
+    if (statement.id !== undefined && statementId(statement.id) !== id) throw new HttpError(400, 'The statement id differs from the statementId parameter.')
+    await recordStatements(req, launch, [statement], [id])
     return noContent()
   },
 }
@@ -121,9 +191,10 @@ const statementsPost: Endpoint = {
     const list = Array.isArray(body) ? body : [body]
     if (!list.length || list.length > 500 || !list.every(isStatement))
       throw new HttpError(400, 'Send a statement or a list of statements, each with a verb and an object.')
-    const ids = list.map((s) => (typeof s.id === 'string' && s.id ? s.id : randomUUID()))
-    await recordStatements(req, launch, list)
-    return answer(ids)
+    const given = list.map((s) => (s.id === undefined ? null : statementId(s.id)))
+    if (new Set(given.filter(Boolean)).size !== given.filter(Boolean).length) throw new HttpError(400, 'Two statements of the batch have the same id.')
+    await recordStatements(req, launch, list, given)
+    return answer(given.map((id) => id ?? randomUUID()))
   },
 }
 
@@ -168,7 +239,7 @@ const stateOf = (doc: Json): StateMap => {
 }
 
 const saveState = async (req: PayloadRequest, launch: Launch, change: (state: StateMap) => StateMap) => {
-  await withAttemptLock(launch.key, async () => {
+  await withAttemptLock(req, launch.key, async () => {
     const doc = (await findAttempt(req, launch.attempt.student, launch.attempt.activity)) ?? launch.attempt
     const state = change(stateOf(doc))
     const total = Object.values(state).reduce((n, d) => n + d.contents.length, 0)
@@ -178,6 +249,41 @@ const saveState = async (req: PayloadRequest, launch: Launch, change: (state: St
     // Saving state is the package at work: it counts as time in the open session.
     await applyProgress(req, doc, { status: null, score: null }, doc.session?.key ?? null, { resume: { ...(doc.resume ?? {}), xapiState: state } })
   })
+}
+
+/** The entity tags of an If-Match or If-None-Match header, without quotes or the weak mark. */
+const tagsOf = (header: string) =>
+  header
+    .split(',')
+    .map((tag) =>
+      tag
+        .trim()
+        .replace(/^W\//, '')
+        .replace(/^"(.*)"$/, '$1'),
+    )
+    .filter(Boolean)
+
+export const preconditionMessage = 'The state document is not the one this request expects (If-Match / If-None-Match): read it again and send its ETag.'
+
+/**
+ * xAPI 1.0.3, "Concurrency": a write with If-Match goes through only when the document exists
+ * with one of those ETags (or any, for "*"); one with If-None-Match only when it does not (for
+ * "*") or has none of them; otherwise 412 and no change. Checked under the attempt's lock, against
+ * the document as stored. A write with neither header goes through: the State Resource permits
+ * that (docs/adr/xapi-state-concurrency.md).
+ */
+const checkPreconditions = (req: PayloadRequest, existing: StateDoc | undefined) => {
+  const current = existing ? etag(existing.contents).slice(1, -1) : null
+  const ifMatch = req.headers.get('if-match')
+  if (ifMatch !== null) {
+    const tags = tagsOf(ifMatch)
+    if (!current || !(tags.includes('*') || tags.includes(current))) throw new HttpError(412, preconditionMessage)
+  }
+  const ifNoneMatch = req.headers.get('if-none-match')
+  if (ifNoneMatch !== null && current) {
+    const tags = tagsOf(ifNoneMatch)
+    if (tags.includes('*') || tags.includes(current)) throw new HttpError(412, preconditionMessage)
+  }
 }
 
 const stateGet: Endpoint = {
@@ -210,19 +316,22 @@ const writeState =
     const contents = await readText(req)
     if (contents.length > MAX_STATE_DOC_CHARS) throw new HttpError(413, 'The state document is too large.')
     const contentType = (req.headers.get('content-type') || 'application/octet-stream').slice(0, 200)
+    let written = ''
     await saveState(req, launch, (state) => {
       const key = prefix + stateId
       let next = contents
       const previous = state[key]
+      checkPreconditions(req, previous)
       if (merge && previous) {
         const a = safeJson(previous.contents)
         const b = safeJson(contents)
         if (!isObject(a) || !isObject(b)) throw new HttpError(400, 'POST merges JSON objects only; use PUT to replace the document.')
         next = JSON.stringify({ ...a, ...b })
       }
+      written = next
       return { ...state, [key]: { contents: next, contentType, updated: new Date().toISOString() } }
     })
-    return noContent()
+    return noContent({ ETag: etag(written) })
   }
 
 const safeJson = (text: string): unknown => {
@@ -240,9 +349,10 @@ const stateDelete: Endpoint = {
   handler: async (req) => {
     const launch = await authenticate(req)
     const { stateId, prefix } = stateParams(req, false)
-    await saveState(req, launch, (state) =>
-      Object.fromEntries(Object.entries(state).filter(([key]) => (stateId ? key !== prefix + stateId : !key.startsWith(prefix)))),
-    )
+    await saveState(req, launch, (state) => {
+      if (stateId) checkPreconditions(req, state[prefix + stateId])
+      return Object.fromEntries(Object.entries(state).filter(([key]) => (stateId ? key !== prefix + stateId : !key.startsWith(prefix))))
+    })
     return noContent()
   },
 }
