@@ -48,7 +48,12 @@ function SaveStatus({ activityId, closed = false }: { activityId: unknown; close
     <p role="status" className={words === 'retrying' ? 'save-status save-status-waiting' : words === 'saved' ? 'save-status save-status-saved' : 'save-status'}>
       {words === 'saved' && t('content.activity.saved')}
       {words === 'retrying' && t('content.activity.notSaved')}
-      {words === 'retrying' && closed && <> {t('content.activity.notSavedClosed')}</>}
+      {words === 'retrying' && closed && (
+        <>
+          {' '}
+          <span className="save-status-detail">{t('content.activity.notSavedClosed')}</span>
+        </>
+      )}
     </p>
   )
 }
@@ -140,7 +145,6 @@ export function StorylineActivity({ activity, onProgress }: { activity: Activity
   const [launch, setLaunch] = useState<Launch | null>(null)
   const [opening, setOpening] = useState(false)
   const [finished, setFinished] = useState(false)
-  const [everOpened, setEverOpened] = useState(false)
   const [error, setError] = useState<unknown>(null)
   const [refused, setRefused] = useState<AddressRefusal | null>(null)
   const startRef = useRef<HTMLButtonElement>(null)
@@ -176,7 +180,6 @@ export function StorylineActivity({ activity, onProgress }: { activity: Activity
         // Saves that still could not be sent hold newer work than the server: resume from them.
         setLaunch(await queue.adopt(String(activity.id), answer.launch))
         setFinished(false)
-        setEverOpened(true)
       } else setError(new Error(t('content.activity.quizUnavailable')))
     } catch (failure) {
       // Opened at an address the quiz cannot play at: the modal says why, in words to pass to IT.
@@ -202,7 +205,8 @@ export function StorylineActivity({ activity, onProgress }: { activity: Activity
         {t('content.activity.start', { title: activity.title })}
       </button>
       {error !== null && <ErrorNotice error={error} />}
-      {everOpened && !launch && <SaveStatus activityId={activity.id} closed />}
+      {/* Also after a reload: saves an earlier page could not send are still waiting. */}
+      {!launch && <SaveStatus activityId={activity.id} closed />}
       {launch && userId && (
         <Modal title={activity.title} size="full" initialFocus="close" onClose={close}>
           <div className="storyline-session">
