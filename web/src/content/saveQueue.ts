@@ -334,6 +334,13 @@ export function memoryStore(initial: QueuedSave[] = []): SaveStore {
   }
 }
 
+/** Browsers allow a keepalive request at most 64 KB of body. */
+const KEEPALIVE_MAX_BYTES = 64 * 1024
+/** A save with no answer by then is tried again (the server may have it: saves are whole states). */
+const SEND_TIMEOUT_MS = 20_000
+
+const timeoutSignal = (ms: number): AbortSignal | undefined => (typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(ms) : undefined)
+
 /** A status the server may answer differently a moment later; anything else in 4xx never will. */
 const retryable = (status: number) => status >= 500 || status === 401 || status === 403 || status === 408 || status === 429
 
@@ -353,6 +360,8 @@ export async function sendSave(save: QueuedSave, keepalive = false): Promise<Sen
       // Browsers refuse a keepalive request over 64 KB outright; a larger one goes as a plain
       // request, which the page's unload may or may not let through (it stays queued either way).
       keepalive: keepalive && new TextEncoder().encode(text).length < KEEPALIVE_MAX_BYTES,
+      // A connection that died without saying so would hold every later save behind this one.
+      signal: keepalive ? undefined : timeoutSignal(SEND_TIMEOUT_MS),
     })
   } catch {
     return { kind: 'retry' }
@@ -363,9 +372,6 @@ export async function sendSave(save: QueuedSave, keepalive = false): Promise<Sen
   }
   return retryable(response.status) ? { kind: 'retry' } : { kind: 'refused' }
 }
-
-/** Browsers allow a keepalive request at most 64 KB of body. */
-const KEEPALIVE_MAX_BYTES = 64 * 1024
 
 let shared: SaveQueue | null = null
 const sentListeners = new Set<(save: QueuedSave, attempt: Attempt | undefined) => void>()
