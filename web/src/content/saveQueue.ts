@@ -44,7 +44,7 @@ interface QueueOptions {
   onSent?: (save: QueuedSave, attempt: Attempt | undefined) => void
 }
 
-/** The spec's retry delay for the app's requests: min(1000·2ⁿ, 30000) ms. */
+/** The delay the spec gives the app's requests between retries, growing with each failure up to a ceiling. */
 export const retryDelay = (failures: number) => Math.min(1000 * 2 ** Math.max(0, failures - 1), 30_000)
 
 const bySeq = (a: QueuedSave, b: QueuedSave) => a.seq - b.seq
