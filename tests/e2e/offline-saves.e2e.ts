@@ -133,6 +133,8 @@ describe('a quiz finished on a Wi-Fi drop', () => {
     await visible(quiz.getByText('Step 2'))
     await visible(dialog.getByRole('status').getByText('Saved', { exact: true }))
     await expect.poll(async () => (await teachersView())[0]?.status).toBe('incomplete')
+    await expectAccessible(page, 'the quiz modal, saved')
+    await shot(page, 'offline-modal-saved')
 
     // The Wi-Fi drops; the student goes on. Every try fails, and the queue keeps trying.
     await context.setOffline(true)
