@@ -14,6 +14,9 @@
  *  4. The package changed its cookies or localStorage → { type: 'civics:storage', storage }
  *  5. Escape pressed anywhere in the launcher or the package's frames → { type: 'civics:escape' }
  *
+ * "Loading the activity…" goes as soon as the package's page is parsed (its DOMContentLoaded), when
+ * its player starts drawing: the frame's `load` waits for every image, sound and video it asks for.
+ *
  * Messages are accepted only from window.parent with the product's origin. The page's CSP runs
  * only this script and the ones inlined beside it (pinned by hash): a package, which shares this
  * origin, cannot have a file of its own run here. Plain ES5: it runs in every browser a package
@@ -77,6 +80,32 @@
     }
   }
 
+  /**
+   * Calls back once the package's own document (not the frame's first about:blank) is parsed.
+   * Polled, because the frame's document is replaced as it navigates and a listener added to the
+   * first one would never hear the second; the frame's `load` ends the wait in any case (a page
+   * of another origin cannot be read).
+   */
+  function whenParsed(frame, callback) {
+    var done = false
+    function finish() {
+      if (done) return
+      done = true
+      window.clearInterval(timer)
+      callback()
+    }
+    var timer = window.setInterval(function () {
+      var doc = null
+      try {
+        doc = frame.contentDocument
+      } catch (error) {
+        doc = null
+      }
+      if (doc && doc.URL !== 'about:blank' && doc.readyState !== 'loading') finish()
+    }, 50)
+    frame.addEventListener('load', finish)
+  }
+
   function packageUrlAllowed(href) {
     try {
       var url = new URL(href, location.href)
@@ -122,6 +151,9 @@
     frame.addEventListener('load', function () {
       status('')
       watchFrames(window)
+    })
+    whenParsed(frame, function () {
+      status('')
     })
     frame.src = href
     document.body.appendChild(frame)

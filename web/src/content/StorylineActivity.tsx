@@ -1,17 +1,61 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from '../i18n/useTranslation'
 import { ApiError } from '../api/client'
 import type { Activity, Attempt, Launch } from '../api/types'
+import { useSession } from '../session/useSession'
 import { Modal } from '../ui/Modal'
 import { ErrorNotice } from '../ui/Notice'
 import { openActivity } from './api/activities'
 import { afterClosingSave, PackageSession } from './packageSession'
+import { onSaveSent, saveQueue, type SaveState } from './saveQueue'
 
 interface FrameProps {
   activity: Activity
   launch: Launch
+  user: string
   onClose: () => void
-  onSaved?: (attempt: Attempt) => void
+  onFinished: () => void
+}
+
+/** The activity's saves as the queue sees them, following its changes. */
+function useSaveState(activityId: unknown): SaveState {
+  const queue = saveQueue()
+  const key = String(activityId)
+  return useSyncExternalStore(
+    (onChange) => queue.subscribe(onChange),
+    () => queue.state(key),
+  )
+}
+
+/**
+ * "Saved" or "Not saved yet: will retry", in a polite live region. While a save is simply on its
+ * way, the words stay as they were, so a screen reader is not told "saving" after every answer.
+ */
+function SaveStatus({ activityId, closed = false }: { activityId: unknown; closed?: boolean }) {
+  const { t } = useTranslation()
+  const state = useSaveState(activityId)
+  const shown = useRef<'saved' | 'retrying' | null>(null)
+  if (state === 'saved' || state === 'retrying') shown.current = state
+  else if (state === 'idle') shown.current = null
+  const words = shown.current
+  // Outside the modal, words show only once there was something not saved.
+  const [warned, setWarned] = useState(false)
+  useEffect(() => {
+    if (closed && words === 'retrying') setWarned(true)
+  }, [closed, words])
+  if (closed && !warned && words !== 'retrying') return <p role="status" className="save-status-region" />
+  return (
+    <p role="status" className={words === 'retrying' ? 'save-status save-status-waiting' : words === 'saved' ? 'save-status save-status-saved' : 'save-status'}>
+      {words === 'saved' && t('content.activity.saved')}
+      {words === 'retrying' && t('content.activity.notSaved')}
+      {words === 'retrying' && closed && (
+        <>
+          {' '}
+          <span className="save-status-detail">{t('content.activity.notSavedClosed')}</span>
+        </>
+      )}
+    </p>
+  )
 }
 
 /**
@@ -29,28 +73,29 @@ export const PACKAGE_FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-form
  * frame (a package setting `parent.location`) put another page there, which is then replaced by a
  * message rather than shown inside the product's modal.
  */
-function PackageFrame({ activity, launch, onClose, onSaved }: FrameProps) {
+function PackageFrame({ activity, launch, user, onClose, onFinished }: FrameProps) {
   const { t } = useTranslation()
   const frameRef = useRef<HTMLIFrameElement>(null)
   const loads = useRef(0)
   const [navigatedAway, setNavigatedAway] = useState(false)
   const onCloseRef = useRef(onClose)
   onCloseRef.current = onClose
-  const onSavedRef = useRef(onSaved)
-  onSavedRef.current = onSaved
+  const onFinishedRef = useRef(onFinished)
+  onFinishedRef.current = onFinished
 
   useEffect(() => {
     const session = new PackageSession({
       activityId: activity.id,
       title: activity.title,
       launch,
+      user,
       frameWindow: () => frameRef.current?.contentWindow ?? null,
       onEscape: () => onCloseRef.current(),
-      onSaved: (attempt) => onSavedRef.current?.(attempt),
+      onFinished: () => onFinishedRef.current(),
     })
     void session.start()
     return () => session.close()
-  }, [activity.id, activity.title, launch])
+  }, [activity.id, activity.title, launch, user])
 
   if (navigatedAway) {
     return (
@@ -95,11 +140,27 @@ const addressRefusal = (failure: unknown): AddressRefusal | null => {
  */
 export function StorylineActivity({ activity, onProgress }: { activity: Activity; onProgress?: (attempt: Attempt) => void }) {
   const { t } = useTranslation()
+  const { user } = useSession()
+  const userId = user ? String(user.id) : null
   const [launch, setLaunch] = useState<Launch | null>(null)
   const [opening, setOpening] = useState(false)
+  const [finished, setFinished] = useState(false)
   const [error, setError] = useState<unknown>(null)
   const [refused, setRefused] = useState<AddressRefusal | null>(null)
   const startRef = useRef<HTMLButtonElement>(null)
+  const onProgressRef = useRef(onProgress)
+  onProgressRef.current = onProgress
+
+  // The student's waiting saves are sent while a screen of theirs with a quiz is showing.
+  useEffect(() => (userId ? saveQueue().holdUser(userId) : undefined), [userId])
+  // Saves that reach the server after the modal closed still update the card.
+  useEffect(
+    () =>
+      onSaveSent((save, attempt) => {
+        if (save.activity === String(activity.id) && attempt) onProgressRef.current?.(attempt)
+      }),
+    [activity.id],
+  )
 
   if (!activity.storylineUrl) return <p>{t('content.activity.quizUnavailable')}</p>
 
@@ -109,11 +170,17 @@ export function StorylineActivity({ activity, onProgress }: { activity: Activity
     setOpening(true)
     try {
       await afterClosingSave(activity.id)
+      const queue = saveQueue()
+      // Saves still waiting go first, so the open answers the state they carry.
+      await queue.flush()
       const answer = await openActivity(activity)
       // A teacher or staff member trying the quiz has no attempt: nothing of theirs is recorded.
       if (answer.attempt) onProgress?.(answer.attempt)
-      if (answer.launch) setLaunch(answer.launch)
-      else setError(new Error(t('content.activity.quizUnavailable')))
+      if (answer.launch) {
+        // Saves that still could not be sent hold newer work than the server: resume from them.
+        setLaunch(await queue.adopt(String(activity.id), answer.launch))
+        setFinished(false)
+      } else setError(new Error(t('content.activity.quizUnavailable')))
     } catch (failure) {
       // Opened at an address the quiz cannot play at: the modal says why, in words to pass to IT.
       const refusal = addressRefusal(failure)
@@ -126,6 +193,7 @@ export function StorylineActivity({ activity, onProgress }: { activity: Activity
 
   function close() {
     setLaunch(null)
+    setFinished(false)
     setRefused(null)
     // The modal gives focus back to what had it when it opened; Start, unless the click moved it.
     requestAnimationFrame(() => startRef.current?.focus())
@@ -137,9 +205,20 @@ export function StorylineActivity({ activity, onProgress }: { activity: Activity
         {t('content.activity.start', { title: activity.title })}
       </button>
       {error !== null && <ErrorNotice error={error} />}
-      {launch && (
+      {/* Also after a reload: saves an earlier page could not send are still waiting. */}
+      {!launch && <SaveStatus activityId={activity.id} closed />}
+      {launch && userId && (
         <Modal title={activity.title} size="full" initialFocus="close" onClose={close}>
-          <PackageFrame activity={activity} launch={launch} onClose={close} onSaved={onProgress} />
+          <div className="storyline-session">
+            {finished ? (
+              <CourseEnd activityId={activity.id} onClose={close} />
+            ) : (
+              <>
+                <SaveStatus activityId={activity.id} />
+                <PackageFrame activity={activity} launch={launch} user={userId} onClose={close} onFinished={() => setFinished(true)} />
+              </>
+            )}
+          </div>
         </Modal>
       )}
       {refused && (
@@ -152,5 +231,24 @@ export function StorylineActivity({ activity, onProgress }: { activity: Activity
         </Modal>
       )}
     </>
+  )
+}
+
+/**
+ * The package ended the course: instead of its blank "you may close this window", the modal says
+ * whether the work is saved and offers to close.
+ */
+function CourseEnd({ activityId, onClose }: { activityId: unknown; onClose: () => void }) {
+  const { t } = useTranslation()
+  const closeRef = useRef<HTMLButtonElement>(null)
+  useEffect(() => closeRef.current?.focus(), [])
+  return (
+    <div className="course-end">
+      <p className="course-end-title">{t('content.activity.finished')}</p>
+      <SaveStatus activityId={activityId} />
+      <button ref={closeRef} type="button" className="button button-primary" onClick={onClose}>
+        {t('common.close')}
+      </button>
+    </div>
   )
 }

@@ -285,6 +285,50 @@ describe('module page', () => {
     expect(saves.some((save) => JSON.stringify(save.body).includes('forged'))).toBe(false)
   })
 
+  it('says "Not saved yet: will retry" while saves fail, warns when closed unsaved, and says "Saved" once they are sent', async () => {
+    const user = userEvent.setup()
+    let reachable = false
+    const server = mockFetch(({ method, url }) => {
+      if (url.startsWith('/api/modules/4')) return { body: MODULE }
+      if (method === 'GET' && url.startsWith('/api/attempts')) return { body: { docs: [] } }
+      if (method === 'POST' && url === '/api/activities/8/open')
+        return { body: { attempt: { id: 1, activity: 8, student: 3, status: 'not-attempted', openCount: 1 }, launch: { ...LAUNCH, session: 's-9' } } }
+      if (method === 'PUT' && url === '/api/activities/8/attempt') {
+        if (!reachable) throw new TypeError('Failed to fetch')
+        return { body: { attempt: { id: 1, activity: 8, student: 3, status: 'incomplete', openCount: 1 } } }
+      }
+      return undefined
+    })
+    renderModule(student())
+    await user.click(await screen.findByRole('button', { name: 'Start Constitution Quiz' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Constitution Quiz' })
+    const launcher = (within(dialog).getByTitle('Constitution Quiz') as HTMLIFrameElement).contentWindow as Window
+    const from = (data: unknown) => window.dispatchEvent(new MessageEvent('message', { data, origin: 'http://content.test', source: launcher }))
+    from({ type: 'civics:ready' })
+    await waitFor(() => expect(within(dialog).getAllByRole('status').length).toBeGreaterThan(0))
+    from({ type: 'civics:storage', storage: { cookies: {}, localStorage: { quiz: 'b' } } })
+    expect(await within(dialog).findByText('Not saved yet: will retry', {}, { timeout: 8000 })).toHaveAttribute('role', 'status')
+
+    await user.keyboard('{Escape}')
+    const card = screen.getByRole('button', { name: 'Start Constitution Quiz' }).closest('article') as HTMLElement
+    const warning = await within(card).findByText(/Not saved yet: will retry/, {}, { timeout: 8000 })
+    expect(warning).toHaveTextContent('Keep this page open and do not sign out until it says Saved.')
+    expect(warning).toHaveAttribute('role', 'status')
+
+    // The last save, made as the modal closed, fails too.
+    await waitFor(
+      () => expect(server.find('PUT', '/api/activities/8/attempt').some((call) => (call.body as { closed?: boolean } | undefined)?.closed === true)).toBe(true),
+      { timeout: 8000 },
+    )
+    reachable = true
+    window.dispatchEvent(new Event('online'))
+    await waitFor(() => expect(within(card).getByRole('status')).toHaveTextContent(/^Saved$/), { timeout: 8000 })
+    const saves = server.find('PUT', '/api/activities/8/attempt')
+    expect(saves.at(-1)?.body).toMatchObject({ session: 's-9', storage: { localStorage: { quiz: 'b' } }, closed: true })
+    // Each try of one save carries that save's id, so a repeat is recognisable.
+    expect(saves.every((call) => typeof call.headers['Idempotency-Key'] === 'string')).toBe(true)
+  }, 30_000)
+
   it('replaces the launcher frame with a message when it loads a second page', async () => {
     const user = userEvent.setup()
     quizServer()

@@ -2,25 +2,29 @@
  * One student's session with a Storyline package in the activity modal: the handshake with the
  * launcher frame on the content origin, the SCORM runtime (if the package speaks SCORM), the
  * package's cookies and localStorage (relayed by the launcher's storage shim, kept on the attempt
- * instead of in the browser), and the saves through the product's API with the student's session
- * (PUT /api/activities/:id/attempt).
+ * instead of in the browser), and the saves, which go through the page's save queue
+ * (saveQueue.ts: kept in the browser until PUT /api/activities/:id/attempt takes them).
  *
  * Messages are accepted only from the launcher frame's window and the content origin. The
  * session outlives the modal for a moment after it closes: the package's own LMSFinish, sent as
  * its frame unloads, still arrives and is saved; then a last save records the time spent.
  */
 import { PACKAGE_STORAGE_MAX_BYTES, type PackageStorage, packageStorageBytes } from '../../../common/packageStorage'
-import { getCsrfToken } from '../api/client'
-import type { Attempt, Launch } from '../api/types'
-import { createScormRuntime, savedData, type ScormRuntime, type ScormStandard } from './scormRuntime'
+import type { Launch } from '../api/types'
+import { type QueuedSave, saveQueue, sendSave, type SaveQueue } from './saveQueue'
+import { createScormRuntime, savedData, type ScormApi, type ScormRuntime, type ScormStandard } from './scormRuntime'
 
 export interface PackageSessionOptions {
   activityId: string | number
   title: string
   launch: Launch
+  /** The signed-in student: the queue sends their saves only while they are signed in. */
+  user: string
   frameWindow: () => Window | null
   onEscape: () => void
-  onSaved?: (attempt: Attempt) => void
+  /** The package ended the course (SCORM finish after completing it). */
+  onFinished?: () => void
+  queue?: SaveQueue
 }
 
 const isScorm = (standard: string): standard is ScormStandard => standard === 'scorm12' || standard === 'scorm2004'
@@ -28,8 +32,14 @@ const isScorm = (standard: string): standard is ScormStandard => standard === 's
 /** How long the session keeps listening after the modal closed (the package's unload calls). */
 export const CLOSE_GRACE_MS = 1500
 const SETTLE_MS = 3000
-/** Browsers allow a keepalive request at most 64 KB of body. */
-const KEEPALIVE_MAX_BYTES = 64 * 1024
+
+/** The package has reached the end of the course by its own data model. */
+const completed = (standard: ScormStandard, api: ScormApi): boolean => {
+  const data = savedData(standard, api)
+  return standard === 'scorm12'
+    ? ['passed', 'completed', 'failed'].includes(data['cmi.core.lesson_status'] ?? '')
+    : data['cmi.completion_status'] === 'completed' || ['passed', 'failed'].includes(data['cmi.success_status'] ?? '')
+}
 
 /** Each activity's last save after its modal closed, while it is under way. */
 const closingSaves = new Map<string, Promise<void>>()
@@ -48,6 +58,7 @@ export class PackageSession {
   private started = false
   private closed = false
   private saveTimer: ReturnType<typeof setTimeout> | undefined
+  /** The last save's way into the queue (the closing save waits for it). */
   private saving: Promise<void> = Promise.resolve()
   /** The package's storage as it last changed in this session; undefined while unchanged. */
   private storage: PackageStorage | undefined
@@ -62,7 +73,13 @@ export class PackageSession {
       this.runtime = await createScormRuntime(launch.standard, launch.scorm?.cmi ?? {}, launch.contentOrigin, this.options.frameWindow)
       const now = () => this.save()
       const soon = () => this.saveSoon()
-      for (const event of ['LMSCommit', 'LMSFinish', 'Commit', 'Terminate']) this.runtime.api.on(event, now)
+      const standard = launch.standard
+      const finish = () => {
+        this.save()
+        if (this.runtime && completed(standard, this.runtime.api)) this.options.onFinished?.()
+      }
+      for (const event of ['LMSCommit', 'Commit']) this.runtime.api.on(event, now)
+      for (const event of ['LMSFinish', 'Terminate']) this.runtime.api.on(event, finish)
       this.runtime.api.on('LMSSetValue.cmi.*', soon)
       this.runtime.api.on('SetValue.cmi.*', soon)
     }
@@ -92,8 +109,8 @@ export class PackageSession {
       window.setTimeout(() => {
         window.removeEventListener('message', this.onMessage)
         window.removeEventListener('pagehide', this.onPageHide)
-        clearTimeout(this.saveTimer)
-        void this.save().finally(() => {
+        this.save()
+        void this.saving.finally(() => {
           this.runtime?.destroy()
           resolve()
         })
@@ -125,8 +142,10 @@ export class PackageSession {
   }
 
   private onPageHide = () => {
-    // The tab is going away with the activity open: one last save that survives the unload.
-    void this.save(true)
+    // The tab is going away with the activity open: one last save, queued, and sent at once in a
+    // request that survives the unload (under the same id, should the queue send it again).
+    const entry = this.save()
+    if (entry) void sendSave(entry, true)
   }
 
   private sendStart() {
@@ -147,42 +166,27 @@ export class PackageSession {
 
   private saveSoon() {
     clearTimeout(this.saveTimer)
-    this.saveTimer = setTimeout(() => void this.save(), SETTLE_MS)
+    this.saveTimer = setTimeout(() => this.save(), SETTLE_MS)
   }
 
-  /** Saves one at a time, in order, so a slow save never overwrites a newer one. */
-  save(keepalive = false): Promise<void> {
+  /**
+   * Queues the whole current state; the queue sends saves one at a time, in order, so a slow save
+   * never overwrites a newer one. A preview (no session) records nothing.
+   */
+  save(): QueuedSave | null {
     clearTimeout(this.saveTimer)
-    const body: Record<string, unknown> = { session: this.options.launch.session }
-    if (this.runtime && isScorm(this.options.launch.standard)) body.cmi = savedData(this.options.launch.standard, this.runtime.api)
+    const { launch, activityId, user } = this.options
+    if (!launch.session) return null
+    const body: Record<string, unknown> = { session: launch.session }
+    if (this.runtime && isScorm(launch.standard)) body.cmi = savedData(launch.standard, this.runtime.api)
     if (this.storage) body.storage = this.storage
     if (this.closed) body.closed = true
-    const send = () => this.send(body, keepalive)
-    this.saving = this.saving.then(send, send)
-    return this.saving
+    const { entry, stored } = this.queue.add({ user, activity: String(activityId), session: launch.session, body })
+    this.saving = stored
+    return entry
   }
 
-  private async send(body: Record<string, unknown>, keepalive: boolean): Promise<void> {
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' }
-    const token = getCsrfToken()
-    if (token) headers['X-XSRF-TOKEN'] = token
-    const text = JSON.stringify(body)
-    try {
-      const response = await fetch(`/api/activities/${encodeURIComponent(String(this.options.activityId))}/attempt`, {
-        method: 'PUT',
-        headers,
-        credentials: 'same-origin',
-        body: text,
-        // Browsers refuse a keepalive request over 64 KB outright; a larger last save goes as a
-        // plain request, which the page's unload may or may not let through.
-        keepalive: keepalive && new TextEncoder().encode(text).length < KEEPALIVE_MAX_BYTES,
-      })
-      if (response.ok) {
-        const answer = (await response.json()) as { attempt?: Attempt }
-        if (answer.attempt) this.options.onSaved?.(answer.attempt)
-      }
-    } catch {
-      // Offline for a moment: the next commit saves everything again (saves are whole, not deltas).
-    }
+  private get queue(): SaveQueue {
+    return this.options.queue ?? saveQueue()
   }
 }
