@@ -177,7 +177,8 @@ export class PackageSession {
     clearTimeout(this.saveTimer)
     const { launch, activityId, user } = this.options
     if (!launch.session) return null
-    const body: Record<string, unknown> = { session: launch.session }
+    // When the package reported it: a save sent late by the queue is not newer than it is (docs/api.md).
+    const body: Record<string, unknown> = { session: launch.session, reportedAt: new Date().toISOString() }
     if (this.runtime && isScorm(launch.standard)) body.cmi = savedData(launch.standard, this.runtime.api)
     if (this.storage) body.storage = this.storage
     if (this.closed) body.closed = true
