@@ -18,7 +18,11 @@ let seq = 0
 beforeAll(async () => {
   editor = await actors.staff('activities:write')
   const topic = await server.payload.create({ collection: 'topics', data: { title: 'Topic', markdown: 'Body' } as never, overrideAccess: true })
-  const mod = await server.payload.create({ collection: 'modules', data: { title: 'Module', markdown: 'Body', topic: topic.id } as never, overrideAccess: true })
+  const mod = await server.payload.create({
+    collection: 'modules',
+    data: { title: 'Module', markdown: 'Body', topic: topic.id } as never,
+    overrideAccess: true,
+  })
   moduleId = mod.id
 })
 
@@ -52,7 +56,13 @@ const report = (id: number | string, blockedUri: unknown, directive = 'connect-s
   fetch(`${server.contentBase}/blocked-requests/${id}`, {
     method: 'POST',
     headers: { 'content-type': type },
-    body: JSON.stringify({ 'csp-report': { 'document-uri': `${server.contentBase}/uploads/${id}/storyline/story.html?auth=secret`, 'blocked-uri': blockedUri, 'effective-directive': directive } }),
+    body: JSON.stringify({
+      'csp-report': {
+        'document-uri': `${server.contentBase}/uploads/${id}/storyline/story.html?auth=secret`,
+        'blocked-uri': blockedUri,
+        'effective-directive': directive,
+      },
+    }),
   })
 
 const blockedOf = async (id: number | string) => {
@@ -70,7 +80,10 @@ describe("a package's pages reach only the content origin and the product", () =
     expect(policy['connect-src']).toEqual(["'self'", product])
     for (const directive of ['img-src', 'media-src', 'font-src', 'frame-src', 'form-action']) expect(policy[directive]?.[0], directive).toBe("'self'")
     for (const directive of ['img-src', 'media-src', 'font-src', 'frame-src', 'form-action', 'script-src', 'style-src'])
-      expect(policy[directive]?.some((source) => /^https?:|\./.test(source) && !source.startsWith(product)), directive).toBe(false)
+      expect(
+        policy[directive]?.some((source) => /^https?:|\./.test(source) && !source.startsWith(product)),
+        directive,
+      ).toBe(false)
     expect(policy['report-uri']).toEqual([`/blocked-requests/${id}`])
     expect(policy['frame-ancestors']).toContain(product)
     // Its other files keep only the framing rule: the policy is the page's.
@@ -134,7 +147,9 @@ describe('what the browser blocked is recorded per package and host, for staff',
       body: JSON.stringify([{ type: 'csp-violation', body: { blockedURL: 'https://images.example.net/a.png', effectiveDirective: 'img-src' } }]),
     })
     expect(listed.status).toBe(204)
-    await expect.poll(async () => (await blockedOf(id)).map((row) => row.host).sort(), { timeout: 10_000 }).toEqual(['images.example.net', 'lrs.outside.example.com', 'metrics.articulate.com'])
+    await expect
+      .poll(async () => (await blockedOf(id)).map((row) => row.host).sort(), { timeout: 10_000 })
+      .toEqual(['images.example.net', 'lrs.outside.example.com', 'metrics.articulate.com'])
     const rows = await blockedOf(id)
     expect(rows.find((row) => row.host === 'images.example.net')?.directive).toBe('img-src')
     expect(JSON.stringify(rows)).not.toMatch(/user=ana|secret|track/)
@@ -143,7 +158,11 @@ describe('what the browser blocked is recorded per package and host, for staff',
   it('ignores what names no outside host, and reports for what is not a package', async () => {
     const id = await packageActivity()
     for (const blocked of ['inline', 'eval', 'self', '', 42, 'data:image/png;base64,AAAA']) expect((await report(id, blocked)).status).toBe(204)
-    const page = await server.payload.create({ collection: 'activities', data: { title: 'Reading', type: 'default', markdown: 'Body', module: moduleId } as never, overrideAccess: true })
+    const page = await server.payload.create({
+      collection: 'activities',
+      data: { title: 'Reading', type: 'default', markdown: 'Body', module: moduleId } as never,
+      overrideAccess: true,
+    })
     expect((await report(page.id, 'https://metrics.articulate.com/')).status).toBe(204)
     expect((await report(999_999, 'https://metrics.articulate.com/')).status).toBe(204)
     expect((await report('not-an-id', 'https://metrics.articulate.com/')).status).toBe(204)
@@ -155,7 +174,11 @@ describe('what the browser blocked is recorded per package and host, for staff',
 
   it('answers a body it cannot read with a 4xx that says so', async () => {
     const id = await packageActivity()
-    const broken = await fetch(`${server.contentBase}/blocked-requests/${id}`, { method: 'POST', headers: { 'content-type': 'application/csp-report' }, body: '{"csp-report":' })
+    const broken = await fetch(`${server.contentBase}/blocked-requests/${id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/csp-report' },
+      body: '{"csp-report":',
+    })
     expect(broken.status).toBe(400)
     expect(await broken.text()).toBe('The request body could not be read.')
     const huge = await fetch(`${server.contentBase}/blocked-requests/${id}`, {

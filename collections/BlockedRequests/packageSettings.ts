@@ -1,7 +1,6 @@
-import type { Payload } from 'payload'
+import type { Payload, Where } from 'payload'
 
-import type { PackageSettings } from '@cms/packages/content/app'
-import type { BlockedRequest } from '@cms/packages/content/packagePolicy'
+import type { BlockedRequest, PackageSettings } from '@common/packageHosts'
 
 /** A package records at most this many hosts: enough to show an editor, too few to fill a table. */
 export const hostsPerPackage = 50
@@ -33,7 +32,7 @@ export const packageSettings = (current: () => Payload | undefined): PackageSett
   }
 
   const record = async (payload: Payload, activity: number | string, blocked: BlockedRequest, now: Date) => {
-    const where = { and: [{ activity: { equals: activity } }, { host: { equals: blocked.host } }] }
+    const where: Where = { and: [{ activity: { equals: activity } }, { host: { equals: blocked.host } }] }
     const existing = await payload.find({ collection: 'blocked-requests', where, limit: 1, depth: 0, overrideAccess: true })
     const row = existing.docs[0]
     if (row) {
@@ -49,14 +48,27 @@ export const packageSettings = (current: () => Payload | undefined): PackageSett
     const { totalDocs } = await payload.count({ collection: 'blocked-requests', where: { activity: { equals: activity } }, overrideAccess: true })
     if (totalDocs >= hostsPerPackage) return
     // Another instance may create the same row at the same moment: the unique index keeps one.
-    await payload
+    const created = await payload
       .create({
         collection: 'blocked-requests',
         data: { activity: activity as number, host: blocked.host, directive: blocked.directive, count: 1, lastSeen: now.toISOString() },
         depth: 0,
         overrideAccess: true,
       })
-      .catch(() => {})
+      .catch(() => null)
+    // Other instances count at the same time as this one: a row past the bound goes again.
+    if (!created) return
+    const after = await payload.count({ collection: 'blocked-requests', where: { activity: { equals: activity } }, overrideAccess: true })
+    if (after.totalDocs > hostsPerPackage) await payload.delete({ collection: 'blocked-requests', id: created.id, overrideAccess: true })
+  }
+
+  // One report is written at a time by this process: a flood of reports waits its turn rather than
+  // taking the database's connections, and this process's count before a write is exact.
+  let queue: Promise<unknown> = Promise.resolve()
+  const inTurn = (work: () => Promise<void>) => {
+    const turn = queue.then(work)
+    queue = turn.catch(() => {})
+    return turn
   }
 
   return {
@@ -79,9 +91,11 @@ export const packageSettings = (current: () => Payload | undefined): PackageSett
         return true
       })
       if (!fresh.length) return
-      const activity = await activityOf(payload, activityId)
-      if (activity?.type !== 'storyline') return
-      for (const one of fresh) await record(payload, activity.id, one, now)
+      await inTurn(async () => {
+        const activity = await activityOf(payload, activityId)
+        if (activity?.type !== 'storyline') return
+        for (const one of fresh) await record(payload, activity.id, one, now)
+      })
     },
   }
 }

@@ -26,7 +26,8 @@ import { uploadsDir } from '../../config/paths'
 import { uploadCaching } from '../uploadCaching'
 import { launcherScripts } from './launcherScripts'
 import { packageHtml, storageShimFile } from './packageHtml'
-import { type BlockedRequest, blockedRequestsOf, packagePagePolicy } from './packagePolicy'
+import type { PackageSettings } from '@common/packageHosts'
+import { blockedRequestsOf, packagePagePolicy } from './packagePolicy'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 
@@ -63,14 +64,7 @@ const storylinePath = /^\/([A-Za-z0-9_-]+)\/storyline\//
 const htmlPage = /\.html?$/i
 const activityIdPattern = /^[A-Za-z0-9_-]{1,64}$/
 
-/** What the content origin asks of the product's data; without it, packages get no allowed host and reports go nowhere. */
-export type PackageSettings = {
-  /** The hosts staff allowed for an activity's package. */
-  allowedHosts: (activityId: string) => Promise<string[]>
-  /** Records what an activity's package tried to reach. */
-  recordBlocked: (activityId: string, blocked: BlockedRequest[]) => Promise<void>
-}
-
+/** Without the product's data (a test of the origin alone), packages get no allowed host and reports go nowhere. */
 const noSettings: PackageSettings = { allowedHosts: async () => [], recordBlocked: async () => {} }
 
 export const createContentApp = (settings: PackageSettings = noSettings) => {

@@ -8,10 +8,7 @@
  * See docs/adr/no-third-parties-from-packages.md.
  */
 
-/** A host name, optionally with a port: what staff may allow (no scheme, path, wildcard or space). */
-export const allowedHostPattern = /^(?=.{1,253}(?::\d{1,5})?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+(?::\d{1,5})?$/
-
-export const isAllowedHost = (value: unknown): value is string => typeof value === 'string' && allowedHostPattern.test(value)
+import { type BlockedRequest, isAllowedHost } from '@common/packageHosts'
 
 /** The report address of one package's pages, on the content origin. */
 export const reportPath = (activityId: string) => `/blocked-requests/${activityId}`
@@ -53,8 +50,6 @@ export const packagePagePolicy = ({
     `report-uri ${reportPath(activityId)}`,
   ].join('; ')
 }
-
-export type BlockedRequest = { host: string; directive: string }
 
 const directiveName = /^[a-z-]{1,40}$/
 
