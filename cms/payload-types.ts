@@ -81,6 +81,7 @@ export interface Config {
     countries: Country;
     attempts: Attempt;
     assignments: Assignment;
+    'blocked-requests': BlockedRequest;
     'payload-kv': PayloadKv;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
@@ -112,6 +113,7 @@ export interface Config {
     countries: CountriesSelect<false> | CountriesSelect<true>;
     attempts: AttemptsSelect<false> | AttemptsSelect<true>;
     assignments: AssignmentsSelect<false> | AssignmentsSelect<true>;
+    'blocked-requests': BlockedRequestsSelect<false> | BlockedRequestsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -406,6 +408,10 @@ export interface Activity {
     xapiActivityId?: string | null;
     masteryScore?: number | null;
   };
+  /**
+   * Outside hosts this package may reach from a student’s browser (for example an outside LRS). Everything else it tries is blocked and listed under Blocked requests. Leave empty unless the school agreed to that host.
+   */
+  allowedHosts?: string[] | null;
   storylineUrl?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -874,6 +880,25 @@ export interface Assignment {
   createdAt: string;
 }
 /**
+ * Outside hosts that a Storyline package tried to reach and that were blocked. Allow a host on the activity to let its package reach it.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "blocked-requests".
+ */
+export interface BlockedRequest {
+  id: number;
+  activity: number | Activity;
+  host: string;
+  /**
+   * What kind of request: connect-src (a fetch), img-src (an image), frame-src (a frame)…
+   */
+  directive?: string | null;
+  count: number;
+  lastSeen: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
@@ -952,6 +977,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'assignments';
         value: number | Assignment;
+      } | null)
+    | ({
+        relationTo: 'blocked-requests';
+        value: number | BlockedRequest;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1079,6 +1108,7 @@ export interface ActivitiesSelect<T extends boolean = true> {
         xapiActivityId?: T;
         masteryScore?: T;
       };
+  allowedHosts?: T;
   storylineUrl?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -1361,6 +1391,19 @@ export interface AssignmentsSelect<T extends boolean = true> {
         dueAt?: T;
         id?: T;
       };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "blocked-requests_select".
+ */
+export interface BlockedRequestsSelect<T extends boolean = true> {
+  activity?: T;
+  host?: T;
+  directive?: T;
+  count?: T;
+  lastSeen?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -16,6 +16,7 @@ import { Pages } from '../collections/Pages'
 import { Posts } from '../collections/Posts'
 import { Schools } from '../collections/Schools'
 import { Tickets } from '../collections/Tickets'
+import { BlockedRequests } from '../collections/BlockedRequests'
 import { Topics } from '../collections/Topics'
 import { Users } from '../collections/Users'
 import { emailVerificationEndpoints } from '../collections/Users/emailVerification'
@@ -52,7 +53,7 @@ export default staffOnlyDocumentLocks(
         avatar: 'default',
         importMap: { baseDir: dirname, importMapFile: path.resolve(dirname, 'app/(payload)/admin/importMap.js') },
       },
-      collections: [Topics, Modules, Activities, Benchmarks, Pages, Posts, Media, Users, Schools, Classrooms, Tickets, Countries, Attempts, Assignments],
+      collections: [Topics, Modules, Activities, Benchmarks, Pages, Posts, Media, Users, Schools, Classrooms, Tickets, Countries, Attempts, Assignments, BlockedRequests],
       editor,
       localization,
       db: databaseAdapter(),

@@ -26,6 +26,16 @@ const editorConfigFor = (config: SanitizedConfig) => {
   return found
 }
 
+/**
+ * An image from another site would be fetched by every reader's browser (a third party on a
+ * student's page), so it becomes a link to it; images the product serves stay images.
+ */
+const imageOnThisSite: sanitizeHtml.Transformer = (tagName, attribs) => {
+  const src = attribs.src ?? ''
+  if (!/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(src.trim()) || /^data:image\//i.test(src.trim())) return { tagName, attribs }
+  return { tagName: 'a', attribs: { href: src, rel: 'noopener noreferrer' }, text: attribs.alt?.trim() || src }
+}
+
 const contentHtmlOptions: sanitizeHtml.IOptions = {
   allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'h1', 'h2', 'u', 's', 'sub', 'sup'],
   allowedAttributes: {
@@ -34,7 +44,7 @@ const contentHtmlOptions: sanitizeHtml.IOptions = {
     '*': ['class'],
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }), img: imageOnThisSite },
 }
 
 export const sanitizeContentHtml = (html: string): string => sanitizeHtml(html, contentHtmlOptions)

@@ -89,6 +89,14 @@ const rules: Record<string, Record<Op, (a: Actor) => boolean>> = {
     update: (a) => a === 'teacher' || isScope(a, 'users:write'),
     delete: (a) => a === 'teacher' || isScope(a, 'users:write'),
   },
+  // What a package tried to reach: written only by the content origin's report route; read and
+  // cleared by the staff who edit activities (and allow hosts).
+  'blocked-requests': {
+    create: () => false,
+    read: (a) => isScope(a, 'activities:write'),
+    update: () => false,
+    delete: (a) => isScope(a, 'activities:write'),
+  },
   // Payload's admin locks (the target locks a page): staff only, so nobody else can block an editor's save.
   'payload-locked-documents': {
     create: (a) => isScope(a, ...allScopes),
@@ -160,6 +168,8 @@ const fixture = async (collection: string): Promise<number | string> => {
       return create({ student: clients.get('student')!.user.id, activity: await fixture('activities'), classroom: studentClassroomId, status: 'incomplete' })
     case 'assignments':
       return create({ classroom: studentClassroomId, title: `Assignment ${n}`, dueAt: '2030-01-01T04:59:00.000Z', activities: [await fixture('activities')] })
+    case 'blocked-requests':
+      return create({ activity: await fixture('activities'), host: `host${n}.example.org`, directive: 'connect-src', count: 1, lastSeen: new Date().toISOString() })
     case 'payload-locked-documents':
       return create({ document: { relationTo: 'pages', value: await fixture('pages') }, user: { relationTo: 'users', value: teacherId } })
   }
@@ -192,6 +202,8 @@ const createBody = (collection: string, actor: Actor): Record<string, unknown> =
       return { countryName: `New ${n}`, countryShortCode: `N${n}`, regions: [] }
     case 'attempts':
       return { student: clients.get('student')!.user.id, activity: n, status: 'passed' }
+    case 'blocked-requests':
+      return { activity: n, host: `made${n}.example.org`, count: 1, lastSeen: new Date().toISOString() }
   }
   return {}
 }
@@ -211,6 +223,7 @@ const updateBody: Record<string, Record<string, unknown>> = {
   countries: { countryName: 'Changed' },
   attempts: { status: 'passed', score: { raw: 100 } },
   assignments: { title: 'Changed' },
+  'blocked-requests': { host: 'changed.example.org' },
   'payload-locked-documents': { globalSlug: 'changed' },
 }
 

@@ -26,9 +26,9 @@ export const spaPolicy = (nonce: string, contentOrigin: string) =>
     `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,
     // The built page inlines its stylesheet, and React sets style attributes.
     "style-src 'self' 'unsafe-inline'",
-    // Media are served by the product (local disk or proxied from object storage); rich text may
-    // show images from any https address an editor linked.
-    "img-src 'self' data: blob: https:",
+    // Media are served by the product (local disk or proxied from object storage); an image of
+    // another site in rich text is shown as a link to it (fields/richtext.ts), never fetched.
+    "img-src 'self' data: blob:",
     "font-src 'self' data:",
     "media-src 'self'",
     // The logout's request to clear package storage ends on the content origin (a redirect).

@@ -7,6 +7,7 @@ import type { Payload } from 'payload'
 import { createApp } from '../http/expressApp'
 import { boot, config } from './boot'
 import { createContentApp } from '../packages/content/app'
+import { packageSettings } from '@collections/BlockedRequests/packageSettings'
 import { isDatabaseUnreachable } from '../database/databaseErrors'
 import { reasonOf } from '../database/databaseWait'
 import { contentPort, publicUrl } from '../config/env'
@@ -97,7 +98,7 @@ const main = async () => {
   await listenOrStop(server, port, 'PORT', 'the product')
   // The content origin: Storyline packages and their launcher (cms/packages/content/app.ts). It needs no
   // database, so it listens now too, and a port already taken stops the start before the boot.
-  content = http.createServer(createContentApp())
+  content = http.createServer(createContentApp(packageSettings(() => payload)))
   await listenOrStop(content, contentPort(), 'CONTENT_PORT', 'the content origin (where Storyline packages play)')
 
   const missingDatabase = await missingDatabaseProblem()

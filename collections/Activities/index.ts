@@ -11,6 +11,7 @@ import { isSameSitePath } from '../../common/sameSitePath'
 import { markdownWritesBody, richTextFields, sanitizeVideoEmbed } from '../../fields/richtext'
 import { removeStorylinePackage } from '@cms/packages/storyline/extract'
 import { standardLabels, standards } from '@cms/packages/storyline/launch'
+import { isAllowedHost } from '@common/packageHosts'
 import { contentAccess } from '../../access/contentAccess'
 import { hiddenUnless } from '../../access/adminHidden'
 import { scopesOf } from '../../common/scopes'
@@ -21,6 +22,16 @@ const safeLink = (value: unknown) =>
   value === undefined || value === null || value === '' || (typeof value === 'string' && (/^https?:\/\//i.test(value) || isSameSitePath(value)))
     ? true
     : 'Links must start with https://, http:// or /.'
+
+/** Outside hosts a package may reach: plain host names (a port at most), each at most once. */
+const allowedHostsRule = (value: unknown) => {
+  if (value === undefined || value === null) return true
+  if (!Array.isArray(value)) return 'Allowed hosts must be a list of host names.'
+  const wrong = value.find((host) => !isAllowedHost(host))
+  if (wrong !== undefined) return `"${String(wrong).slice(0, 100)}" is not a host name: write it like metrics.example.org, without https:// or a path.`
+  if (new Set(value).size !== value.length) return 'Each allowed host may be listed once.'
+  return true
+}
 
 const storylineUrl = (id: unknown) => `/uploads/${String(id)}/storyline/story.html`
 
@@ -45,9 +56,10 @@ const removeFilesOnTypeChange: CollectionAfterChangeHook = async ({ doc, previou
   return doc
 }
 
-/** Attempts at a deleted activity go with it (before the delete, in its transaction). */
+/** Attempts at a deleted activity, and what its package tried to reach, go with it (before the delete, in its transaction). */
 const deleteAttempts: CollectionBeforeDeleteHook = async ({ id, req }) => {
   await req.payload.delete({ collection: 'attempts', where: { activity: { equals: id } }, overrideAccess: true, req })
+  await req.payload.delete({ collection: 'blocked-requests', where: { activity: { equals: id } }, overrideAccess: true, req })
 }
 
 const removeFilesOnDelete: CollectionAfterDeleteHook = async ({ id, req }) => {
@@ -160,6 +172,23 @@ export const Activities: CollectionConfig = {
         { name: 'xapiActivityId', type: 'text' },
         { name: 'masteryScore', type: 'number' },
       ],
+    },
+    {
+      // Outside the storyline group, which only the upload route writes: staff choose these.
+      name: 'allowedHosts',
+      type: 'text',
+      hasMany: true,
+      maxRows: 20,
+      maxLength: 260,
+      validate: allowedHostsRule,
+      hooks: {
+        beforeValidate: [({ value }) => (Array.isArray(value) ? value.map((host) => (typeof host === 'string' ? host.trim().toLowerCase() : host)) : value)],
+      },
+      admin: {
+        condition: (data) => data?.type === 'storyline',
+        description:
+          'Outside hosts this package may reach from a student’s browser (for example an outside LRS). Everything else it tries is blocked and listed under Blocked requests. Leave empty unless the school agreed to that host.',
+      },
     },
     {
       name: 'storylineUrl',

@@ -70,6 +70,8 @@ describe('Content-Security-Policy on the SPA', () => {
     const video = await find('Video: Separation of Powers and Checks and Balances')
     const quiz = await find('Bill of Rights Quiz')
     await logInAt(page, pupil.login, pupil.password, `/modules/${video.module}`)
+    // The video site is a third party: its player loads when the student presses Play.
+    await page.getByRole('button', { name: 'Play video' }).click()
     await visible(page.locator('.video-embed iframe'))
     await page.goto(`/modules/${quiz.module}`)
     await page.getByRole('button', { name: 'Start Bill of Rights Quiz' }).click()

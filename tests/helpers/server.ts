@@ -100,9 +100,10 @@ export const startServer = async (options: { seed?: boolean; env?: Record<string
   const { boot, config } = await import('@cms/startup/boot')
   const { createApp } = await import('@cms/http/expressApp')
   const { createContentApp } = await import('@cms/packages/content/app')
+  const { packageSettings } = await import('@collections/BlockedRequests/packageSettings')
   const payload = await boot({ seedIfEmpty: Boolean(options.seed) })
   server.on('request', createApp({ payload, config }))
-  content.on('request', createContentApp())
+  content.on('request', createContentApp(packageSettings(() => payload)))
   return {
     payload,
     base,

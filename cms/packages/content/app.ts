@@ -10,6 +10,7 @@
  *   GET /launch/<activityId>                the launcher: the SCORM API around the package
  *   GET /launcher/*                         the launcher's style and the storage shim
  *   GET /clear-site-data                    Clear-Site-Data for this origin (loaded at logout)
+ *   POST /blocked-requests/<activityId>     what a package's page policy blocked (packagePolicy.ts)
  *
  * and nothing else: no API, no session, no product cookie is ever read here. Only the product's
  * addresses that hand out this content origin (and the content origin itself, for a package's
@@ -25,6 +26,8 @@ import { uploadsDir } from '../../config/paths'
 import { uploadCaching } from '../uploadCaching'
 import { launcherScripts } from './launcherScripts'
 import { packageHtml, storageShimFile } from './packageHtml'
+import type { PackageSettings } from '@common/packageHosts'
+import { blockedRequestsOf, packagePagePolicy } from './packagePolicy'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 
@@ -57,9 +60,14 @@ const common = (_req: Request, res: Response, next: NextFunction) => {
   next()
 }
 
-const storylinePath = /^\/[A-Za-z0-9_-]+\/storyline\//
+const storylinePath = /^\/([A-Za-z0-9_-]+)\/storyline\//
+const htmlPage = /\.html?$/i
+const activityIdPattern = /^[A-Za-z0-9_-]{1,64}$/
 
-export const createContentApp = () => {
+/** Without the product's data (a test of the origin alone), packages get no allowed host and reports go nowhere. */
+const noSettings: PackageSettings = { allowedHosts: async () => [], recordBlocked: async () => {} }
+
+export const createContentApp = (settings: PackageSettings = noSettings) => {
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', process.env.TRUST_PROXY ? Number(process.env.TRUST_PROXY) || process.env.TRUST_PROXY : false)
@@ -107,15 +115,39 @@ export const createContentApp = () => {
     res.status(204).end()
   })
 
+  // Browsers send CSP reports as JSON of their own types; a report is small.
+  const reportBody = express.json({ type: ['application/csp-report', 'application/reports+json', 'application/json'], limit: '16kb' })
+  app.post('/blocked-requests/:activityId', reportBody, (req, res) => {
+    const id = req.params.activityId
+    if (!activityIdPattern.test(id)) {
+      res.status(404).type('text/plain').send('Not found.')
+      return
+    }
+    const blocked = blockedRequestsOf(req.body)
+    // The answer does not wait for the record: a report is a hint, and the package goes on.
+    if (blocked.length) void settings.recordBlocked(id, blocked).catch(() => {})
+    res.status(204).end()
+  })
+
   app.use(
     '/uploads',
-    (req, res, next) => {
-      if (!storylinePath.test(req.path)) {
+    async (req, res, next) => {
+      const found = storylinePath.exec(req.path)
+      if (!found) {
         res.status(404).type('text/plain').send('Not found.')
         return
       }
-      // The package and the frames it nests; framed by the product's modal and the launcher.
-      res.setHeader('Content-Security-Policy', frameAncestors(productSourcesOf(req)))
+      // The package and the frames it nests; framed by the product's modal and the launcher. Its
+      // pages also get where they may send requests (the allowed hosts are read on every page, so
+      // a change by staff holds from the next open, on every instance).
+      const sources = productSourcesOf(req)
+      if (!htmlPage.test(req.path)) {
+        res.setHeader('Content-Security-Policy', frameAncestors(sources))
+        return next()
+      }
+      // When they cannot be read (the database is away), the package plays with none allowed.
+      const allowed = await settings.allowedHosts(found[1]).catch(() => [])
+      res.setHeader('Content-Security-Policy', packagePagePolicy({ frameAncestors: frameAncestors(sources), products: sources, allowed, activityId: found[1] }))
       next()
     },
     packageHtml(uploadsDir),
@@ -131,7 +163,17 @@ export const createContentApp = () => {
       res
         .status(status)
         .type('text/plain')
-        .send(status === 404 ? 'Not found.' : status === 403 ? 'Forbidden.' : 'Something went wrong.')
+        .send(
+          status === 404
+            ? 'Not found.'
+            : status === 403
+              ? 'Forbidden.'
+              : status === 413
+                ? 'The request body is too large.'
+                : status === 400
+                  ? 'The request body could not be read.'
+                  : 'Something went wrong.',
+        )
   })
   return app
 }

@@ -142,6 +142,9 @@ export type Module = Translated<
 /** A Florida benchmark as the public reads it (GET /api/benchmarks, or tagged on a module). */
 export type Benchmark = Pick<Generated.Benchmark, 'id' | 'code' | 'framework'> & Partial<Pick<Generated.Benchmark, 'statement' | 'reportingCategory'>>
 
+/** An outside host a package tried to reach (GET /api/blocked-requests, staff who edit activities). */
+export type BlockedRequest = Pick<Generated.BlockedRequest, 'id' | 'host' | 'directive' | 'count' | 'lastSeen'>
+
 export type Page = Translated<Pick<Generated.Page, 'id' | 'slug' | 'title' | 'translatedLocales'>> & { content?: Partial<Generated.Page['content']> | null }
 
 /** A country's states or provinces; the generated type calls this JSON field `unknown`. */

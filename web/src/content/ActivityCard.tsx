@@ -8,6 +8,7 @@ import { AttemptStatus } from './AttemptStatus'
 import { Html } from './Html'
 import { ListenButton } from './ListenButton'
 import { StorylineActivity } from './StorylineActivity'
+import { VideoEmbed } from './VideoEmbed'
 import { shownLanguage, useLanguage } from './translation'
 
 type OnAttempt = (attempt: Attempt) => void
@@ -156,7 +157,7 @@ function Readings({ activity }: { activity: Activity }) {
   )
 }
 
-function ActivityBody({ activity, onProgress }: { activity: Activity; onProgress?: OnAttempt }) {
+function ActivityBody({ activity, onProgress, onOpen }: { activity: Activity; onProgress?: OnAttempt; onOpen: () => void }) {
   switch (activity.type) {
     case 'links':
       return <Links activity={activity} />
@@ -166,7 +167,7 @@ function ActivityBody({ activity, onProgress }: { activity: Activity; onProgress
       return (
         <>
           <Html html={activity.content} />
-          <Html html={activity.video} className="video-embed" />
+          <VideoEmbed html={activity.video} onPlay={onOpen} />
         </>
       )
     case 'storyline':
@@ -214,7 +215,7 @@ export function ActivityCard({ activity, attempt, onProgress }: CardProps) {
         </h2>
         <AttemptStatus attempt={attempt} />
         <div ref={text} lang={shown}>
-          <ActivityBody activity={activity} onProgress={onProgress} />
+          <ActivityBody activity={activity} onProgress={onProgress} onOpen={record} />
         </div>
         {readAloud(activity.type) && <ListenButton target={text} language={shown} title={activity.title} labelledBy={titleId} />}
         {student && tracked && <MarkDone activity={activity} attempt={attempt} onProgress={onProgress} />}

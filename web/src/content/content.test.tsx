@@ -136,8 +136,12 @@ describe('module page', () => {
     expect(screen.getByRole('link', { name: /Archives/ })).toHaveAttribute('href', 'https://www.archives.gov/')
     expect(screen.getByRole('link', { name: 'Preamble' })).toHaveAttribute('href', '/pages/preamble')
     expect(screen.getByRole('link', { name: /Preamble PDF/ })).toHaveAttribute('href', '/media/preamble.pdf')
-    expect(screen.getByTitle('Video')).toBeInTheDocument()
     expect(screen.getByText('Plain content.')).toBeInTheDocument()
+    // The video site is a third party: nothing of it loads until the reader presses Play.
+    expect(screen.queryByTitle('Video')).toBeNull()
+    expect(screen.getByText('This video plays from YouTube, another website. It loads only when you press Play video.')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Play video' }))
+    expect(screen.getByTitle('Video')).toHaveFocus()
   })
 
   const LAUNCH = {

@@ -11,6 +11,7 @@ import * as migration_20261127_123502_benchmarks from './20261127_123502_benchma
 import * as migration_20261127_134733_assignments from './20261127_134733_assignments';
 import * as migration_20261127_140621_merged_schema_snapshot from './20261127_140621_merged_schema_snapshot';
 import * as migration_20261127_152626_user_roster_ids from './20261127_152626_user_roster_ids';
+import * as migration_20261127_153054_package_allowed_and_blocked_hosts from './20261127_153054_package_allowed_and_blocked_hosts';
 import * as migration_20261127_153554_attempt_results from './20261127_153554_attempt_results';
 
 export const migrations = [
@@ -80,6 +81,9 @@ export const migrations = [
     name: '20261127_152626_user_roster_ids',
   },
   {
+    up: migration_20261127_153054_package_allowed_and_blocked_hosts.up,
+    down: migration_20261127_153054_package_allowed_and_blocked_hosts.down,
+    name: '20261127_153054_package_allowed_and_blocked_hosts'
     up: migration_20261127_153554_attempt_results.up,
     down: migration_20261127_153554_attempt_results.down,
     name: '20261127_153554_attempt_results'

@@ -13,6 +13,7 @@ import * as migration_20261127_123425_benchmarks from './20261127_123425_benchma
 import * as migration_20261127_134720_assignments from './20261127_134720_assignments';
 import * as migration_20261127_140603_merged_schema_snapshot from './20261127_140603_merged_schema_snapshot';
 import * as migration_20261127_152619_user_roster_ids from './20261127_152619_user_roster_ids';
+import * as migration_20261127_153036_package_allowed_and_blocked_hosts from './20261127_153036_package_allowed_and_blocked_hosts';
 import * as migration_20261127_153511_attempt_results from './20261127_153511_attempt_results';
 
 export const migrations = [
@@ -92,6 +93,9 @@ export const migrations = [
     name: '20261127_152619_user_roster_ids',
   },
   {
+    up: migration_20261127_153036_package_allowed_and_blocked_hosts.up,
+    down: migration_20261127_153036_package_allowed_and_blocked_hosts.down,
+    name: '20261127_153036_package_allowed_and_blocked_hosts'
     up: migration_20261127_153511_attempt_results.up,
     down: migration_20261127_153511_attempt_results.down,
     name: '20261127_153511_attempt_results'

@@ -11,6 +11,7 @@ import { can } from '../consoleScopes'
 import type { ActivityDoc } from '../api/consoleTypes'
 import { DeleteButton } from '../DeleteButton'
 import { StorylineUpload } from './StorylineUpload'
+import { PackageHosts } from './PackageHosts'
 import { useConsoleDoc } from '../api/useConsoleDoc'
 
 const RELATED = { modules: ['title'] }
@@ -49,6 +50,9 @@ export function ActivityEditPage() {
             void revalidate('modules')
           }}
         />
+      )}
+      {activity.type === 'storyline' && can(user, 'activities', 'write') && (
+        <PackageHosts key={`hosts-${activity.id}`} activity={activity} onSaved={(doc) => void mutate({ ...activity, ...doc, module: activity.module }, { revalidate: true })} />
       )}
     </>
   )

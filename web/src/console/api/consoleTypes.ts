@@ -19,7 +19,7 @@ export type StorylinePackage = Pick<
 
 export type ActivityDoc = Omit<Activity, 'storyline'> &
   Stamped<Generated.Activity> &
-  Pick<Generated.Activity, 'markdown'> & {
+  Pick<Generated.Activity, 'markdown' | 'allowedHosts'> & {
     module?: ModuleDoc | number | null
     storyline?: StorylinePackage | null
   }
