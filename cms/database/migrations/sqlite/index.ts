@@ -95,9 +95,11 @@ export const migrations = [
   {
     up: migration_20261127_153036_package_allowed_and_blocked_hosts.up,
     down: migration_20261127_153036_package_allowed_and_blocked_hosts.down,
-    name: '20261127_153036_package_allowed_and_blocked_hosts'
+    name: '20261127_153036_package_allowed_and_blocked_hosts',
+  },
+  {
     up: migration_20261127_153511_attempt_results.up,
     down: migration_20261127_153511_attempt_results.down,
-    name: '20261127_153511_attempt_results'
+    name: '20261127_153511_attempt_results',
   },
 ];
