@@ -81,6 +81,7 @@ export interface Config {
     countries: Country;
     attempts: Attempt;
     assignments: Assignment;
+    'identity-providers': IdentityProvider;
     'payload-kv': PayloadKv;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
@@ -112,6 +113,7 @@ export interface Config {
     countries: CountriesSelect<false> | CountriesSelect<true>;
     attempts: AttemptsSelect<false> | AttemptsSelect<true>;
     assignments: AssignmentsSelect<false> | AssignmentsSelect<true>;
+    'identity-providers': IdentityProvidersSelect<false> | IdentityProvidersSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -610,11 +612,12 @@ export interface User {
     expires?: string | null;
   };
   /**
-   * Linked social sign-in accounts.
+   * Linked social and district sign-in accounts.
    */
   identities?:
     | {
-        provider: 'google' | 'facebook';
+        provider: 'google' | 'facebook' | 'district';
+        district?: string | null;
         subject: string;
         email?: string | null;
         id?: string | null;
@@ -865,6 +868,74 @@ export interface Assignment {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "identity-providers".
+ */
+export interface IdentityProvider {
+  id: number;
+  /**
+   * Shown to students and teachers in the district picker on /login.
+   */
+  name: string;
+  /**
+   * The district key: a short slug (e.g. springfield). Roster imports use the same key; the redirect URI ends with it.
+   */
+  key: string;
+  enabled?: boolean | null;
+  /**
+   * The OpenID issuer URL; its /.well-known/openid-configuration is read at sign-in.
+   */
+  issuer: string;
+  clientId: string;
+  /**
+   * Write-only: it is never shown again. Enter a new one to replace it.
+   */
+  clientSecret: string;
+  scope: string;
+  /**
+   * The district user id (Clever: user_id). Roster imports store the same id as sourcedId.
+   */
+  userIdClaim: string;
+  /**
+   * The claim that says student or teacher (Clever: user_type).
+   */
+  roleClaim: string;
+  /**
+   * Values of the role claim that mean student, comma-separated.
+   */
+  studentRoles: string;
+  /**
+   * Values of the role claim that mean teacher, comma-separated.
+   */
+  teacherRoles: string;
+  /**
+   * A teacher’s email. Students’ emails are never stored.
+   */
+  emailClaim: string;
+  /**
+   * A teacher’s first name (a dotted path such as name.first works too).
+   */
+  firstNameClaim: string;
+  /**
+   * A teacher’s last name.
+   */
+  lastNameClaim: string;
+  /**
+   * When several districts share one issuer (Clever), the claim naming the district (Clever: district)…
+   */
+  districtClaim?: string | null;
+  /**
+   * …and the value it must have for this district.
+   */
+  districtId?: string | null;
+  /**
+   * Email domains of this district (e.g. springfield.k12.us). Only emails in them may link to an existing account.
+   */
+  emailDomains?: string[] | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -942,6 +1013,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'assignments';
         value: number | Assignment;
+      } | null)
+    | ({
+        relationTo: 'identity-providers';
+        value: number | IdentityProvider;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1201,6 +1276,7 @@ export interface UsersSelect<T extends boolean = true> {
     | T
     | {
         provider?: T;
+        district?: T;
         subject?: T;
         email?: T;
         id?: T;
@@ -1349,6 +1425,31 @@ export interface AssignmentsSelect<T extends boolean = true> {
         dueAt?: T;
         id?: T;
       };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "identity-providers_select".
+ */
+export interface IdentityProvidersSelect<T extends boolean = true> {
+  name?: T;
+  key?: T;
+  enabled?: T;
+  issuer?: T;
+  clientId?: T;
+  clientSecret?: T;
+  scope?: T;
+  userIdClaim?: T;
+  roleClaim?: T;
+  studentRoles?: T;
+  teacherRoles?: T;
+  emailClaim?: T;
+  firstNameClaim?: T;
+  lastNameClaim?: T;
+  districtClaim?: T;
+  districtId?: T;
+  emailDomains?: T;
   updatedAt?: T;
   createdAt?: T;
 }

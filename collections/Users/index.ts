@@ -193,9 +193,12 @@ export const Users: CollectionConfig = {
       name: 'identities',
       type: 'array',
       access: { read: selfOrUserReaders, update: serverOnly, create: serverOnly },
-      admin: { readOnly: true, description: 'Linked social sign-in accounts.' },
+      admin: { readOnly: true, description: 'Linked social and district sign-in accounts.' },
       fields: [
-        { name: 'provider', type: 'select', options: [...socialProviders], required: true },
+        { name: 'provider', type: 'select', options: [...socialProviders, 'district'], required: true },
+        // A district identity names its district (the identity provider's key): the same user id at
+        // two districts is two people.
+        { name: 'district', type: 'text', admin: { condition: (_, sibling) => sibling?.provider === 'district' } },
         { name: 'subject', type: 'text', required: true, index: true },
         { name: 'email', type: 'email' },
       ],
