@@ -175,7 +175,7 @@ const districtIdentity = (profile: DistrictProfile): Identity => ({
   district: profile.district,
   subject: profile.subject,
   // A student's email is never kept (students need none); a teacher's only as the district sent it.
-  email: profile.role === 'teacher' ? profile.email : null,
+  ...(profile.role === 'teacher' && profile.email ? { email: profile.email } : {}),
 })
 
 const districtMeta = (profile: DistrictProfile, current: User['meta'] = {}) =>

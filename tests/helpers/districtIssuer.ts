@@ -1,0 +1,87 @@
+import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+import Provider from 'oidc-provider'
+
+/** Claims a district's provider says about a person: Clever-shaped (user_id, user_type, district, email, name). */
+export type DistrictPerson = Record<string, unknown>
+
+/**
+ * A district's OpenID Connect provider on loopback: a real oidc-provider (discovery, authorization
+ * code with PKCE, signed id_tokens, single-use codes) with one registered client, and its
+ * development login form, where the "login" typed is the id of one of `people`.
+ * `expireNextIdToken` makes its next token answer carry an id_token that expired an hour ago,
+ * signed with its own key, as a stale or replayed id_token would be.
+ */
+export type DistrictIssuer = {
+  issuer: string
+  clientId: string
+  clientSecret: string
+  people: Map<string, DistrictPerson>
+  expireNextIdToken: () => void
+  /** How many codes the token endpoint refused (a replayed code shows here). */
+  refusedCodes: () => number
+  stop: () => Promise<void>
+}
+
+const part = (jwt: string, index: number) => JSON.parse(Buffer.from(jwt.split('.')[index] ?? '', 'base64url').toString('utf8'))
+
+/** The same id_token, expired an hour ago, signed again with the issuer's key. */
+const expired = (idToken: string, privateKey: KeyObject) => {
+  const past = Math.floor(Date.now() / 1000) - 60 * 60
+  const header = Buffer.from(JSON.stringify(part(idToken, 0))).toString('base64url')
+  const body = Buffer.from(JSON.stringify({ ...part(idToken, 1), iat: past - 60, exp: past })).toString('base64url')
+  return `${header}.${body}.${sign('sha256', Buffer.from(`${header}.${body}`), privateKey).toString('base64url')}`
+}
+
+export const startDistrictIssuer = async (options: { name: string; redirectUris: string[] }): Promise<DistrictIssuer> => {
+  const server = http.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  const jwk = { ...privateKey.export({ format: 'jwk' }), kid: `${options.name}-key`, alg: 'RS256', use: 'sig' }
+  const people = new Map<string, DistrictPerson>()
+  const clientId = `${options.name}-client`
+  const clientSecret = `${options.name}-secret-${Math.random().toString(36).slice(2)}`
+  let expireNext = false
+  let refused = 0
+
+  const provider = new Provider(issuer, {
+    clients: [
+      { client_id: clientId, client_secret: clientSecret, redirect_uris: options.redirectUris, grant_types: ['authorization_code'], response_types: ['code'] },
+    ],
+    jwks: { keys: [jwk] },
+    // The district's claims travel in the id_token, as Clever's do.
+    conformIdTokenClaims: false,
+    claims: { openid: ['sub', 'user_id', 'user_type', 'district'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
+    findAccount: (_ctx: unknown, id: string) => {
+      const person = people.get(id)
+      return person ? { accountId: id, claims: () => ({ sub: id, ...person }) } : undefined
+    },
+    pkce: { required: () => true },
+    features: { devInteractions: { enabled: true } },
+  })
+  provider.use(async (ctx, next) => {
+    await next()
+    if (ctx.path !== '/token') return
+    if (ctx.status === 400 && ctx.body?.error === 'invalid_grant') refused += 1
+    if (expireNext && ctx.status === 200 && typeof ctx.body?.id_token === 'string') {
+      expireNext = false
+      ctx.body = { ...ctx.body, id_token: expired(ctx.body.id_token, privateKey) }
+    }
+  })
+  server.on('request', provider.callback())
+
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    people,
+    expireNextIdToken: () => {
+      expireNext = true
+    },
+    refusedCodes: () => refused,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
