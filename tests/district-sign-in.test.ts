@@ -134,7 +134,10 @@ describe('the account a district sign-in opens', () => {
     expect(student.attributes?.firstName ?? null).toBeNull()
     expect(student.meta?.oauthFirstName ?? null).toBeNull()
     expect(student.hasPassword).toBe(false)
-    expect(student.identities).toEqual([expect.objectContaining({ provider: 'district', district: 'alpha', subject: userId, email: null })])
+    expect(student.identities).toEqual([expect.objectContaining({ provider: 'district', district: 'alpha', subject: userId })])
+    expect(student.identities?.[0]?.email ?? null).toBeNull()
+    // No password and no username login: the district is how this student signs in.
+    expect(student.providers).toEqual([{ provider: 'district', username: 'alpha' }])
     const again = await signIn('alpha', { sub: userId, user_id: userId, user_type: 'student' })
     expect(again).toMatchObject({ created: false, linked: false })
     expect(opened(again).id).toBe(student.id)

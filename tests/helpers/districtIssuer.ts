@@ -60,6 +60,7 @@ export const startDistrictIssuer = async (options: { name: string; redirectUris:
       return person ? { accountId: id, claims: () => ({ sub: id, ...person }) } : undefined
     },
     pkce: { required: () => true },
+    ttl: { AuthorizationCode: 60, Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
     features: { devInteractions: { enabled: true } },
   })
   provider.use(async (ctx, next) => {
