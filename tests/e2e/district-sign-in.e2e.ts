@@ -130,12 +130,10 @@ describe('sign in with your district', () => {
 
   step("a teacher of district A signs in through the district's redirects and lands on the page asked for, as a teacher", async () => {
     const page = await freshPage()
-    page.on('request', (request) => {
-      if (request.url().includes(`/authenticate/district/${keyA}/callback`)) teacherCallback = new URL(request.url())
-    })
     await chooseDistrict(page, nameA, '/login?redirect=%2Fuser%2Fprofile')
     await signInAtDistrict(page, 'teacher-a')
     await waitForPath(page, '/user/profile')
+    teacherCallback = issuerA.lastCallback()
     await expectSignedIn(page)
     const user = await me(page)
     expect(user.attributes.type).toBe('teacher')
@@ -174,17 +172,7 @@ describe('sign in with your district', () => {
 describe('refused sign-ins come back to /login with a clear message', () => {
   step('a tampered state', async () => {
     const page = await freshPage()
-    let tampered = false
-    await page.route(
-      (url) => url.pathname === `/authenticate/district/${keyA}/callback`,
-      async (route) => {
-        if (tampered) return route.continue()
-        tampered = true
-        const url = new URL(route.request().url())
-        url.searchParams.set('state', `${url.searchParams.get('state')}x`)
-        await route.fulfill({ status: 302, headers: { location: url.href } })
-      },
-    )
+    issuerA.tamperNextState()
     await chooseDistrict(page, nameA)
     await signInAtDistrict(page, 'teacher-a')
     await waitForPath(page, '/login?error=state')
@@ -193,19 +181,12 @@ describe('refused sign-ins come back to /login with a clear message', () => {
   })
 
   step('a replayed code', async () => {
-    expect(teacherCallback?.searchParams.get('code')).toBeTruthy()
+    const usedCode = teacherCallback?.searchParams.get('code')
+    expect(usedCode).toBeTruthy()
     const refusedBefore = issuerA.refusedCodes()
     const page = await freshPage()
     // This browser starts its own sign-in; the district "answers" with the teacher's used code, under this flow's own state.
-    await page.route(
-      (url) => url.href.startsWith(`${issuerA.issuer}/auth`),
-      async (route) => {
-        const state = new URL(route.request().url()).searchParams.get('state') ?? ''
-        const replay = new URL(teacherCallback!.href)
-        replay.searchParams.set('state', state)
-        await route.fulfill({ status: 302, headers: { location: replay.href } })
-      },
-    )
+    issuerA.answerNextWithCode(usedCode!)
     await chooseDistrict(page, nameA)
     await waitForPath(page, '/login?error=district_code')
     await visible(page.getByRole('alert').filter({ hasText: 'This sign-in was already used or has expired, so it was refused.' }))

@@ -12,7 +12,10 @@ export type DistrictPerson = Record<string, unknown>
  * code with PKCE, signed id_tokens, single-use codes) with one registered client, and its
  * development login form, where the "login" typed is the id of one of `people`.
  * `expireNextIdToken` makes its next token answer carry an id_token that expired an hour ago,
- * signed with its own key, as a stale or replayed id_token would be.
+ * signed with its own key, as a stale or replayed id_token would be. The others change what the
+ * browser is sent back with, as an attacker in the middle would: `tamperNextState` alters the
+ * state of the next redirect to the client, `answerNextWithCode` answers the next authorization
+ * request at once with a code given (under that request's own state).
  */
 export type DistrictIssuer = {
   issuer: string
@@ -20,6 +23,10 @@ export type DistrictIssuer = {
   clientSecret: string
   people: Map<string, DistrictPerson>
   expireNextIdToken: () => void
+  tamperNextState: () => void
+  answerNextWithCode: (code: string) => void
+  /** The last redirect back to the client (its code, state and iss). */
+  lastCallback: () => URL | undefined
   /** How many codes the token endpoint refused (a replayed code shows here). */
   refusedCodes: () => number
   stop: () => Promise<void>
@@ -45,6 +52,9 @@ export const startDistrictIssuer = async (options: { name: string; redirectUris:
   const clientId = `${options.name}-client`
   const clientSecret = `${options.name}-secret-${Math.random().toString(36).slice(2)}`
   let expireNext = false
+  let tamperNext = false
+  let codeForNext: string | null = null
+  let lastCallback: URL | undefined
   let refused = 0
 
   const provider = new Provider(issuer, {
@@ -63,8 +73,25 @@ export const startDistrictIssuer = async (options: { name: string; redirectUris:
     ttl: { AuthorizationCode: 60, Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
     features: { devInteractions: { enabled: true } },
   })
+  const toClient = (location: unknown) => typeof location === 'string' && options.redirectUris.some((uri) => location.startsWith(`${uri}?`))
   provider.use(async (ctx, next) => {
+    if (codeForNext && ctx.path === '/auth' && ctx.method === 'GET') {
+      const back = new URL(options.redirectUris[0])
+      back.search = new URLSearchParams({ code: codeForNext, state: String(ctx.query.state ?? ''), iss: issuer }).toString()
+      codeForNext = null
+      return ctx.redirect(back.href)
+    }
     await next()
+    const location = ctx.response.get('location')
+    if (toClient(location)) {
+      const back = new URL(location)
+      if (tamperNext) {
+        tamperNext = false
+        back.searchParams.set('state', `${back.searchParams.get('state')}x`)
+        ctx.set('location', back.href)
+      }
+      lastCallback = back
+    }
     if (ctx.path !== '/token') return
     if (ctx.status === 400 && ctx.body?.error === 'invalid_grant') refused += 1
     if (expireNext && ctx.status === 200 && typeof ctx.body?.id_token === 'string') {
@@ -82,6 +109,13 @@ export const startDistrictIssuer = async (options: { name: string; redirectUris:
     expireNextIdToken: () => {
       expireNext = true
     },
+    tamperNextState: () => {
+      tamperNext = true
+    },
+    answerNextWithCode: (code) => {
+      codeForNext = code
+    },
+    lastCallback: () => lastCallback,
     refusedCodes: () => refused,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
