@@ -887,9 +887,13 @@ export interface IdentityProvider {
   issuer: string;
   clientId: string;
   /**
-   * Write-only: it is never shown again. Enter a new one to replace it.
+   * Write-only: it is never shown again.
    */
   clientSecret: string;
+  /**
+   * To replace the client secret, enter the new one here. Left empty, the secret stays.
+   */
+  newClientSecret?: string | null;
   scope: string;
   /**
    * The district user id (Clever: user_id). Roster imports store the same id as sourcedId.
@@ -1439,6 +1443,7 @@ export interface IdentityProvidersSelect<T extends boolean = true> {
   issuer?: T;
   clientId?: T;
   clientSecret?: T;
+  newClientSecret?: T;
   scope?: T;
   userIdClaim?: T;
   roleClaim?: T;

@@ -85,6 +85,11 @@ describe('identity-provider settings', () => {
     expect(renamed.body.doc).not.toHaveProperty('clientSecret')
     // The secret kept its value through the update it was not part of.
     expect((await provider('gamma')).clientSecret).toBe('secret-of-gamma')
+    // The admin's form replaces it through newClientSecret, which is never stored or answered either.
+    const replaced = await admin.patch(`/api/identity-providers/${created.body.doc.id}`, { newClientSecret: 'rotated-secret' })
+    expect(replaced.status).toBe(200)
+    expect(JSON.stringify(replaced.body)).not.toContain('rotated-secret')
+    expect((await provider('gamma')).clientSecret).toBe('rotated-secret')
   })
 
   it('refuse a key that is not a short slug and an issuer that is not https, saying which field', async () => {

@@ -38,6 +38,15 @@ export const IdentityProviders: CollectionConfig = {
     delete: hasScope('users:write'),
   },
   endpoints: [districtListEndpoint],
+  hooks: {
+    beforeValidate: [
+      ({ data }) => {
+        if (data && typeof data.newClientSecret === 'string' && data.newClientSecret.trim()) data.clientSecret = data.newClientSecret.trim()
+        if (data) delete data.newClientSecret
+        return data
+      },
+    ],
+  },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 120, admin: { description: 'Shown to students and teachers in the district picker on /login.' } },
     {
@@ -66,7 +75,15 @@ export const IdentityProviders: CollectionConfig = {
       required: true,
       maxLength: 1000,
       access: { read: neverRead },
-      admin: { description: 'Write-only: it is never shown again. Enter a new one to replace it.' },
+      admin: { description: 'Write-only: it is never shown again.' },
+    },
+    {
+      // The admin's edit form shows no field its reader cannot read, so a new secret comes in here.
+      name: 'newClientSecret',
+      type: 'text',
+      virtual: true,
+      maxLength: 1000,
+      admin: { condition: (data) => Boolean(data?.id), description: 'To replace the client secret, enter the new one here. Left empty, the secret stays.' },
     },
     { name: 'scope', type: 'text', required: true, defaultValue: 'openid email profile', maxLength: 300 },
     {
