@@ -20,6 +20,7 @@ const serverApp = [
   'cms/app/**',
   'cms/packages/content/**',
   'cms/auth/oauth/routes',
+  'cms/auth/district/routes',
   'seed/**',
 ]
 const serverCode = ['cms/**', 'collections/**', 'access/**', 'fields/**', 'endpoints/**', 'seed/**']

@@ -81,6 +81,7 @@ export interface Config {
     countries: Country;
     attempts: Attempt;
     assignments: Assignment;
+    'identity-providers': IdentityProvider;
     'blocked-requests': BlockedRequest;
     'payload-kv': PayloadKv;
     'payload-locked-documents': PayloadLockedDocument;
@@ -113,6 +114,7 @@ export interface Config {
     countries: CountriesSelect<false> | CountriesSelect<true>;
     attempts: AttemptsSelect<false> | AttemptsSelect<true>;
     assignments: AssignmentsSelect<false> | AssignmentsSelect<true>;
+    'identity-providers': IdentityProvidersSelect<false> | IdentityProvidersSelect<true>;
     'blocked-requests': BlockedRequestsSelect<false> | BlockedRequestsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -616,11 +618,12 @@ export interface User {
     expires?: string | null;
   };
   /**
-   * Linked social sign-in accounts.
+   * Linked social and district sign-in accounts.
    */
   identities?:
     | {
-        provider: 'google' | 'facebook';
+        provider: 'google' | 'facebook' | 'district';
+        district?: string | null;
         subject: string;
         email?: string | null;
         id?: string | null;
@@ -880,6 +883,78 @@ export interface Assignment {
   createdAt: string;
 }
 /**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "identity-providers".
+ */
+export interface IdentityProvider {
+  id: number;
+  /**
+   * Shown to students and teachers in the district picker on /login.
+   */
+  name: string;
+  /**
+   * The district key: a short slug (e.g. springfield). Roster imports use the same key; the redirect URI ends with it.
+   */
+  key: string;
+  enabled?: boolean | null;
+  /**
+   * The OpenID issuer URL; its /.well-known/openid-configuration is read at sign-in.
+   */
+  issuer: string;
+  clientId: string;
+  /**
+   * Write-only: it is never shown again.
+   */
+  clientSecret: string;
+  /**
+   * To replace the client secret, enter the new one here. Left empty, the secret stays.
+   */
+  newClientSecret?: string | null;
+  scope: string;
+  /**
+   * The district user id (Clever: user_id). Roster imports store the same id as sourcedId.
+   */
+  userIdClaim: string;
+  /**
+   * The claim that says student or teacher (Clever: user_type).
+   */
+  roleClaim: string;
+  /**
+   * Values of the role claim that mean student, comma-separated.
+   */
+  studentRoles: string;
+  /**
+   * Values of the role claim that mean teacher, comma-separated.
+   */
+  teacherRoles: string;
+  /**
+   * A teacher’s email. Students’ emails are never stored.
+   */
+  emailClaim: string;
+  /**
+   * A teacher’s first name (a dotted path such as name.first works too).
+   */
+  firstNameClaim: string;
+  /**
+   * A teacher’s last name.
+   */
+  lastNameClaim: string;
+  /**
+   * When several districts share one issuer (Clever), the claim naming the district (Clever: district)…
+   */
+  districtClaim?: string | null;
+  /**
+   * …and the value it must have for this district.
+   */
+  districtId?: string | null;
+  /**
+   * Email domains of this district (e.g. springfield.k12.us). Only emails in them may link to an existing account.
+   */
+  emailDomains?: string[] | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * Outside hosts that a Storyline package tried to reach and that were blocked. Allow a host on the activity to let its package reach it.
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -977,6 +1052,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'assignments';
         value: number | Assignment;
+      } | null)
+    | ({
+        relationTo: 'identity-providers';
+        value: number | IdentityProvider;
       } | null)
     | ({
         relationTo: 'blocked-requests';
@@ -1241,6 +1320,7 @@ export interface UsersSelect<T extends boolean = true> {
     | T
     | {
         provider?: T;
+        district?: T;
         subject?: T;
         email?: T;
         id?: T;
@@ -1391,6 +1471,32 @@ export interface AssignmentsSelect<T extends boolean = true> {
         dueAt?: T;
         id?: T;
       };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "identity-providers_select".
+ */
+export interface IdentityProvidersSelect<T extends boolean = true> {
+  name?: T;
+  key?: T;
+  enabled?: T;
+  issuer?: T;
+  clientId?: T;
+  clientSecret?: T;
+  newClientSecret?: T;
+  scope?: T;
+  userIdClaim?: T;
+  roleClaim?: T;
+  studentRoles?: T;
+  teacherRoles?: T;
+  emailClaim?: T;
+  firstNameClaim?: T;
+  lastNameClaim?: T;
+  districtClaim?: T;
+  districtId?: T;
+  emailDomains?: T;
   updatedAt?: T;
   createdAt?: T;
 }

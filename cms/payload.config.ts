@@ -9,6 +9,7 @@ import { Assignments } from '../collections/Assignments'
 import { Attempts } from '../collections/Attempts'
 import { Classrooms } from '../collections/Classrooms'
 import { Countries } from '../collections/Countries'
+import { IdentityProviders } from '../collections/IdentityProviders'
 import { Media } from '../collections/Media'
 import { Modules } from '../collections/Modules'
 import { Benchmarks } from '../collections/Benchmarks'
@@ -53,7 +54,24 @@ export default staffOnlyDocumentLocks(
         avatar: 'default',
         importMap: { baseDir: dirname, importMapFile: path.resolve(dirname, 'app/(payload)/admin/importMap.js') },
       },
-      collections: [Topics, Modules, Activities, Benchmarks, Pages, Posts, Media, Users, Schools, Classrooms, Tickets, Countries, Attempts, Assignments, BlockedRequests],
+      collections: [
+        Topics,
+        Modules,
+        Activities,
+        Benchmarks,
+        Pages,
+        Posts,
+        Media,
+        Users,
+        Schools,
+        Classrooms,
+        Tickets,
+        Countries,
+        Attempts,
+        Assignments,
+        IdentityProviders,
+        BlockedRequests,
+      ],
       editor,
       localization,
       db: databaseAdapter(),

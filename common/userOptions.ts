@@ -45,4 +45,5 @@ export const socialProviders = ['google', 'facebook'] as const
 export type SocialProvider = (typeof socialProviders)[number]
 
 /** One way an account logs in, as the server derives it (a user's `providers`, spec section 3). */
-export type LoginProvider = { provider: 'local' | 'username' | SocialProvider; username: string }
+/** `district`: a district sign-in, its username the district's key. */
+export type LoginProvider = { provider: 'local' | 'username' | SocialProvider | 'district'; username: string }

@@ -97,6 +97,13 @@ const rules: Record<string, Record<Op, (a: Actor) => boolean>> = {
     update: () => false,
     delete: (a) => isScope(a, 'activities:write'),
   },
+  // District sign-in settings (a client secret among them): users:write staff only.
+  'identity-providers': {
+    create: (a) => isScope(a, 'users:write'),
+    read: (a) => isScope(a, 'users:write'),
+    update: (a) => isScope(a, 'users:write'),
+    delete: (a) => isScope(a, 'users:write'),
+  },
   // Payload's admin locks (the target locks a page): staff only, so nobody else can block an editor's save.
   'payload-locked-documents': {
     create: (a) => isScope(a, ...allScopes),
@@ -169,12 +176,29 @@ const fixture = async (collection: string): Promise<number | string> => {
     case 'assignments':
       return create({ classroom: studentClassroomId, title: `Assignment ${n}`, dueAt: '2030-01-01T04:59:00.000Z', activities: [await fixture('activities')] })
     case 'blocked-requests':
-      return create({ activity: await fixture('activities'), host: `host${n}.example.org`, directive: 'connect-src', count: 1, lastSeen: new Date().toISOString() })
+      return create({
+        activity: await fixture('activities'),
+        host: `host${n}.example.org`,
+        directive: 'connect-src',
+        count: 1,
+        lastSeen: new Date().toISOString(),
+      })
+    case 'identity-providers':
+      return create(identityProvider(`fixture-${n}`))
     case 'payload-locked-documents':
       return create({ document: { relationTo: 'pages', value: await fixture('pages') }, user: { relationTo: 'users', value: teacherId } })
   }
   throw new Error(collection)
 }
+
+/** A district's sign-in settings under a key unique per `n`. */
+const identityProvider = (key: string) => ({
+  name: `District ${key}`,
+  key,
+  issuer: `https://idp.${key}.example`,
+  clientId: `client-${key}`,
+  clientSecret: `secret-${key}`,
+})
 
 /** A benchmark code of the form the collection accepts (strand and number of two digits at most), unique per `n`. */
 const benchmarkCode = (strand: number, n: number) => `SS.7.CG.${strand + Math.floor(n / 100)}.${n % 100}`
@@ -204,6 +228,8 @@ const createBody = (collection: string, actor: Actor): Record<string, unknown> =
       return { student: clients.get('student')!.user.id, activity: n, status: 'passed' }
     case 'blocked-requests':
       return { activity: n, host: `made${n}.example.org`, count: 1, lastSeen: new Date().toISOString() }
+    case 'identity-providers':
+      return identityProvider(`made-${n}`)
   }
   return {}
 }
@@ -224,6 +250,7 @@ const updateBody: Record<string, Record<string, unknown>> = {
   attempts: { status: 'passed', score: { raw: 100 } },
   assignments: { title: 'Changed' },
   'blocked-requests': { host: 'changed.example.org' },
+  'identity-providers': { name: 'Changed' },
   'payload-locked-documents': { globalSlug: 'changed' },
 }
 
@@ -348,6 +375,18 @@ describe('benchmark coverage', () => {
       expected.push(`${actor}: ${isScope(actor, ...coverageScopes) ? 'allowed' : 'refused'}`)
     }
     expect(outcomes).toEqual(expected)
+  })
+})
+
+describe('district sign-in', () => {
+  it("GET /api/identity-providers/districts: every actor gets the enabled districts' names and keys, and nothing else of them", async () => {
+    await fixture('identity-providers')
+    for (const actor of actorsList) {
+      const res = await clients.get(actor)!.get('/api/identity-providers/districts')
+      expect(res.status, actor).toBe(200)
+      expect(res.body.districts.length, actor).toBeGreaterThan(0)
+      for (const district of res.body.districts) expect(Object.keys(district).sort(), actor).toEqual(['key', 'name'])
+    }
   })
 })
 

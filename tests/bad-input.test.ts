@@ -259,6 +259,13 @@ const createDocuments = async () => {
     create('schools', { name: 'Sweep school', district: 'Sweep district' }),
     create('tickets', { name: 'Sweeper', email: 'sweeper@example.org', subject: 'Sweep', message: 'Sweep' }),
     create('countries', { countryName: 'Sweepland', countryShortCode: 'SW', regions: [{ name: 'Sweep region' }] }),
+    create('identity-providers', {
+      name: 'Sweep district',
+      key: 'sweep',
+      issuer: 'https://idp.sweep.example',
+      clientId: 'sweep',
+      clientSecret: 'sweep-secret',
+    }),
     actors.educator(),
   ])
 }

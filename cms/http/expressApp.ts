@@ -25,6 +25,7 @@ import { requestLanguage } from './messages/translate'
 import { healthRoutes } from '../startup/health'
 import { enabledProviders } from '../auth/oauth/config'
 import { socialSignInRoutes } from '../auth/oauth/routes'
+import { districtSignInRoutes } from '../auth/district/routes'
 import { pageDataPattern, pageUser, scriptSafeJson } from './pageData'
 import { type BuildManifest, modulePreloads, pagePreloads } from './pagePreloads'
 import { payloadApiHandler, payloadGet, sendResponse } from './payloadHandler'
@@ -165,6 +166,8 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
     express.static(uploadsDir, { index: false, redirect: false, dotfiles: 'deny', fallthrough: false, cacheControl: false, setHeaders: uploadCaching }),
   )
 
+  // Before the social routes, whose /authenticate/:provider/callback would otherwise take a district called "callback".
+  app.use(districtSignInRoutes(payload))
   app.use(socialSignInRoutes(payload))
 
   if (next) {

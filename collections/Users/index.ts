@@ -1,4 +1,4 @@
-import { type AuthStrategy, type CollectionConfig, type FieldAccess, JWTAuthentication } from 'payload'
+import { type AuthStrategy, type CollectionConfig, type EmailFieldValidation, type FieldAccess, JWTAuthentication, validations } from 'payload'
 
 import { hasScope } from '../../access/hasScope'
 import { isStaff } from '../../access/isStaff'
@@ -25,6 +25,13 @@ import { deleteDataOfUser, moveAttemptsWithStudent } from './attemptHooks'
 const canGrantScopes: FieldAccess = ({ req, id }) => userHasScope(req.user, 'users:write') && (id === undefined || String(id) !== String(req.user?.id))
 
 const serverOnly: FieldAccess = () => false
+
+/**
+ * A linked identity's email is optional (a district student's identity has none). Payload's email
+ * check, inside an auth collection, asks every email field for a value unless the row has a
+ * username, so it runs here only on a value.
+ */
+const optionalEmail: EmailFieldValidation = (value, args) => (value ? validations.email(value, { ...args, collectionSlug: undefined }) : true)
 
 const minutes = 60 * 1000
 
@@ -193,11 +200,14 @@ export const Users: CollectionConfig = {
       name: 'identities',
       type: 'array',
       access: { read: selfOrUserReaders, update: serverOnly, create: serverOnly },
-      admin: { readOnly: true, description: 'Linked social sign-in accounts.' },
+      admin: { readOnly: true, description: 'Linked social and district sign-in accounts.' },
       fields: [
-        { name: 'provider', type: 'select', options: [...socialProviders], required: true },
+        { name: 'provider', type: 'select', options: [...socialProviders, 'district'], required: true },
+        // A district identity names its district (the identity provider's key): the same user id at
+        // two districts is two people.
+        { name: 'district', type: 'text', admin: { condition: (_, sibling) => sibling?.provider === 'district' } },
         { name: 'subject', type: 'text', required: true, index: true },
-        { name: 'email', type: 'email' },
+        { name: 'email', type: 'email', validate: optionalEmail },
       ],
     },
     {

@@ -6,7 +6,7 @@ type LoginFacts = {
   email?: string | null
   username?: string | null
   hasPassword?: boolean | null
-  identities?: { provider?: string | null; subject?: string | null; email?: string | null }[] | null
+  identities?: { provider?: string | null; district?: string | null; subject?: string | null; email?: string | null }[] | null
 }
 
 /** The ways an account can log in, as the client sees them (spec section 3, `providers`). */
@@ -19,6 +19,7 @@ export const deriveProviders = (user: LoginFacts): LoginProvider[] => {
     if (identity.provider === 'google' || identity.provider === 'facebook') {
       list.push({ provider: identity.provider, username: identity.email || identity.subject || '' })
     }
+    if (identity.provider === 'district' && identity.district) list.push({ provider: 'district', username: identity.district })
   }
   return list
 }

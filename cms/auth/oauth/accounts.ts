@@ -6,17 +6,24 @@ import { generateUsername } from '@collections/Users/endpoints/usernames'
 import type { User } from '../../payload-types'
 import type { SocialProfile } from './profile'
 
-type Identity = { id?: string; provider: string; subject: string; email?: string | null }
+type Identity = { id?: string; provider: string; district?: string | null; subject: string; email?: string | null }
 
 /** Why a sign-in ends on /login instead of in a session; the login page words each code. */
-export type RefusalCode = 'missing_email' | 'student' | 'provider' | 'unconfirmed_email' | 'identity_taken' | 'connect_session'
+export type RefusalCode =
+  'missing_email' | 'student' | 'provider' | 'unconfirmed_email' | 'identity_taken' | 'connect_session' | 'district_role' | 'district_account'
 
 export type SignInOutcome = { user: User; created: boolean; linked: boolean } | { refused: RefusalCode }
 
 const isStudent = (user: User) => user.attributes?.type === 'student'
 
 const identitiesOf = (user: User): Identity[] =>
-  ((user.identities ?? []) as Identity[]).map(({ id, provider, subject, email }) => ({ id, provider, subject, email: email ?? null }))
+  ((user.identities ?? []) as Identity[]).map(({ id, provider, district, subject, email }) => ({
+    id,
+    provider,
+    ...(provider === 'district' ? { district: district ?? null } : {}),
+    subject,
+    email: email ?? null,
+  }))
 
 const findByIdentity = async (payload: Payload, profile: SocialProfile): Promise<User | null> => {
   const { docs } = await payload.find({
@@ -112,4 +119,134 @@ export const connectIdentity = async (payload: Payload, account: User, profile: 
   const holder = await findByIdentity(payload, profile)
   if (holder) return String(holder.id) === String(account.id) ? { user: holder, created: false, linked: false } : { refused: 'identity_taken' }
   return linkIdentity(payload, await payload.findByID({ collection: 'users', id: account.id, depth: 0, overrideAccess: true }), profile)
+}
+
+/**
+ * What a district's identity provider vouches for (cms/auth/district/claims.ts reads it from the
+ * verified id_token): the district's key, its user id, student or teacher, and for teachers an email
+ * and names. `emailVouched` only when the email lies in one of the district's own email domains.
+ */
+export type DistrictProfile = {
+  district: string
+  subject: string
+  role: 'student' | 'teacher'
+  email: string | null
+  emailVouched: boolean
+  firstName: string | null
+  lastName: string | null
+}
+
+const isDistrictIdentity = (identity: Identity, profile: DistrictProfile) =>
+  identity.provider === 'district' && identity.district === profile.district && identity.subject === profile.subject
+
+const findByDistrictIdentity = async (payload: Payload, profile: DistrictProfile): Promise<User | null> => {
+  const { docs } = await payload.find({
+    collection: 'users',
+    where: { 'identities.subject': { equals: profile.subject } },
+    limit: 10,
+    depth: 0,
+    overrideAccess: true,
+  })
+  return (docs as User[]).find((user) => identitiesOf(user).some((identity) => isDistrictIdentity(identity, profile))) ?? null
+}
+
+/** The account a roster import of this district made for this district user id. */
+const findByRoster = async (payload: Payload, profile: DistrictProfile): Promise<User | null> => {
+  const { docs } = await payload.find({
+    collection: 'users',
+    where: { and: [{ 'roster.district': { equals: profile.district } }, { 'roster.sourcedId': { equals: profile.subject } }] },
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+  })
+  return (docs[0] as User | undefined) ?? null
+}
+
+/** An account belongs to another district when a roster or a sign-in of that district already claims it. */
+const ofAnotherDistrict = (user: User, profile: DistrictProfile) =>
+  (Boolean(user.roster?.district) && user.roster?.district !== profile.district) ||
+  identitiesOf(user).some((identity) => identity.provider === 'district' && identity.district === profile.district && identity.subject !== profile.subject)
+
+/** The district decides who is a student: an account it opens must already be of that kind. */
+const roleMatches = (user: User, profile: DistrictProfile) => isStudent(user) === (profile.role === 'student')
+
+const districtIdentity = (profile: DistrictProfile): Identity => ({
+  provider: 'district',
+  district: profile.district,
+  subject: profile.subject,
+  // A student's email is never kept (students need none); a teacher's only as the district sent it.
+  ...(profile.role === 'teacher' && profile.email ? { email: profile.email } : {}),
+})
+
+const districtMeta = (profile: DistrictProfile, current: User['meta'] = {}) =>
+  profile.role === 'student'
+    ? current
+    : {
+        oauthFirstName: current.oauthFirstName || profile.firstName,
+        oauthLastName: current.oauthLastName || profile.lastName,
+        oauthEmail: current.oauthEmail || profile.email,
+      }
+
+const linkDistrictIdentity = async (payload: Payload, account: User, profile: DistrictProfile): Promise<SignInOutcome> => {
+  const user = await payload.update({
+    collection: 'users',
+    id: account.id,
+    data: { identities: [...identitiesOf(account), districtIdentity(profile)], meta: districtMeta(profile, account.meta ?? {}) } as never,
+    depth: 0,
+    overrideAccess: true,
+  })
+  return { user: user as User, created: false, linked: true }
+}
+
+/**
+ * The account a district sign-in opens (docs/adr/district-sign-in-accounts.md), by the same rules as
+ * a social sign-in, narrowed to the district:
+ * 1. the account that already holds this district identity (district key and user id);
+ * 2. else the account a roster import of this district made for this user id, which gains the identity;
+ * 3. else, for a teacher whose email the district vouches for, the account with that email, which
+ *    gains the identity, if its owner confirmed the email and no other district (or another user of
+ *    this one) claims it;
+ * 4. else a new account of the district's kind: a student gets a generated username (their display
+ *    name), no email, no name and no password; a teacher as a social sign-in's new account, typed teacher.
+ * An account is opened only when it is of the kind (student or not) the district says.
+ */
+export const signInWithDistrict = async (payload: Payload, profile: DistrictProfile): Promise<SignInOutcome> => {
+  if (!profile.subject || !profile.district) return { refused: 'provider' }
+
+  const known = (await findByDistrictIdentity(payload, profile)) ?? null
+  if (known) {
+    if (!roleMatches(known, profile) || (known.roster?.district && known.roster.district !== profile.district)) return { refused: 'district_account' }
+    return { user: known, created: false, linked: false }
+  }
+
+  const rostered = await findByRoster(payload, profile)
+  if (rostered) return roleMatches(rostered, profile) ? linkDistrictIdentity(payload, rostered, profile) : { refused: 'district_account' }
+
+  if (profile.role === 'teacher' && profile.email && profile.emailVouched) {
+    const owner = await findByEmail(payload, profile.email)
+    if (owner) {
+      if (!roleMatches(owner, profile) || owner.emailVerified !== true || ofAnotherDistrict(owner, profile)) return { refused: 'district_account' }
+      return linkDistrictIdentity(payload, owner, profile)
+    }
+  }
+
+  const login =
+    profile.role === 'teacher' && profile.email && profile.emailVouched
+      ? { email: profile.email, emailVerified: true }
+      : { username: await generateUsername(payload) }
+  const user = await payload.create({
+    collection: 'users',
+    data: {
+      ...login,
+      // Unusable, as for a social sign-in: the district is how this person signs in.
+      password: randomBytes(32).toString('base64url'),
+      hasPassword: false,
+      attributes: { type: profile.role },
+      identities: [districtIdentity(profile)],
+      meta: districtMeta(profile),
+    } as never,
+    depth: 0,
+    overrideAccess: true,
+  })
+  return { user: user as User, created: true, linked: false }
 }

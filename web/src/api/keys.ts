@@ -19,6 +19,8 @@ export const keys = {
   archivedClassrooms: (userId: string | number) => `/api/users/${userId}/classrooms?archived=true`,
   classroom: apiPaths.classroom,
   generatedUsername: () => '/api/users/username',
+  /** The districts whose sign-in is on (the picker on /login). */
+  districts: () => '/api/identity-providers/districts',
   /** A signed-in student's class and the activity they opened last (the home page's first section). */
   studentHome: (userId: string | number) => `/api/users/${encodeURIComponent(String(userId))}/home`,
   classroomProgress: apiPaths.classroomProgress,

@@ -10,8 +10,9 @@ import en from '../i18n/locales/en.screens.json'
 import { logIn } from './api/session'
 import { safeRedirect } from './safeRedirect'
 import { enabledSocialProviders, SocialButtons } from './SocialButtons'
+import { DistrictSignIn } from './DistrictSignIn'
 
-/** Why a social sign-in came back to /login (`?error=` from the server's OAuth callback): the English words, for tests. */
+/** Why a social or district sign-in came back to /login (`?error=` from the server's callbacks): the English words, for tests. */
 export const SOCIAL_SIGN_IN_ERRORS: Record<string, string> = en.auth.login.errors
 export const SOCIAL_SIGN_IN_FAILED = en.auth.login.failed
 
@@ -86,6 +87,7 @@ export function LoginPage() {
             <SocialButtons verb="Log In" redirect={socialRedirect} providers={socialProviders} />
           </>
         )}
+        <DistrictSignIn redirect={socialRedirect} />
         <p className="auth-links">
           <Link to="/signup">{t('auth.login.needAccount')}</Link>
           <Link to="/forgot">{t('auth.login.forgot')}</Link>

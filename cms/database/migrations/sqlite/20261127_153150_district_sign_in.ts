@@ -1,0 +1,106 @@
+import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-sqlite'
+
+export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
+  await db.run(sql`CREATE TABLE \`identity_providers\` (
+  	\`id\` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+  	\`name\` text NOT NULL,
+  	\`key\` text NOT NULL,
+  	\`enabled\` integer DEFAULT true,
+  	\`issuer\` text NOT NULL,
+  	\`client_id\` text NOT NULL,
+  	\`client_secret\` text NOT NULL,
+  	\`scope\` text DEFAULT 'openid email profile' NOT NULL,
+  	\`user_id_claim\` text DEFAULT 'sub' NOT NULL,
+  	\`role_claim\` text DEFAULT 'user_type' NOT NULL,
+  	\`student_roles\` text DEFAULT 'student' NOT NULL,
+  	\`teacher_roles\` text DEFAULT 'teacher' NOT NULL,
+  	\`email_claim\` text DEFAULT 'email' NOT NULL,
+  	\`first_name_claim\` text DEFAULT 'given_name' NOT NULL,
+  	\`last_name_claim\` text DEFAULT 'family_name' NOT NULL,
+  	\`district_claim\` text,
+  	\`district_id\` text,
+  	\`updated_at\` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
+  	\`created_at\` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL
+  );
+  `)
+  await db.run(sql`CREATE UNIQUE INDEX \`identity_providers_key_idx\` ON \`identity_providers\` (\`key\`);`)
+  await db.run(sql`CREATE INDEX \`identity_providers_updated_at_idx\` ON \`identity_providers\` (\`updated_at\`);`)
+  await db.run(sql`CREATE INDEX \`identity_providers_created_at_idx\` ON \`identity_providers\` (\`created_at\`);`)
+  await db.run(sql`CREATE TABLE \`identity_providers_texts\` (
+  	\`id\` integer PRIMARY KEY NOT NULL,
+  	\`order\` integer NOT NULL,
+  	\`parent_id\` integer NOT NULL,
+  	\`path\` text NOT NULL,
+  	\`text\` text,
+  	FOREIGN KEY (\`parent_id\`) REFERENCES \`identity_providers\`(\`id\`) ON UPDATE no action ON DELETE cascade
+  );
+  `)
+  await db.run(sql`CREATE INDEX \`identity_providers_texts_order_parent\` ON \`identity_providers_texts\` (\`order\`,\`parent_id\`);`)
+  await db.run(sql`ALTER TABLE \`users_identities\` ADD \`district\` text;`)
+  await db.run(sql`ALTER TABLE \`payload_locked_documents_rels\` ADD \`identity_providers_id\` integer REFERENCES identity_providers(id);`)
+  await db.run(sql`CREATE INDEX \`payload_locked_documents_rels_identity_providers_id_idx\` ON \`payload_locked_documents_rels\` (\`identity_providers_id\`);`)
+}
+
+export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {
+  await db.run(sql`DROP TABLE \`identity_providers\`;`)
+  await db.run(sql`DROP TABLE \`identity_providers_texts\`;`)
+  await db.run(sql`PRAGMA foreign_keys=OFF;`)
+  await db.run(sql`CREATE TABLE \`__new_payload_locked_documents_rels\` (
+  	\`id\` integer PRIMARY KEY NOT NULL,
+  	\`order\` integer,
+  	\`parent_id\` integer NOT NULL,
+  	\`path\` text NOT NULL,
+  	\`topics_id\` integer,
+  	\`modules_id\` integer,
+  	\`activities_id\` integer,
+  	\`benchmarks_id\` integer,
+  	\`pages_id\` integer,
+  	\`posts_id\` integer,
+  	\`media_id\` integer,
+  	\`users_id\` integer,
+  	\`schools_id\` integer,
+  	\`classrooms_id\` integer,
+  	\`tickets_id\` integer,
+  	\`countries_id\` integer,
+  	\`attempts_id\` integer,
+  	\`assignments_id\` integer,
+  	FOREIGN KEY (\`parent_id\`) REFERENCES \`payload_locked_documents\`(\`id\`) ON UPDATE no action ON DELETE cascade,
+  	FOREIGN KEY (\`topics_id\`) REFERENCES \`topics\`(\`id\`) ON UPDATE no action ON DELETE cascade,
+  	FOREIGN KEY (\`modules_id\`) REFERENCES \`modules\`(\`id\`) ON UPDATE no action ON DELETE cascade,
+  	FOREIGN KEY (\`activities_id\`) REFERENCES \`activities\`(\`id\`) ON UPDATE no action ON DELETE cascade,
+  	FOREIGN KEY (\`benchmarks_id\`) REFERENCES \`benchmarks\`(\`id\`) ON UPDATE no action ON DELETE cascade,
+  	FOREIGN KEY (\`pages_id\`) REFERENCES \`pages\`(\`id\`) ON UPDATE no action ON DELETE cascade,
+  	FOREIGN KEY (\`posts_id\`) REFERENCES \`posts\`(\`id\`) ON UPDATE no action ON DELETE cascade,
+  	FOREIGN KEY (\`media_id\`) REFERENCES \`media\`(\`id\`) ON UPDATE no action ON DELETE cascade,
+  	FOREIGN KEY (\`users_id\`) REFERENCES \`users\`(\`id\`) ON UPDATE no action ON DELETE cascade,
+  	FOREIGN KEY (\`schools_id\`) REFERENCES \`schools\`(\`id\`) ON UPDATE no action ON DELETE cascade,
+  	FOREIGN KEY (\`classrooms_id\`) REFERENCES \`classrooms\`(\`id\`) ON UPDATE no action ON DELETE cascade,
+  	FOREIGN KEY (\`tickets_id\`) REFERENCES \`tickets\`(\`id\`) ON UPDATE no action ON DELETE cascade,
+  	FOREIGN KEY (\`countries_id\`) REFERENCES \`countries\`(\`id\`) ON UPDATE no action ON DELETE cascade,
+  	FOREIGN KEY (\`attempts_id\`) REFERENCES \`attempts\`(\`id\`) ON UPDATE no action ON DELETE cascade,
+  	FOREIGN KEY (\`assignments_id\`) REFERENCES \`assignments\`(\`id\`) ON UPDATE no action ON DELETE cascade
+  );
+  `)
+  await db.run(sql`INSERT INTO \`__new_payload_locked_documents_rels\`("id", "order", "parent_id", "path", "topics_id", "modules_id", "activities_id", "benchmarks_id", "pages_id", "posts_id", "media_id", "users_id", "schools_id", "classrooms_id", "tickets_id", "countries_id", "attempts_id", "assignments_id") SELECT "id", "order", "parent_id", "path", "topics_id", "modules_id", "activities_id", "benchmarks_id", "pages_id", "posts_id", "media_id", "users_id", "schools_id", "classrooms_id", "tickets_id", "countries_id", "attempts_id", "assignments_id" FROM \`payload_locked_documents_rels\`;`)
+  await db.run(sql`DROP TABLE \`payload_locked_documents_rels\`;`)
+  await db.run(sql`ALTER TABLE \`__new_payload_locked_documents_rels\` RENAME TO \`payload_locked_documents_rels\`;`)
+  await db.run(sql`PRAGMA foreign_keys=ON;`)
+  await db.run(sql`CREATE INDEX \`payload_locked_documents_rels_order_idx\` ON \`payload_locked_documents_rels\` (\`order\`);`)
+  await db.run(sql`CREATE INDEX \`payload_locked_documents_rels_parent_idx\` ON \`payload_locked_documents_rels\` (\`parent_id\`);`)
+  await db.run(sql`CREATE INDEX \`payload_locked_documents_rels_path_idx\` ON \`payload_locked_documents_rels\` (\`path\`);`)
+  await db.run(sql`CREATE INDEX \`payload_locked_documents_rels_topics_id_idx\` ON \`payload_locked_documents_rels\` (\`topics_id\`);`)
+  await db.run(sql`CREATE INDEX \`payload_locked_documents_rels_modules_id_idx\` ON \`payload_locked_documents_rels\` (\`modules_id\`);`)
+  await db.run(sql`CREATE INDEX \`payload_locked_documents_rels_activities_id_idx\` ON \`payload_locked_documents_rels\` (\`activities_id\`);`)
+  await db.run(sql`CREATE INDEX \`payload_locked_documents_rels_benchmarks_id_idx\` ON \`payload_locked_documents_rels\` (\`benchmarks_id\`);`)
+  await db.run(sql`CREATE INDEX \`payload_locked_documents_rels_pages_id_idx\` ON \`payload_locked_documents_rels\` (\`pages_id\`);`)
+  await db.run(sql`CREATE INDEX \`payload_locked_documents_rels_posts_id_idx\` ON \`payload_locked_documents_rels\` (\`posts_id\`);`)
+  await db.run(sql`CREATE INDEX \`payload_locked_documents_rels_media_id_idx\` ON \`payload_locked_documents_rels\` (\`media_id\`);`)
+  await db.run(sql`CREATE INDEX \`payload_locked_documents_rels_users_id_idx\` ON \`payload_locked_documents_rels\` (\`users_id\`);`)
+  await db.run(sql`CREATE INDEX \`payload_locked_documents_rels_schools_id_idx\` ON \`payload_locked_documents_rels\` (\`schools_id\`);`)
+  await db.run(sql`CREATE INDEX \`payload_locked_documents_rels_classrooms_id_idx\` ON \`payload_locked_documents_rels\` (\`classrooms_id\`);`)
+  await db.run(sql`CREATE INDEX \`payload_locked_documents_rels_tickets_id_idx\` ON \`payload_locked_documents_rels\` (\`tickets_id\`);`)
+  await db.run(sql`CREATE INDEX \`payload_locked_documents_rels_countries_id_idx\` ON \`payload_locked_documents_rels\` (\`countries_id\`);`)
+  await db.run(sql`CREATE INDEX \`payload_locked_documents_rels_attempts_id_idx\` ON \`payload_locked_documents_rels\` (\`attempts_id\`);`)
+  await db.run(sql`CREATE INDEX \`payload_locked_documents_rels_assignments_id_idx\` ON \`payload_locked_documents_rels\` (\`assignments_id\`);`)
+  await db.run(sql`ALTER TABLE \`users_identities\` DROP COLUMN \`district\`;`)
+}
