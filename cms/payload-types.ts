@@ -398,13 +398,25 @@ export interface Activity {
     /**
      * Found in the package: how it reports scores.
      */
-    standard?: ('scorm12' | 'scorm2004' | 'xapi' | 'none') | null;
+    standard?: ('scorm12' | 'scorm2004' | 'xapi' | 'cmi5' | 'none') | null;
     /**
      * The file a student opens (from imsmanifest.xml or tincan.xml, else story.html).
      */
     launchFile?: string | null;
     xapiActivityId?: string | null;
     masteryScore?: number | null;
+    /**
+     * cmi5: the AU's launch data from cmi5.xml (publisher id, moveOn, masteryScore 0–1, launchParameters).
+     */
+    cmi5?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
   };
   storylineUrl?: string | null;
   updatedAt: string;
@@ -759,7 +771,7 @@ export interface Attempt {
   /**
    * How the activity reported: SCORM 1.2, SCORM 2004, xAPI, or none.
    */
-  standard?: ('scorm12' | 'scorm2004' | 'xapi' | 'none') | null;
+  standard?: ('scorm12' | 'scorm2004' | 'xapi' | 'cmi5' | 'none') | null;
   status: 'not-attempted' | 'incomplete' | 'completed' | 'passed' | 'failed';
   score?: {
     raw?: number | null;
@@ -815,6 +827,15 @@ export interface Attempt {
       | boolean
       | null;
   };
+  cmi5?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   session?: {
     key?: string | null;
     startedAt?: string | null;
@@ -1068,6 +1089,7 @@ export interface ActivitiesSelect<T extends boolean = true> {
         launchFile?: T;
         xapiActivityId?: T;
         masteryScore?: T;
+        cmi5?: T;
       };
   storylineUrl?: T;
   updatedAt?: T;
@@ -1318,6 +1340,7 @@ export interface AttemptsSelect<T extends boolean = true> {
         xapiState?: T;
         storage?: T;
       };
+  cmi5?: T;
   session?:
     | T
     | {

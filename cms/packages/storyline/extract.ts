@@ -18,6 +18,7 @@ import { Transform, type TransformCallback } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import yauzl, { type Entry, type ZipFile } from 'yauzl'
 
+import type { Cmi5Unit } from '../cmi5/courseStructure'
 import { detectLaunch, type Standard } from './launch'
 
 export interface StorylineLimits {
@@ -72,6 +73,8 @@ export interface InstalledPackage {
   xapiActivityId: string | null
   /** SCORM 1.2: the manifest's mastery score (0–100). */
   masteryScore: number | null
+  /** cmi5: the AU's launch data (cmi5.xml). */
+  cmi5: Cmi5Unit | null
   /** Things the editor should know (a manifest naming a missing file, say); the package installed. */
   warnings: string[]
   uploadedAt: string
@@ -333,6 +336,7 @@ async function extractAndSwap(
       standard: launch.standard,
       xapiActivityId: launch.xapiActivityId ?? null,
       masteryScore: launch.masteryScore ?? null,
+      cmi5: launch.cmi5 ?? null,
       warnings: launch.warnings,
     }
   } catch (err) {

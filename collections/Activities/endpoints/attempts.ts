@@ -31,6 +31,7 @@ import { publicUrl } from '@cms/config/env'
 import { currentRequestOrigin, launcherNeedsProduct, productAddress, refusalMessage, warnIfSameSite } from '@cms/http/origins'
 import type { Activity, Attempt, User } from '../../../cms/payload-types'
 import type { Standard } from '@cms/packages/storyline/launch'
+import { closedSessionRecord, cmi5UnitOf, prepareCmi5Launch } from '@cms/packages/cmi5/launch'
 import type { Launch } from '@common/answers/launch'
 import { badRequest, type FieldError, HttpError, json, notFound, onlyFields, readBody, requireUser, routeParam } from '@cms/http/endpointInput'
 
@@ -80,7 +81,7 @@ type LaunchAttempt = { doc: Pick<Attempt, 'status' | 'score' | 'resume' | 'timeS
 
 const previewAttempt: LaunchAttempt = { doc: { status: 'not-attempted', score: {}, resume: {}, timeSpentSeconds: 0 }, resume: false, session: null }
 
-const launchFor = (req: PayloadRequest, user: User, activity: Activity, opened: LaunchAttempt, addresses: Addresses): Launch => {
+const launchFor = async (req: PayloadRequest, user: User, activity: Activity, opened: LaunchAttempt, addresses: Addresses): Promise<Launch> => {
   const record = activity.storyline ?? {}
   const standard = (record.standard as Standard | null) ?? 'none'
   const launchFile = (record.launchFile as string | null) || 'story.html'
@@ -109,6 +110,21 @@ const launchFor = (req: PayloadRequest, user: User, activity: Activity, opened: 
         registration: String(opened.doc.resume?.registration ?? ''),
       }),
     }
+  }
+  const unit = standard === 'cmi5' ? cmi5UnitOf(activity) : null
+  if (unit && opened.session) {
+    // A cmi5 AU (cms/packages/cmi5/launch.ts); a preview, like xAPI's, runs without launch parameters.
+    const params = await prepareCmi5Launch(
+      req,
+      user,
+      activity,
+      unit,
+      opened.session,
+      xapiActor(user),
+      addresses.origin,
+      packageUrl(contentOrigin, activity.id, launchFile),
+    )
+    return { ...base, packageUrl: packageUrl(contentOrigin, activity.id, launchFile, params) }
   }
   if (standard === 'scorm12' || standard === 'scorm2004') {
     const cmi = scormLaunchData(
@@ -139,11 +155,11 @@ export const openActivityEndpoint: Endpoint = {
       throw new HttpError(403, refusalMessage(address), undefined, { reason: 'address', address: refused, openAt, ...(setting ? { setting } : {}) })
     }
     if (address) warnIfSameSite(address.origin, (message) => req.payload.logger.warn(message))
-    if (!isStudent(user)) return json({ attempt: null, launch: address ? launchFor(req, user, activity, previewAttempt, address) : null })
+    if (!isStudent(user)) return json({ attempt: null, launch: address ? await launchFor(req, user, activity, previewAttempt, address) : null })
     const opened = await openAttempt(req, user, activity)
     return json({
       attempt: await readOwnAttempt(req, opened.doc.id),
-      launch: address ? launchFor(req, user, activity, opened, address) : null,
+      launch: address ? await launchFor(req, user, activity, opened, address) : null,
     })
   },
 }
@@ -211,7 +227,10 @@ export const saveAttemptEndpoint: Endpoint = {
       const current = typeof session === 'string' && session === doc.session?.key
       const masteryScore = typeof activity.storyline?.masteryScore === 'number' ? activity.storyline.masteryScore : null
       const reported = current && cmi && (standard === 'scorm12' || standard === 'scorm2004') ? fromScorm(standard, cmi, masteryScore) : null
-      const extra = current && storage ? { resume: { ...(doc.resume ?? {}), storage } } : {}
+      const extra: Record<string, unknown> = current && storage ? { resume: { ...(doc.resume ?? {}), storage } } : {}
+      // A cmi5 session the student closed without the AU's "terminated" is abandoned (cms/packages/cmi5/launch.ts).
+      const abandoned = current && body.closed === true ? closedSessionRecord(activity, doc, session) : undefined
+      if (abandoned) extra.cmi5 = abandoned
       return applyProgress(req, doc, reported, current ? session : null, extra)
     })
     return json({ attempt: await readOwnAttempt(req, result.id) })
