@@ -201,6 +201,9 @@ if (!endpoint || !fetchUrl || !actorJson || !registration || !activityId) { show
   function stateUrl(id) {
     return endpoint + 'activities/state?' + new URLSearchParams({ activityId: activityId, agent: JSON.stringify(actor), registration: registration, stateId: id }).toString()
   }
+  function uuid() {
+    return 'xxxxxxxx-xxxx-4xxx-8xxx-xxxxxxxxxxxx'.replace(/x/g, function () { return Math.floor(Math.random() * 16).toString(16) })
+  }
   function seconds() { return 'PT' + Math.round((Date.now() - startedAt) / 1000) + 'S' }
   function send(verb, result, keepalive) {
     var context = JSON.parse(JSON.stringify(launchData.contextTemplate))
@@ -209,7 +212,7 @@ if (!endpoint || !fetchUrl || !actorJson || !registration || !activityId) { show
     var category = [{ id: CMI5 }]
     if (result && (result.success !== undefined || result.completion !== undefined)) category.push({ id: MOVEON })
     context.contextActivities.category = category
-    var statement = { id: crypto.randomUUID(), timestamp: new Date().toISOString(), actor: actor,
+    var statement = { id: uuid(), timestamp: new Date().toISOString(), actor: actor,
       verb: { id: V + verb, display: { 'en-US': verb } }, object: { id: activityId, objectType: 'Activity' }, context: context }
     if (result) statement.result = result
     return fetch(endpoint + 'statements', { method: 'POST', keepalive: Boolean(keepalive),
