@@ -17,7 +17,14 @@ const learner = { homePage: 'http://lms.test', name: '7' }
 const at = '2026-01-01T00:00:00.000Z'
 
 const start = (moveOn: Cmi5Unit['moveOn'] = unit.moveOn) =>
-  startSession(null, { registration: 'reg-1', activityId: 'http://lms.test/cmi5/activities/1', actor }, { ...unit, moveOn }, 'session-1', 'http://content.test/au.html', at)
+  startSession(
+    null,
+    { registration: 'reg-1', activityId: 'http://lms.test/cmi5/activities/1', actor },
+    { ...unit, moveOn },
+    'session-1',
+    'http://content.test/au.html',
+    at,
+  )
 
 const statement = (verb: keyof typeof VERB, result?: Record<string, unknown>) => ({
   actor,
