@@ -216,6 +216,13 @@ describe('launch and fetch URL', () => {
       moveOn: 'Passed',
       masteryScore: 0.7,
     })
+    // Learner preferences: none kept, and a write is declined as cmi5 lets an LMS do.
+    const profile = `agents/profile?${new URLSearchParams({ agent: JSON.stringify(l.actor), profileId: 'cmi5LearnerPreferences' })}`
+    const noProfile = await lrs(profile, { headers: { Authorization: auth } })
+    expect(noProfile.status).toBe(404)
+    expect(noProfile.headers.get('access-control-allow-origin')).toBe(server.contentBase)
+    expect((await lrs(profile, { method: 'PUT', body: '{}', headers: { Authorization: auth, 'Content-Type': 'application/json' } })).status).toBe(403)
+    expect((await lrs(profile)).status).toBe(401)
     // The AU reads LMS.LaunchData but may not change or delete it.
     expect((await lrs(stateUrl, { method: 'PUT', body: '{}', headers: { Authorization: auth, 'Content-Type': 'application/json' } })).status).toBe(403)
     expect((await lrs(stateUrl, { method: 'DELETE', headers: { Authorization: auth } })).status).toBe(403)

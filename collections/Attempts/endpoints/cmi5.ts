@@ -8,6 +8,11 @@
  * answer is 200 JSON, errors too, as the spec asks: error-code 1 when the token was handed out
  * already or the session is over, 2 for a key that is wrong or a login that has ended. It lives
  * under /api/xapi for that path's CORS (the AU calls from the content origin).
+ *
+ *   GET, PUT, POST, DELETE /api/xapi/agents/profile   the learner preferences an AU reads at start
+ *
+ * The product keeps no agent profiles: a read finds none (404) and a write is declined with 403,
+ * which cmi5 (section 11) lets an LMS answer and tells the AU not to take as an error.
  */
 import { nullUnlessUnreachable } from '@cms/database/databaseErrors'
 import type { Endpoint } from 'payload'
@@ -18,6 +23,8 @@ import { readFetchKey } from '@cms/packages/cmi5/fetchKey'
 import { cmi5UnitOf } from '@cms/packages/cmi5/launch'
 import { recordOf } from '@cms/packages/cmi5/session'
 import type { Activity } from '@cms/payload-types'
+import { HttpError } from '@cms/http/endpointInput'
+import { authenticate, XAPI_VERSION } from './xapi'
 
 export const fetchMessages = {
   invalid: 'This fetch URL is not valid. Close the activity and open it again.',
@@ -54,3 +61,23 @@ export const cmi5FetchEndpoint: Endpoint = {
     })
   },
 }
+
+const agentProfileRead: Endpoint = {
+  path: '/xapi/agents/profile',
+  method: 'get',
+  handler: async (req) => {
+    await authenticate(req)
+    return new Response(null, { status: 404, headers: { 'X-Experience-API-Version': XAPI_VERSION } })
+  },
+}
+
+const agentProfileWrite = (method: 'put' | 'post' | 'delete'): Endpoint => ({
+  path: '/xapi/agents/profile',
+  method,
+  handler: async (req) => {
+    await authenticate(req)
+    throw new HttpError(403, 'The product keeps no learner preferences for packages.')
+  },
+})
+
+export const cmi5Endpoints: Endpoint[] = [cmi5FetchEndpoint, agentProfileRead, agentProfileWrite('put'), agentProfileWrite('post'), agentProfileWrite('delete')]

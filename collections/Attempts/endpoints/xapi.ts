@@ -47,7 +47,7 @@ interface Launch {
   key: string
 }
 
-const authenticate = async (req: PayloadRequest): Promise<Launch> => {
+export const authenticate = async (req: PayloadRequest): Promise<Launch> => {
   const token = tokenFromHeader(req.headers.get('authorization'))
   const claims = token ? verifyLaunchToken(req.payload.secret, token) : null
   if (!claims) throw unauthorized()
