@@ -147,6 +147,30 @@ describe('upload', () => {
   })
 })
 
+describe('upload without a Web publish to fall back on', () => {
+  it('refuses a cmi5 export of several AUs and no story.html, naming cmi5.xml', async () => {
+    const files = packageFiles('cmi5')
+      .filter((file) => file.name !== 'story.html')
+      .map((file) =>
+        file.name === 'cmi5.xml'
+          ? { ...file, data: file.data.replace('</courseStructure>', '<au id="urn:x:second"><url>index_lms.html</url></au></courseStructure>') }
+          : file,
+      )
+    const id = (
+      await server.payload.create({
+        collection: 'activities',
+        data: { title: 'cmi5 two AUs', type: 'storyline', markdown: 'Body', module: moduleId } as never,
+        overrideAccess: true,
+      })
+    ).id
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array(await buildZip(files))], { type: 'application/zip' }), 'package.zip')
+    const res = await editor.request('POST', `/api/activities/${id}/storyline`, undefined, { raw: form })
+    expect(res.status).toBe(400)
+    expect(JSON.stringify(res.body)).toContain('cmi5.xml (of one AU)')
+  })
+})
+
 describe('launch and fetch URL', () => {
   let id: number
   let l: Launched

@@ -316,7 +316,8 @@ async function extractAndSwap(
       },
       plan.needsStoryStub ? null : LAUNCH_FILE,
     )
-    if (!launch) throw new StorylinePackageError(`${NO_LAUNCH_FILE} Its imsmanifest.xml or tincan.xml names no launch file the package has.`)
+    if (!launch)
+      throw new StorylinePackageError(`${NO_LAUNCH_FILE} Its imsmanifest.xml, cmi5.xml (of one AU) or tincan.xml names no launch file the package has.`)
 
     if (plan.copyIndexToStory || plan.needsStoryStub) {
       // The spec's URL is always .../storyline/story.html.
