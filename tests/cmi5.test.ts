@@ -148,6 +148,13 @@ describe('upload', () => {
 })
 
 describe('upload without a Web publish to fall back on', () => {
+  it('accepts an LMS-only cmi5 export (no story.html) and makes story.html forward to the AU', async () => {
+    const { id, res } = await upload(await buildZip(packageFiles('cmi5').filter((file) => file.name !== 'story.html')))
+    expect(res.body.doc.storyline).toMatchObject({ standard: 'cmi5', launchFile: 'index_lms.html' })
+    const story = await fetch(`${server.contentBase}/uploads/${id}/storyline/story.html`)
+    expect(await story.text()).toContain('url=index_lms.html')
+  })
+
   it('refuses a cmi5 export of several AUs and no story.html, naming cmi5.xml', async () => {
     const files = packageFiles('cmi5')
       .filter((file) => file.name !== 'story.html')

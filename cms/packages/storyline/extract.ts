@@ -84,6 +84,7 @@ const LAUNCH_FILE = 'story.html'
 const FALLBACK_LAUNCH_FILE = 'index.html' // newer Storyline 360 exports
 const MANIFEST = 'imsmanifest.xml'
 const TINCAN = 'tincan.xml'
+const CMI5 = 'cmi5.xml'
 const NO_LAUNCH_FILE = 'The package has no story.html (or index.html) at its root.'
 const FILE_MODE = 0o644
 const DIR_MODE = 0o755
@@ -230,7 +231,7 @@ async function planExtraction(zip: ZipFile, limits: StorylineLimits): Promise<Pl
   const hasIndex = files.has(FALLBACK_LAUNCH_FILE)
   // An LMS-only publish may have just the manifest's launch file; whether it names one is known
   // once the manifest is unpacked (extractAndSwap).
-  const hasManifest = files.has(MANIFEST) || files.has(TINCAN)
+  const hasManifest = files.has(MANIFEST) || files.has(TINCAN) || files.has(CMI5)
   if (!hasStory && !hasIndex && !hasManifest) {
     throw new StorylinePackageError(NO_LAUNCH_FILE)
   }
