@@ -191,6 +191,8 @@ describe('a student takes each kind of package; it resumes and reports', () => {
     if (kind === 'cmi5') {
       await visible(quiz.getByText('Launch mode: Normal, move on: Passed'))
       await visible(quiz.getByText('Sent to the LMS'))
+      // A picture for a person to look at, when SCREENS_DIR names a folder (as in benchmarks.e2e.ts).
+      if (process.env.SCREENS_DIR) await page.screenshot({ path: `${process.env.SCREENS_DIR}/cmi5-package.png` })
     }
     const attempt = await waitForAttempt(kind, scored[kind], 'the score')
     expect(attempt).toMatchObject({ standard: kind === 'web' ? 'none' : kind, classroom: classroom.id })
