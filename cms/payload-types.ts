@@ -402,13 +402,25 @@ export interface Activity {
     /**
      * Found in the package: how it reports scores.
      */
-    standard?: ('scorm12' | 'scorm2004' | 'xapi' | 'none') | null;
+    standard?: ('scorm12' | 'scorm2004' | 'xapi' | 'cmi5' | 'none') | null;
     /**
      * The file a student opens (from imsmanifest.xml or tincan.xml, else story.html).
      */
     launchFile?: string | null;
     xapiActivityId?: string | null;
     masteryScore?: number | null;
+    /**
+     * cmi5: the AU's launch data from cmi5.xml (publisher id, moveOn, masteryScore 0–1, launchParameters).
+     */
+    cmi5?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
   };
   /**
    * Outside hosts this package may reach from a student’s browser (for example an outside LRS). Everything else it tries is blocked and listed under Blocked requests. Leave empty unless the school agreed to that host.
@@ -768,7 +780,7 @@ export interface Attempt {
   /**
    * How the activity reported: SCORM 1.2, SCORM 2004, xAPI, or none.
    */
-  standard?: ('scorm12' | 'scorm2004' | 'xapi' | 'none') | null;
+  standard?: ('scorm12' | 'scorm2004' | 'xapi' | 'cmi5' | 'none') | null;
   status: 'not-attempted' | 'incomplete' | 'completed' | 'passed' | 'failed';
   score?: {
     raw?: number | null;
@@ -824,6 +836,15 @@ export interface Attempt {
       | boolean
       | null;
   };
+  cmi5?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   session?: {
     key?: string | null;
     startedAt?: string | null;
@@ -1186,6 +1207,7 @@ export interface ActivitiesSelect<T extends boolean = true> {
         launchFile?: T;
         xapiActivityId?: T;
         masteryScore?: T;
+        cmi5?: T;
       };
   allowedHosts?: T;
   storylineUrl?: T;
@@ -1438,6 +1460,7 @@ export interface AttemptsSelect<T extends boolean = true> {
         xapiState?: T;
         storage?: T;
       };
+  cmi5?: T;
   session?:
     | T
     | {

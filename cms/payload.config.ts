@@ -28,6 +28,7 @@ import { emailAdapter } from './auth/email'
 import { authEndpoints } from '../collections/Users/endpoints/auth'
 import { signup } from '../collections/Users/endpoints/signup'
 import { xapiEndpoints } from '../collections/Attempts/endpoints/xapi'
+import { cmi5Endpoints } from '../collections/Attempts/endpoints/cmi5'
 import { editor } from '../fields/richtext'
 import { refuseStaleSaves } from './http/editConflicts'
 import { localization } from './config/localization'
@@ -102,7 +103,7 @@ export default staffOnlyDocumentLocks(
         FileRetrievalError: 'info',
       } as Config['loggingLevels'],
       upload: { limits: { fileSize: 50 * 1024 * 1024 } },
-      endpoints: [...authEndpoints, signup, ...emailVerificationEndpoints, ...xapiEndpoints],
+      endpoints: [...authEndpoints, signup, ...emailVerificationEndpoints, ...xapiEndpoints, ...cmi5Endpoints],
       // A save made against an older version of a document is refused (cms/http/editConflicts.ts); the
       // caches come last, so their hooks see every other plugin's collections (cms/cache/index.ts).
       plugins: [...objectStorage(), refuseStaleSaves, cachePlugin(cacheOptions())],

@@ -501,6 +501,21 @@ describe('lists show only what each actor may read', () => {
     }
   })
 
+  it("cmi5: the fetch URL hands no actor a token without its signed key, and the attempt's cmi5 record reaches no API reader", async () => {
+    const attemptId = await fixture('attempts')
+    await p().update({ collection: 'attempts', id: attemptId, data: { cmi5: { registration: 'r', activityId: 'a' } } as never, overrideAccess: true })
+    for (const actor of actorsList) {
+      const client = clients.get(actor)!
+      const read = await client.get(`/api/attempts/${attemptId}`)
+      if (read.status === 200) expect(read.body.cmi5, actor).toBeUndefined()
+      for (const path of ['/api/xapi/cmi5/fetch', '/api/xapi/cmi5/fetch?k=e30.AAAA']) {
+        const fetched = await client.post(path)
+        expect(fetched.status, actor).toBe(200)
+        expect(fetched.body, actor).toMatchObject({ 'error-code': '2' })
+      }
+    }
+  })
+
   it('nobody but users:read holders lists users, and each user sees only themself', async () => {
     for (const actor of ['student', 'teacher', 'otherTeacher', 'pages:write'] as Actor[]) {
       const res = await clients.get(actor)!.get('/api/users?limit=100')

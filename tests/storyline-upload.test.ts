@@ -470,6 +470,7 @@ describe('the files follow the activity', () => {
       launchFile: null,
       xapiActivityId: null,
       masteryScore: null,
+      cmi5: null,
     })
     expect(res.body.doc.storylineUrl).toBeNull()
     expect(existsSync(path.join(uploadsDir, String(id)))).toBe(false)

@@ -53,10 +53,11 @@ export const betterResult = (stored: Result, reported: Pick<Reported, 'status' |
  * Whether a launch continues the previous attempt. SCORM: when the package suspended it (exit
  * "suspend"), or left resume data behind without finishing. xAPI: until it is finished (the
  * package keeps its resume data in the state resource of the attempt's registration, and saves
- * it when it likes). Otherwise a new attempt starts.
+ * it when it likes); cmi5 too, whose AU reads its state documents under the same registration.
+ * Otherwise a new attempt starts.
  */
 export const resumes = (state: AttemptState, hasXapiState = false, standard: Standard | null = null): boolean => {
-  if (standard === 'xapi') return !isFinished(state.status) && (state.status !== 'not-attempted' || hasXapiState)
+  if (standard === 'xapi' || standard === 'cmi5') return !isFinished(state.status) && (state.status !== 'not-attempted' || hasXapiState)
   return state.exit === 'suspend' || (!isFinished(state.status) && Boolean(state.suspendData || state.location || hasXapiState))
 }
 
@@ -375,4 +376,5 @@ export const sessionSeconds = (startedAt: string | Date | null | undefined, now 
   return Math.max(0, Math.min(MAX_SESSION_SECONDS, Math.round((now - start) / 1000)))
 }
 
-export const isStandard = (value: unknown): value is Standard => value === 'scorm12' || value === 'scorm2004' || value === 'xapi' || value === 'none'
+export const isStandard = (value: unknown): value is Standard =>
+  value === 'scorm12' || value === 'scorm2004' || value === 'xapi' || value === 'cmi5' || value === 'none'

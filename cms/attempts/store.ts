@@ -96,6 +96,9 @@ const hasXapiState = (doc: Attempt) => {
 /** Only a student's work is recorded; a teacher or staff member looking at an activity leaves nothing. */
 export const isStudent = (user: Pick<User, 'attributes'>) => user.attributes?.type === 'student'
 
+/** xAPI and cmi5 packages report under a registration per attempt. */
+const tracksByRegistration = (standard: Standard | null) => standard === 'xapi' || standard === 'cmi5'
+
 export interface Opened {
   doc: Attempt
   resume: boolean
@@ -161,8 +164,15 @@ export const openAttempt = async (req: PayloadRequest, user: User, activity: Act
       }
       if (newAttempt) data.attemptCount = tries
       if (!resume && standard !== 'none') {
-        data.resume = { suspendData: '', location: '', exit: '', xapiState: {}, storage: null, registration: standard === 'xapi' ? randomUUID() : null }
-      } else if (standard === 'xapi' && !doc.resume?.registration) {
+        data.resume = {
+          suspendData: '',
+          location: '',
+          exit: '',
+          xapiState: {},
+          storage: null,
+          registration: tracksByRegistration(standard) ? randomUUID() : null,
+        }
+      } else if (tracksByRegistration(standard) && !doc.resume?.registration) {
         data.resume = { ...(doc.resume ?? {}), registration: randomUUID() }
       }
     }

@@ -171,6 +171,11 @@ export const Activities: CollectionConfig = {
         { name: 'launchFile', type: 'text', admin: { description: 'The file a student opens (from imsmanifest.xml or tincan.xml, else story.html).' } },
         { name: 'xapiActivityId', type: 'text' },
         { name: 'masteryScore', type: 'number' },
+        {
+          name: 'cmi5',
+          type: 'json',
+          admin: { description: "cmi5: the AU's launch data from cmi5.xml (publisher id, moveOn, masteryScore 0–1, launchParameters)." },
+        },
       ],
     },
     {

@@ -88,6 +88,14 @@ export const Attempts: CollectionConfig = {
       ],
     },
     {
+      // cmi5 sessions and what the AU said in this registration (cms/packages/cmi5/session.ts):
+      // the LMS's own bookkeeping, closed to every API reader like the session below.
+      name: 'cmi5',
+      type: 'json',
+      access: { read: serverOnly },
+      admin: { hidden: true },
+    },
+    {
       // The open session, for time spent, and when the stored resume state was reported: closed to every API reader.
       name: 'session',
       type: 'group',

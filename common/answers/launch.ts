@@ -5,8 +5,8 @@
  */
 import type { PackageStorage } from '../packageStorage'
 
-/** How a Storyline package reports: SCORM 1.2, SCORM 2004, xAPI, or not at all (Web publish). */
-export type PackageStandard = 'scorm12' | 'scorm2004' | 'xapi' | 'none'
+/** How a Storyline package reports: SCORM 1.2, SCORM 2004, xAPI, cmi5, or not at all (Web publish). */
+export type PackageStandard = 'scorm12' | 'scorm2004' | 'xapi' | 'cmi5' | 'none'
 
 export type Launch = {
   standard: PackageStandard

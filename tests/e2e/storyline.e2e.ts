@@ -6,19 +6,20 @@ import { baseURL, contentURL, expectAccessible, expectNoPageErrors, freshPagePer
 import { apiCall, apiLogin, createStaff, demoStudent, logInAt } from './consoleHelpers'
 
 /**
- * Storyline packages as a student takes them in Chromium: four packages built by the tests that
+ * Storyline packages as a student takes them in Chromium: five packages built by the tests that
  * behave like the real publishes (SCORM 1.2 driver walking window.parent, SCORM 2004, xAPI
- * posting to its launch endpoint, a Web publish that needs cookies and localStorage). For each:
- * the student starts it, works, closes, reopens where they left off, finishes with a score; the
+ * posting to its launch endpoint, a cmi5 AU fetching its auth token and LMS.LaunchData, a Web
+ * publish that needs cookies and localStorage). For each: the student starts it, works, closes, reopens where they left off, finishes with a score; the
  * attempt and the score are stored; their teacher's API read of the classroom shows them, and
  * another teacher and another student see nothing. Escape closes the modal from inside a package.
  */
 
-const kinds: PackageKind[] = ['scorm12', 'scorm2004', 'xapi', 'web']
+const kinds: PackageKind[] = ['scorm12', 'scorm2004', 'xapi', 'cmi5', 'web']
 const titles: Record<PackageKind, string> = {
   scorm12: 'Rights quiz (SCORM 1.2)',
   scorm2004: 'Rights quiz (SCORM 2004)',
   xapi: 'Rights quiz (xAPI)',
+  cmi5: 'Rights quiz (cmi5)',
   web: 'Rights quiz (Web)',
 }
 
@@ -145,6 +146,7 @@ const progressSaved: Record<PackageKind, (attempt: any) => boolean> = {
   scorm12: (a) => a.status === 'incomplete' && /"step":2/.test(a.resume?.suspendData ?? '') && /"answer":"b"/.test(a.resume?.suspendData ?? ''),
   scorm2004: (a) => a.status === 'incomplete' && /"answer":"b"/.test(a.resume?.suspendData ?? ''),
   xapi: (a) => a.status === 'incomplete' && Object.values(a.resume?.xapiState ?? {}).some((d: any) => /"answer":"b"/.test(d.contents)),
+  cmi5: (a) => a.status === 'incomplete' && Object.values(a.resume?.xapiState ?? {}).some((d: any) => /"answer":"b"/.test(d.contents)),
   web: (a) => a.openCount >= 1,
 }
 
@@ -152,6 +154,7 @@ const scored: Record<PackageKind, (attempt: any) => boolean> = {
   scorm12: (a) => a.status === 'passed' && a.score?.raw === 80 && a.score?.max === 100 && a.score?.scaled === 0.8,
   scorm2004: (a) => a.status === 'passed' && a.score?.scaled === 0.8 && a.score?.raw === 8,
   xapi: (a) => a.status === 'passed' && a.score?.scaled === 0.8 && a.score?.raw === 8,
+  cmi5: (a) => a.status === 'passed' && a.score?.scaled === 0.8 && a.score?.raw === 8,
   web: (a) => a.status === 'not-attempted' && a.openCount === 2,
 }
 
@@ -184,6 +187,13 @@ describe('a student takes each kind of package; it resumes and reports', () => {
     await visible(quiz.getByText('Resumed at step 2 with answer b'))
     await quiz.locator('#submit').click()
     await visible(quiz.getByText('Passed with 8 of 10'))
+    // The cmi5 AU ran from LMS.LaunchData and its passed, completed and terminated were accepted.
+    if (kind === 'cmi5') {
+      await visible(quiz.getByText('Launch mode: Normal, move on: Passed'))
+      await visible(quiz.getByText('Sent to the LMS'))
+      // A picture for a person to look at, when SCREENS_DIR names a folder (as in benchmarks.e2e.ts).
+      if (process.env.SCREENS_DIR) await page.screenshot({ path: `${process.env.SCREENS_DIR}/cmi5-package.png` })
+    }
     const attempt = await waitForAttempt(kind, scored[kind], 'the score')
     expect(attempt).toMatchObject({ standard: kind === 'web' ? 'none' : kind, classroom: classroom.id })
     await closeActivity(page, kind)
@@ -270,6 +280,9 @@ describe("who reads the classroom's attempts", () => {
       expect(scored[kind](attempt), `${kind}: ${JSON.stringify(attempt)}`).toBe(true)
       expect(attempt.resume).toBeUndefined()
     }
+    // The progress grid's cells: the result and whole percentage each package reported.
+    const grid = ok(await apiCall('GET', `/api/classrooms/${classroom.id}/progress`, { token: teacher.token }))
+    expect(grid.attempts).toContainEqual({ student: student.id, activity: activities.cmi5, status: 'passed', score: 80 })
     const others = ok(await apiCall('GET', `/api/attempts?where[student][equals]=${student.id}&limit=100&depth=0`, { token: otherTeacher.token }))
     expect(others.docs).toEqual([])
     const peer = ok(await apiCall('GET', `/api/attempts?where[student][equals]=${student.id}&limit=100&depth=0`, { token: otherStudent.token }))

@@ -9,6 +9,11 @@
  *   completion status, cmi.exit = suspend).
  * - xapi: tincan.xml → index_lms.html, which reads endpoint, auth, actor and registration from its
  *   own query string, reads and writes the activity state (suspend_data) and posts statements.
+ * - cmi5: cmi5.xml (one AU, moveOn Passed, masteryScore 0.7) → index_lms.html, which reads endpoint,
+ *   fetch, actor, registration and activityId from its query string, POSTs the fetch URL for its
+ *   auth token, reads LMS.LaunchData, keeps its own state (suspend_data) under the registration, and
+ *   sends initialized, then passed or failed with a score, completed and terminated, each with the
+ *   launch data's context template.
  * - web: only story.html, which will not start without cookies and localStorage (Storyline's
  *   bootstrapper reads document.cookie to resume) and resumes from them.
  *
@@ -17,7 +22,7 @@
  */
 import { buildZip } from './zips'
 
-export type PackageKind = 'scorm12' | 'scorm2004' | 'xapi' | 'web'
+export type PackageKind = 'scorm12' | 'scorm2004' | 'xapi' | 'cmi5' | 'web'
 
 export const XAPI_COURSE_ID = 'urn:articulate:storyline:test-course'
 
@@ -181,6 +186,82 @@ if (!endpoint || !auth || !actorJson) { show('status', 'No LRS in the launch URL
 }
 `
 
+export const CMI5_AU_ID = 'urn:articulate:storyline:cmi5-test-course/au'
+
+const cmi5Driver = `
+// Like a cmi5 AU (Storyline's cmi5 publish): launch parameters from the URL, the auth token from
+// the one-time fetch URL, the context template from LMS.LaunchData.
+var params = new URLSearchParams(location.search)
+var endpoint = params.get('endpoint'), fetchUrl = params.get('fetch'), actorJson = params.get('actor')
+var registration = params.get('registration'), activityId = params.get('activityId')
+var V = 'http://adlnet.gov/expapi/verbs/', CMI5 = 'https://w3id.org/xapi/cmi5/context/categories/cmi5'
+var MOVEON = 'https://w3id.org/xapi/cmi5/context/categories/moveon'
+if (!endpoint || !fetchUrl || !actorJson || !registration || !activityId) { show('status', 'No cmi5 launch parameters') } else {
+  var actor = JSON.parse(actorJson), headers = null, launchData = null, startedAt = Date.now(), terminated = false
+  function stateUrl(id) {
+    return endpoint + 'activities/state?' + new URLSearchParams({ activityId: activityId, agent: JSON.stringify(actor), registration: registration, stateId: id }).toString()
+  }
+  function uuid() {
+    return 'xxxxxxxx-xxxx-4xxx-8xxx-xxxxxxxxxxxx'.replace(/x/g, function () { return Math.floor(Math.random() * 16).toString(16) })
+  }
+  function seconds() { return 'PT' + Math.round((Date.now() - startedAt) / 1000) + 'S' }
+  function send(verb, result, keepalive) {
+    var context = JSON.parse(JSON.stringify(launchData.contextTemplate))
+    context.registration = registration
+    context.contextActivities = context.contextActivities || {}
+    var category = [{ id: CMI5 }]
+    if (result && (result.success !== undefined || result.completion !== undefined)) category.push({ id: MOVEON })
+    context.contextActivities.category = category
+    var statement = { id: uuid(), timestamp: new Date().toISOString(), actor: actor,
+      verb: { id: V + verb, display: { 'en-US': verb } }, object: { id: activityId, objectType: 'Activity' }, context: context }
+    if (result) statement.result = result
+    return fetch(endpoint + 'statements', { method: 'POST', keepalive: Boolean(keepalive),
+      headers: Object.assign({ 'Content-Type': 'application/json' }, headers), body: JSON.stringify(statement) })
+      .then(function (res) { if (!res.ok) throw new Error(verb + ' answered ' + res.status); return res })
+  }
+  function terminate(keepalive) {
+    if (terminated) return Promise.resolve()
+    terminated = true
+    return send('terminated', { duration: seconds() }, keepalive)
+  }
+  fetch(fetchUrl, { method: 'POST' }).then(function (res) { return res.json() }).then(function (body) {
+    if (!body['auth-token']) throw new Error(body['error-text'] || 'no auth token')
+    headers = { Authorization: 'Basic ' + body['auth-token'], 'X-Experience-API-Version': '1.0.3' }
+    return fetch(stateUrl('LMS.LaunchData'), { headers: headers })
+  }).then(function (res) {
+    if (res.status !== 200) throw new Error('LMS.LaunchData answered ' + res.status)
+    return res.json()
+  }).then(function (data) {
+    launchData = data
+    return fetch(stateUrl('suspend_data'), { headers: headers })
+  }).then(function (res) { return res.status === 200 ? res.text() : null }).then(function (text) {
+    var saved = null
+    try { saved = text ? JSON.parse(text) : null } catch (e) { saved = null }
+    var lms = {
+      learner: actor.name,
+      load: function () { return saved },
+      save: function (data) {
+        fetch(stateUrl('suspend_data'), { method: 'PUT', headers: Object.assign({ 'Content-Type': 'application/json' }, headers), body: JSON.stringify(data) })
+      },
+      score: function (raw, max, passed) {
+        var mastery = typeof launchData.masteryScore === 'number' ? launchData.masteryScore : 0
+        var scaled = raw / max
+        send(scaled >= mastery ? 'passed' : 'failed', { score: { raw: raw, min: 0, max: max, scaled: scaled }, success: scaled >= mastery, duration: seconds() })
+          .then(function () { return send('completed', { completion: true, duration: seconds() }) })
+          .then(function () { return terminate(false) })
+          .then(function () { show('sent', 'Sent to the LMS') })
+          .catch(function (e) { show('sent', 'The LMS refused: ' + e.message) })
+      },
+    }
+    return send('initialized').then(function () {
+      startQuiz(lms)
+      show('launch-mode', 'Launch mode: ' + launchData.launchMode + ', move on: ' + launchData.moveOn)
+    })
+  }).catch(function (e) { show('status', 'The LMS did not answer: ' + e.message) })
+  window.addEventListener('pagehide', function () { if (headers && launchData) terminate(true) })
+}
+`
+
 const webBootstrap = `
 // Like Storyline's bootstrapper: it reads document.cookie (and localStorage) to resume, and a
 // document without them (a sandboxed frame) throws before the player starts.
@@ -229,6 +310,19 @@ const tincan = `<?xml version="1.0" encoding="utf-8"?>
   <activity id="${XAPI_COURSE_ID}/q1" type="http://adlnet.gov/expapi/activities/cmi.interaction"><name lang="und">Q1</name></activity>
 </activities></tincan>`
 
+const cmi5Structure = `<?xml version="1.0" encoding="utf-8" standalone="yes"?>
+<courseStructure xmlns="https://w3id.org/xapi/profiles/cmi5/v1/CourseStructure.xsd">
+  <course id="urn:articulate:storyline:cmi5-test-course">
+    <title><langstring lang="und">cmi5 quiz</langstring></title>
+    <description><langstring lang="und">A cmi5 quiz</langstring></description>
+  </course>
+  <au id="${CMI5_AU_ID}" moveOn="Passed" masteryScore="0.7" launchMethod="AnyWindow">
+    <title><langstring lang="und">cmi5 quiz</langstring></title>
+    <description><langstring lang="und">A cmi5 quiz</langstring></description>
+    <url>index_lms.html</url>
+  </au>
+</courseStructure>`
+
 const script = (code: string) => `<script>\n${quizScript}\n${code}\n</script>`
 
 /** A nested frame like Storyline's analytics-frame.html, so the tests see nested frames load. */
@@ -254,6 +348,12 @@ export const packageFiles = (kind: PackageKind): { name: string; data: string }[
         { name: 'tincan.xml', data: tincan },
         { name: 'story.html', data: page('xAPI quiz (web)', '') },
         { name: 'index_lms.html', data: page('xAPI quiz', script(xapiDriver)) },
+      ]
+    case 'cmi5':
+      return [
+        { name: 'cmi5.xml', data: cmi5Structure },
+        { name: 'story.html', data: page('cmi5 quiz (web)', '') },
+        { name: 'index_lms.html', data: page('cmi5 quiz', script(cmi5Driver), '<p id="launch-mode"></p><p id="sent"></p>') },
       ]
     case 'web':
       return [{ name: 'story.html', data: page('Web quiz', script(webBootstrap)) }]

@@ -18,6 +18,7 @@ import { Transform, type TransformCallback } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import yauzl, { type Entry, type ZipFile } from 'yauzl'
 
+import type { Cmi5Unit } from '../cmi5/courseStructure'
 import { detectLaunch, type Standard } from './launch'
 
 export interface StorylineLimits {
@@ -72,6 +73,8 @@ export interface InstalledPackage {
   xapiActivityId: string | null
   /** SCORM 1.2: the manifest's mastery score (0–100). */
   masteryScore: number | null
+  /** cmi5: the AU's launch data (cmi5.xml). */
+  cmi5: Cmi5Unit | null
   /** Things the editor should know (a manifest naming a missing file, say); the package installed. */
   warnings: string[]
   uploadedAt: string
@@ -81,6 +84,7 @@ const LAUNCH_FILE = 'story.html'
 const FALLBACK_LAUNCH_FILE = 'index.html' // newer Storyline 360 exports
 const MANIFEST = 'imsmanifest.xml'
 const TINCAN = 'tincan.xml'
+const CMI5 = 'cmi5.xml'
 const NO_LAUNCH_FILE = 'The package has no story.html (or index.html) at its root.'
 const FILE_MODE = 0o644
 const DIR_MODE = 0o755
@@ -227,7 +231,7 @@ async function planExtraction(zip: ZipFile, limits: StorylineLimits): Promise<Pl
   const hasIndex = files.has(FALLBACK_LAUNCH_FILE)
   // An LMS-only publish may have just the manifest's launch file; whether it names one is known
   // once the manifest is unpacked (extractAndSwap).
-  const hasManifest = files.has(MANIFEST) || files.has(TINCAN)
+  const hasManifest = files.has(MANIFEST) || files.has(TINCAN) || files.has(CMI5)
   if (!hasStory && !hasIndex && !hasManifest) {
     throw new StorylinePackageError(NO_LAUNCH_FILE)
   }
@@ -313,7 +317,8 @@ async function extractAndSwap(
       },
       plan.needsStoryStub ? null : LAUNCH_FILE,
     )
-    if (!launch) throw new StorylinePackageError(`${NO_LAUNCH_FILE} Its imsmanifest.xml or tincan.xml names no launch file the package has.`)
+    if (!launch)
+      throw new StorylinePackageError(`${NO_LAUNCH_FILE} Its imsmanifest.xml, cmi5.xml (of one AU) or tincan.xml names no launch file the package has.`)
 
     if (plan.copyIndexToStory || plan.needsStoryStub) {
       // The spec's URL is always .../storyline/story.html.
@@ -333,6 +338,7 @@ async function extractAndSwap(
       standard: launch.standard,
       xapiActivityId: launch.xapiActivityId ?? null,
       masteryScore: launch.masteryScore ?? null,
+      cmi5: launch.cmi5 ?? null,
       warnings: launch.warnings,
     }
   } catch (err) {

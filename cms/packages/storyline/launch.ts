@@ -4,6 +4,8 @@
  * - SCORM 1.2 / 2004: `imsmanifest.xml` names the launch resource (the default organization's
  *   first item, its `identifierref` resource's `href`, plus the item's `parameters`); Storyline's
  *   is `index_lms.html`. The schema version says 1.2 or 2004.
+ * - cmi5: `cmi5.xml` names its one AU's `url` (cms/packages/cmi5/courseStructure.ts); Storyline's
+ *   is `index_lms.html`. The AU's launch data (moveOn, masteryScore …) is kept for the launch.
  * - xAPI (Tin Can): `tincan.xml` names it in the first activity's `<launch>`; that activity's id
  *   is the course's xAPI activity id.
  * - Otherwise the Web publish: `story.html`, else `index.html` (Storyline 360).
@@ -13,13 +15,16 @@
  */
 import { XMLParser } from 'fast-xml-parser'
 
-export const standards = ['scorm12', 'scorm2004', 'xapi', 'none'] as const
+import { type Cmi5Unit, readCourseStructure } from '../cmi5/courseStructure'
+
+export const standards = ['scorm12', 'scorm2004', 'xapi', 'cmi5', 'none'] as const
 export type Standard = (typeof standards)[number]
 
 export const standardLabels: Record<Standard, string> = {
   scorm12: 'SCORM 1.2',
   scorm2004: 'SCORM 2004',
   xapi: 'xAPI (Tin Can)',
+  cmi5: 'cmi5',
   none: 'Web (no tracking)',
 }
 
@@ -31,6 +36,8 @@ export interface LaunchInfo {
   xapiActivityId?: string
   /** SCORM 1.2 only: `adlcp:masteryscore` of the launched item (0–100). */
   masteryScore?: number
+  /** cmi5 only: the AU's launch data from cmi5.xml. */
+  cmi5?: Cmi5Unit
   warnings: string[]
 }
 
@@ -180,6 +187,11 @@ export const detectLaunch = async (files: ReadonlySet<string>, read: ReadFile, w
   if (manifest !== null) {
     const found = fromManifest(manifest, files, warnings)
     if (found) return found
+  }
+  const structure = files.has('cmi5.xml') ? await read('cmi5.xml') : null
+  if (structure !== null) {
+    const found = readCourseStructure(structure, (href) => checkedLaunch(href, files), warnings)
+    if (found) return { standard: 'cmi5', launchFile: found.launchFile, cmi5: found.unit, warnings }
   }
   const tincan = files.has('tincan.xml') ? await read('tincan.xml') : null
   if (tincan !== null) {

@@ -32,6 +32,7 @@ import { publicUrl } from '@cms/config/env'
 import { currentRequestOrigin, launcherNeedsProduct, productAddress, refusalMessage, warnIfSameSite } from '@cms/http/origins'
 import type { Activity, Attempt, User } from '../../../cms/payload-types'
 import type { Standard } from '@cms/packages/storyline/launch'
+import { closedSessionRecord, cmi5UnitOf, prepareCmi5Launch } from '@cms/packages/cmi5/launch'
 import type { Launch } from '@common/answers/launch'
 import { badRequest, type FieldError, HttpError, json, notFound, onlyFields, readBody, requireUser, routeParam } from '@cms/http/endpointInput'
 
@@ -81,7 +82,7 @@ type LaunchAttempt = { doc: Pick<Attempt, 'status' | 'score' | 'resume' | 'timeS
 
 const previewAttempt: LaunchAttempt = { doc: { status: 'not-attempted', score: {}, resume: {}, timeSpentSeconds: 0 }, resume: false, session: null }
 
-const launchFor = (req: PayloadRequest, user: User, activity: Activity, opened: LaunchAttempt, addresses: Addresses): Launch => {
+const launchFor = async (req: PayloadRequest, user: User, activity: Activity, opened: LaunchAttempt, addresses: Addresses): Promise<Launch> => {
   const record = activity.storyline ?? {}
   const standard = (record.standard as Standard | null) ?? 'none'
   const launchFile = (record.launchFile as string | null) || 'story.html'
@@ -110,6 +111,21 @@ const launchFor = (req: PayloadRequest, user: User, activity: Activity, opened: 
         registration: String(opened.doc.resume?.registration ?? ''),
       }),
     }
+  }
+  const unit = standard === 'cmi5' ? cmi5UnitOf(activity) : null
+  if (unit && opened.session) {
+    // A cmi5 AU (cms/packages/cmi5/launch.ts); a preview, like xAPI's, runs without launch parameters.
+    const params = await prepareCmi5Launch(
+      req,
+      user,
+      activity,
+      unit,
+      opened.session,
+      xapiActor(user),
+      addresses.origin,
+      packageUrl(contentOrigin, activity.id, launchFile),
+    )
+    return { ...base, packageUrl: packageUrl(contentOrigin, activity.id, launchFile, params) }
   }
   if (standard === 'scorm12' || standard === 'scorm2004') {
     const cmi = scormLaunchData(
@@ -140,11 +156,11 @@ export const openActivityEndpoint: Endpoint = {
       throw new HttpError(403, refusalMessage(address), undefined, { reason: 'address', address: refused, openAt, ...(setting ? { setting } : {}) })
     }
     if (address) warnIfSameSite(address.origin, (message) => req.payload.logger.warn(message))
-    if (!isStudent(user)) return json({ attempt: null, launch: address ? launchFor(req, user, activity, previewAttempt, address) : null })
+    if (!isStudent(user)) return json({ attempt: null, launch: address ? await launchFor(req, user, activity, previewAttempt, address) : null })
     const opened = await openAttempt(req, user, activity)
     return json({
       attempt: await readOwnAttempt(req, opened.doc.id),
-      launch: address ? launchFor(req, user, activity, opened, address) : null,
+      launch: address ? await launchFor(req, user, activity, opened, address) : null,
     })
   },
 }
@@ -236,10 +252,14 @@ export const saveAttemptEndpoint: Endpoint = {
       const scorm = cmi && (standard === 'scorm12' || standard === 'scorm2004') ? fromScorm(standard, cmi, masteryScore) : null
       const reported = scorm && !newest ? { status: scorm.status, score: scorm.score } : scorm
       const savesResume = newest && Boolean(storage || (scorm && [scorm.suspendData, scorm.location, scorm.exit].some((v) => v !== undefined)))
-      const extra = {
+      const extra: Record<string, unknown> = {
         ...(newest && storage ? { resume: { ...(doc.resume ?? {}), storage } } : {}),
         ...(savesResume ? { session: { ...(doc.session ?? {}), resumeSavedAt: reportedAt.toISOString() } } : {}),
       }
+      // A cmi5 session the student closed without the AU's "terminated" is abandoned (cms/packages/cmi5/launch.ts).
+      const abandoned =
+        typeof session === 'string' && session === doc.session?.key && body.closed === true ? closedSessionRecord(activity, doc, session) : undefined
+      if (abandoned) extra.cmi5 = abandoned
       return applyProgress(req, doc, reported, session as string, extra)
     })
     return json({ attempt: await readOwnAttempt(req, result.id) })

@@ -56,6 +56,7 @@ export const storylineRecord = (installed: InstalledPackage) => ({
   launchFile: installed.launchFile,
   xapiActivityId: installed.xapiActivityId,
   masteryScore: installed.masteryScore,
+  cmi5: installed.cmi5,
 })
 
 const emptyStoryline = {
@@ -67,6 +68,7 @@ const emptyStoryline = {
   launchFile: null,
   xapiActivityId: null,
   masteryScore: null,
+  cmi5: null,
 }
 
 const noFile = () => new HttpError(400, 'Choose a Storyline package (.zip) to upload, sent as the form field "file".')

@@ -23,6 +23,9 @@ import { applyProgress, findAttempt, withAttemptLock } from '../../../cms/attemp
 import { launchMessages, launchProblem, tokenFromHeader, verifyLaunchToken } from '../../../cms/attempts/token'
 import type { Activity, Attempt } from '../../../cms/payload-types'
 import { HttpError } from '@cms/http/endpointInput'
+import { launchDataWriteProblem } from '@cms/packages/cmi5/launch'
+import { isCmi5Activity, recordCmi5Statements } from '@cms/packages/cmi5/statements'
+import { publicUrl } from '@cms/config/env'
 
 /** Parsed JSON from a package (statements, state documents): checked field by field where read. */
 type Json = Record<string, any>
@@ -40,11 +43,12 @@ const unauthorized = (reason: keyof typeof launchMessages = 'invalid') => new Ht
 
 interface Launch {
   attempt: Attempt
+  activity: Activity
   courseId: string | null
   key: string
 }
 
-const authenticate = async (req: PayloadRequest): Promise<Launch> => {
+export const authenticate = async (req: PayloadRequest): Promise<Launch> => {
   const token = tokenFromHeader(req.headers.get('authorization'))
   const claims = token ? verifyLaunchToken(req.payload.secret, token) : null
   if (!claims) throw unauthorized()
@@ -56,7 +60,7 @@ const authenticate = async (req: PayloadRequest): Promise<Launch> => {
     .findByID({ collection: 'activities', id: claims.a, depth: 0, overrideAccess: true, req, disableErrors: true })
     .catch(nullUnlessUnreachable)) as Activity | null
   if (!activity) throw unauthorized()
-  return { attempt, courseId: (activity.storyline?.xapiActivityId as string | null) ?? null, key: `${claims.u}:${claims.a}` }
+  return { attempt, activity, courseId: (activity.storyline?.xapiActivityId as string | null) ?? null, key: `${claims.u}:${claims.a}` }
 }
 
 const query = (req: PayloadRequest) => new URL(req.url ?? 'http://localhost/').searchParams
@@ -156,6 +160,9 @@ const recordStatements = async (req: PayloadRequest, launch: Launch, statements:
     })
     if (!fresh.length) return
     const extra = added.length ? { statementsReceived: [...received, ...added].slice(-STATEMENT_IDS_KEPT) } : {}
+    // A cmi5 AU's statements follow the cmi5 rules (cms/packages/cmi5/statements.ts).
+    if (isCmi5Activity(launch.activity))
+      return recordCmi5Statements(req, launch.activity, doc, fresh, { homePage: publicUrl(), name: String(launch.attempt.student) }, extra)
     await applyProgress(req, doc, fold(fresh, launch.courseId), doc.session?.key ?? null, extra)
   })
 }
@@ -313,6 +320,8 @@ const writeState =
   async (req) => {
     const launch = await authenticate(req)
     const { stateId, prefix } = stateParams(req, true)
+    const refused = launchDataWriteProblem(launch.activity, stateId)
+    if (refused) throw new HttpError(403, refused)
     const contents = await readText(req)
     if (contents.length > MAX_STATE_DOC_CHARS) throw new HttpError(413, 'The state document is too large.')
     const contentType = (req.headers.get('content-type') || 'application/octet-stream').slice(0, 200)
@@ -349,6 +358,8 @@ const stateDelete: Endpoint = {
   handler: async (req) => {
     const launch = await authenticate(req)
     const { stateId, prefix } = stateParams(req, false)
+    const refused = launchDataWriteProblem(launch.activity, stateId)
+    if (refused) throw new HttpError(403, refused)
     await saveState(req, launch, (state) => {
       if (stateId) checkPreconditions(req, state[prefix + stateId])
       return Object.fromEntries(Object.entries(state).filter(([key]) => (stateId ? key !== prefix + stateId : !key.startsWith(prefix))))

@@ -14,6 +14,7 @@ import * as migration_20261127_134720_assignments from './20261127_134720_assign
 import * as migration_20261127_140603_merged_schema_snapshot from './20261127_140603_merged_schema_snapshot';
 import * as migration_20261127_152619_user_roster_ids from './20261127_152619_user_roster_ids';
 import * as migration_20261127_153036_package_allowed_and_blocked_hosts from './20261127_153036_package_allowed_and_blocked_hosts';
+import * as migration_20261127_153103_cmi5_launch from './20261127_153103_cmi5_launch';
 import * as migration_20261127_153150_district_sign_in from './20261127_153150_district_sign_in';
 import * as migration_20261127_153511_attempt_results from './20261127_153511_attempt_results';
 
@@ -97,6 +98,11 @@ export const migrations = [
     up: migration_20261127_153036_package_allowed_and_blocked_hosts.up,
     down: migration_20261127_153036_package_allowed_and_blocked_hosts.down,
     name: '20261127_153036_package_allowed_and_blocked_hosts',
+  },
+  {
+    up: migration_20261127_153103_cmi5_launch.up,
+    down: migration_20261127_153103_cmi5_launch.down,
+    name: '20261127_153103_cmi5_launch',
   },
   {
     up: migration_20261127_153150_district_sign_in.up,

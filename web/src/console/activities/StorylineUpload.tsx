@@ -15,6 +15,7 @@ export const standardLabels: Record<Standard, string> = {
   scorm12: 'console.storyline.standards.scorm12',
   scorm2004: 'console.storyline.standards.scorm2004',
   xapi: 'console.storyline.standards.xapi',
+  cmi5: 'console.storyline.standards.cmi5',
   none: 'console.storyline.standards.none',
 }
 export const PACKAGE_REMOVED = en.messages.packageRemoved

@@ -109,4 +109,41 @@ describe('storyline package', () => {
     expect(await screen.findByText(PACKAGE_UPLOADED)).toBeInTheDocument()
     expect(ACTIVITY_SAVED).toBe('Activity saved.')
   })
+
+  it('names what the upload found in a cmi5 export: the standard and the launch file, and the warnings', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeUpload)
+    const user = userEvent.setup()
+    let activity: Record<string, unknown> = {
+      id: 31,
+      title: 'Quiz',
+      type: 'storyline',
+      module: { id: 8, title: 'Speech' },
+      order: 1,
+      width: 'full',
+      markdown: '',
+      storyline: null,
+    }
+    consoleServer(({ method, url }) => {
+      if (method === 'GET' && url.startsWith('/api/activities/31')) return { body: activity }
+      if (method === 'GET' && url.startsWith('/api/modules?')) return list(modules)
+      return undefined
+    })
+    renderConsole('/console/activities/31', staff(['activities:write']))
+    await user.upload(await screen.findByLabelText('Storyline export (.zip)'), new File(['zip'], 'cmi5.zip', { type: 'application/zip' }))
+    await user.click(screen.getByRole('button', { name: 'Upload package' }))
+    const storyline = {
+      filename: 'cmi5.zip',
+      fileCount: 3,
+      totalBytes: 4096,
+      uploadedAt: '2026-01-02T10:00:00.000Z',
+      standard: 'cmi5',
+      launchFile: 'index_lms.html',
+    }
+    activity = { ...activity, storyline }
+    const warning = 'cmi5.xml asks for the AU in its own window; the product plays it in its activity window, as every package.'
+    ;(FakeUpload.last as FakeUpload).answer(200, { message: 'ok', doc: activity, warnings: [warning] })
+    expect(await screen.findByText('cmi5: reports progress and score')).toBeInTheDocument()
+    expect(screen.getByText('index_lms.html')).toBeInTheDocument()
+    expect(screen.getByText(warning)).toBeInTheDocument()
+  })
 })
