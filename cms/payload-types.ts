@@ -81,6 +81,7 @@ export interface Config {
     countries: Country;
     attempts: Attempt;
     assignments: Assignment;
+    'roster-imports': RosterImport;
     'payload-kv': PayloadKv;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
@@ -112,6 +113,7 @@ export interface Config {
     countries: CountriesSelect<false> | CountriesSelect<true>;
     attempts: AttemptsSelect<false> | AttemptsSelect<true>;
     assignments: AssignmentsSelect<false> | AssignmentsSelect<true>;
+    'roster-imports': RosterImportsSelect<false> | RosterImportsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -671,6 +673,13 @@ export interface School {
    * The account that created this school. Empty for shared schools.
    */
   user?: (number | null) | User;
+  /**
+   * Set by a district roster import.
+   */
+  roster?: {
+    district?: string | null;
+    sourcedId?: string | null;
+  };
   updatedAt: string;
   createdAt: string;
 }
@@ -694,6 +703,14 @@ export interface Classroom {
    * When the teacher archived the classroom; empty while it is in use.
    */
   archivedAt?: string | null;
+  /**
+   * Set by a district roster import.
+   */
+  roster?: {
+    district?: string | null;
+    sourcedId?: string | null;
+    school?: (number | null) | School;
+  };
   students?: {
     docs?: (number | User)[];
     hasNextPage?: boolean;
@@ -865,6 +882,38 @@ export interface Assignment {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "roster-imports".
+ */
+export interface RosterImport {
+  id: number;
+  district: string;
+  fileName: string;
+  status: 'previewed' | 'imported';
+  createdBy?: (number | null) | User;
+  importedAt?: string | null;
+  preview?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  records?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -942,6 +991,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'assignments';
         value: number | Assignment;
+      } | null)
+    | ({
+        relationTo: 'roster-imports';
+        value: number | RosterImport;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1241,6 +1294,12 @@ export interface SchoolsSelect<T extends boolean = true> {
   state?: T;
   country?: T;
   user?: T;
+  roster?:
+    | T
+    | {
+        district?: T;
+        sourcedId?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1254,6 +1313,13 @@ export interface ClassroomsSelect<T extends boolean = true> {
   owner?: T;
   timeZone?: T;
   archivedAt?: T;
+  roster?:
+    | T
+    | {
+        district?: T;
+        sourcedId?: T;
+        school?: T;
+      };
   students?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -1349,6 +1415,21 @@ export interface AssignmentsSelect<T extends boolean = true> {
         dueAt?: T;
         id?: T;
       };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "roster-imports_select".
+ */
+export interface RosterImportsSelect<T extends boolean = true> {
+  district?: T;
+  fileName?: T;
+  status?: T;
+  createdBy?: T;
+  importedAt?: T;
+  preview?: T;
+  records?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -8,6 +8,7 @@ import { Activities } from '../collections/Activities'
 import { Assignments } from '../collections/Assignments'
 import { Attempts } from '../collections/Attempts'
 import { Classrooms } from '../collections/Classrooms'
+import { RosterImports } from '../collections/RosterImports'
 import { Countries } from '../collections/Countries'
 import { Media } from '../collections/Media'
 import { Modules } from '../collections/Modules'
@@ -52,7 +53,7 @@ export default staffOnlyDocumentLocks(
         avatar: 'default',
         importMap: { baseDir: dirname, importMapFile: path.resolve(dirname, 'app/(payload)/admin/importMap.js') },
       },
-      collections: [Topics, Modules, Activities, Benchmarks, Pages, Posts, Media, Users, Schools, Classrooms, Tickets, Countries, Attempts, Assignments],
+      collections: [Topics, Modules, Activities, Benchmarks, Pages, Posts, Media, Users, Schools, Classrooms, Tickets, Countries, Attempts, Assignments, RosterImports],
       editor,
       localization,
       db: databaseAdapter(),
