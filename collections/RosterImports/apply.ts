@@ -144,7 +144,8 @@ export const applyImport = async (req: PayloadRequest, plan: RosterPlan): Promis
     if (transaction) await commitTransaction(req)
   } catch (error) {
     if (transaction) await killTransaction(req)
-    else if (!req.transactionID) {
+    // Without a transaction of its own or an outer one (SQLite), the writes are undone one by one.
+    else if (!(await req.transactionID)) {
       for (const step of undo.reverse()) {
         try {
           await step()
