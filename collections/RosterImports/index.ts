@@ -3,7 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { hasAnyScope, hasScope } from '../../access/hasScope'
 import { nobody } from '../../access/nobody'
 import { hiddenUnless } from '../../access/adminHidden'
-import { scopesOf } from '../../common/scopes'
+import { collectionScopes, scopesOf } from '../../common/scopes'
 import { rosterImportEndpoints } from './endpoints/rosterImports'
 
 /**
@@ -14,14 +14,14 @@ import { rosterImportEndpoints } from './endpoints/rosterImports'
  */
 export const RosterImports: CollectionConfig = {
   slug: 'roster-imports',
-  admin: { useAsTitle: 'fileName', defaultColumns: ['fileName', 'district', 'status', 'createdAt'], group: 'People', hidden: hiddenUnless(...scopesOf('users')) },
+  admin: { useAsTitle: 'fileName', defaultColumns: ['fileName', 'district', 'status', 'createdAt'], group: 'People', hidden: hiddenUnless(...scopesOf('roster-imports')) },
   access: {
-    read: hasAnyScope('users:read', 'users:write'),
+    read: hasAnyScope(...scopesOf('roster-imports')),
     // The multipart gate in front of Payload asks this before it lets an upload in (cms/http/bodyGate.ts);
     // the custom POST / endpoint answers it, never Payload's own create.
-    create: hasScope('users:write'),
+    create: hasScope(collectionScopes['roster-imports'].write),
     update: nobody,
-    delete: hasScope('users:write'),
+    delete: hasScope(collectionScopes['roster-imports'].delete),
   },
   endpoints: rosterImportEndpoints,
   fields: [

@@ -241,13 +241,12 @@ const readManifest = (data: Buffer, errors: RosterRowError[]) => {
   const version = values.get('oneroster.version') ?? ''
   if (!/^1\.[12]$/.test(version)) errors.push({ file: 'manifest.csv', line: lines.get('oneroster.version') ?? 1, message: oneRosterMessages.version })
   const modes = {} as RosterRecords['modes']
-  for (const [fileName, key] of Object.entries(fileKeys)) {
+  for (const key of Object.values(fileKeys)) {
     const value = (values.get(`file.${key}`) ?? 'absent').trim().toLowerCase()
     if (value !== 'bulk' && value !== 'delta' && value !== 'absent') {
       errors.push({ file: 'manifest.csv', line: lines.get(`file.${key}`) ?? 1, message: oneRosterMessages.fileMode })
       modes[key] = 'absent'
     } else modes[key] = value
-    void fileName
   }
   return { version, modes }
 }
@@ -267,7 +266,7 @@ export const readOneRoster = async (zipBuffer: Buffer): Promise<RosterRecords> =
     if (modes[key] === 'absent') return []
     const data = files.get(fileName)
     if (!data) {
-      errors.push({ file: 'manifest.csv', line: 0, message: `${fileName}: ${oneRosterMessages.missingFile}` })
+      errors.push({ file: fileName, line: 0, message: oneRosterMessages.missingFile })
       return []
     }
     return readCsv(fileName, data, requiredColumns[key], errors)
