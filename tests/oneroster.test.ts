@@ -64,7 +64,14 @@ describe('a bulk roster', () => {
     // Maria already has a confirmed account with the district's address; James's address is held by an account that never confirmed it.
     await server.payload.create({
       collection: 'users',
-      data: { email: 'lk.lopez@district.example', emailVerified: true, password, mode: 'day', theme: 'civics', attributes: { type: 'teacher', firstName: 'Maria' } } as never,
+      data: {
+        email: 'lk.lopez@district.example',
+        emailVerified: true,
+        password,
+        mode: 'day',
+        theme: 'civics',
+        attributes: { type: 'teacher', firstName: 'Maria' },
+      } as never,
       overrideAccess: true,
     })
     linked = await actors.login('lk.lopez@district.example')
@@ -113,7 +120,7 @@ describe('a bulk roster', () => {
     expect(period1.code).toMatch(/^[A-Z]{3}-\d{3}$/)
   })
 
-  it("links a confirmed teacher by email, who sees the class with its students on the classroom page; an unconfirmed address never links", async () => {
+  it('links a confirmed teacher by email, who sees the class with its students on the classroom page; an unconfirmed address never links', async () => {
     const period1 = await classroomOf(district, 'lk-c-1')
     expect(period1.owner).toBe(linked.user.id)
     const mine = await linked.get(`/api/users/${linked.user.id}/classrooms`)
@@ -164,7 +171,13 @@ describe('rows that cannot be imported', () => {
     const roster = sampleDistrict('bad')
     roster.users[3] = { ...roster.users[3], sourcedId: '' }
     roster.users[4] = { ...roster.users[4], email: 'not an address' }
-    roster.enrollments.push({ sourcedId: 'bad-e-orphan', classSourcedId: 'bad-c-404', schoolSourcedId: 'bad-sch-1', userSourcedId: 'bad-s-1-3', role: 'student' })
+    roster.enrollments.push({
+      sourcedId: 'bad-e-orphan',
+      classSourcedId: 'bad-c-404',
+      schoolSourcedId: 'bad-sch-1',
+      userSourcedId: 'bad-s-1-3',
+      role: 'student',
+    })
     const before = await server.payload.count({ collection: 'roster-imports', overrideAccess: true })
     const res = await upload(staff, await rosterZip(roster), { district: 'badrows', dryRun: true })
     expect(res.status).toBe(400)
@@ -188,7 +201,9 @@ describe('rows that cannot be imported', () => {
 
   it('a delta row without its status, and a manifest that lists a missing file', async () => {
     const roster = sampleDistrict('dl')
-    const res = await upload(staff, await rosterZip({ users: roster.users.slice(0, 1), orgs: undefined }, { modes: { users: 'delta', classes: 'bulk' } }), { district: 'deltas' })
+    const res = await upload(staff, await rosterZip({ users: roster.users.slice(0, 1), orgs: undefined }, { modes: { users: 'delta', classes: 'bulk' } }), {
+      district: 'deltas',
+    })
     expect(res.status).toBe(400)
     const rows = fieldMessages(res)
     expect(rows['users.csv:2']).toBe('In a delta file, status is active or tobedeleted.')
@@ -275,7 +290,10 @@ describe("the guard on half of a school's accounts", () => {
     const district = 'smallchange'
     const roster = sampleDistrict('sc', 4)
     expect((await upload(staff, await rosterZip(roster), { district, dryRun: false })).status).toBe(200)
-    const zip = await rosterZip({ enrollments: delta([roster.enrollments.find((e) => e.userSourcedId === 'sc-s-1-1')!], 'tobedeleted') }, { modes: { enrollments: 'delta' } })
+    const zip = await rosterZip(
+      { enrollments: delta([roster.enrollments.find((e) => e.userSourcedId === 'sc-s-1-1')!], 'tobedeleted') },
+      { modes: { enrollments: 'delta' } },
+    )
     const res = await upload(staff, zip, { district, dryRun: false })
     expect(res.status).toBe(200)
     expect(res.body.preview.schools).toEqual([{ sourcedId: 'sc-sch-1', name: 'Lakeside Middle School', accounts: 10, changed: 1, overHalf: false }])

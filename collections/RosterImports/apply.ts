@@ -41,7 +41,13 @@ const write = async (req: PayloadRequest, plan: RosterPlan, undo: Undo[]) => {
   }
 
   const schoolIds = new Map<string, Id>()
-  const existingSchools = await payload.find({ collection: 'schools', where: { 'roster.district': { equals: plan.district } }, select: { roster: true }, pagination: false, ...local })
+  const existingSchools = await payload.find({
+    collection: 'schools',
+    where: { 'roster.district': { equals: plan.district } },
+    select: { roster: true },
+    pagination: false,
+    ...local,
+  })
   for (const s of existingSchools.docs) if (s.roster?.sourcedId) schoolIds.set(s.roster.sourcedId, s.id)
   for (const school of plan.schools) {
     if (school.existingId) await update('schools', school.existingId, { name: school.name })
@@ -49,7 +55,13 @@ const write = async (req: PayloadRequest, plan: RosterPlan, undo: Undo[]) => {
   }
 
   const userIds = new Map<string, Id>()
-  const existingUsers = await payload.find({ collection: 'users', where: { 'roster.district': { equals: plan.district } }, select: { roster: true }, pagination: false, ...local })
+  const existingUsers = await payload.find({
+    collection: 'users',
+    where: { 'roster.district': { equals: plan.district } },
+    select: { roster: true },
+    pagination: false,
+    ...local,
+  })
   for (const u of existingUsers.docs) if (u.roster?.sourcedId) userIds.set(u.roster.sourcedId, u.id)
   const newTeachersWithoutEmail = plan.teachers.filter((t) => !t.existingId && !t.email).length
   const newStudents = plan.students.filter((s) => !s.existingId).length
@@ -60,7 +72,11 @@ const write = async (req: PayloadRequest, plan: RosterPlan, undo: Undo[]) => {
       const current = await payload.findByID({ collection: 'users', id: teacher.existingId, ...local })
       await update('users', teacher.existingId, {
         roster: roster(teacher.sourcedId),
-        attributes: { ...current.attributes, firstName: teacher.firstName || current.attributes?.firstName, lastName: teacher.lastName || current.attributes?.lastName },
+        attributes: {
+          ...current.attributes,
+          firstName: teacher.firstName || current.attributes?.firstName,
+          lastName: teacher.lastName || current.attributes?.lastName,
+        },
       })
       userIds.set(teacher.sourcedId, teacher.existingId)
       continue
@@ -80,7 +96,13 @@ const write = async (req: PayloadRequest, plan: RosterPlan, undo: Undo[]) => {
   }
 
   const classroomIds = new Map<string, Id>()
-  const existingClassrooms = await payload.find({ collection: 'classrooms', where: { 'roster.district': { equals: plan.district } }, select: { roster: true }, pagination: false, ...local })
+  const existingClassrooms = await payload.find({
+    collection: 'classrooms',
+    where: { 'roster.district': { equals: plan.district } },
+    select: { roster: true },
+    pagination: false,
+    ...local,
+  })
   for (const c of existingClassrooms.docs) if (c.roster?.sourcedId) classroomIds.set(c.roster.sourcedId, c.id)
   for (const classroom of plan.classrooms) {
     const owner = classroom.teacherSourcedId ? userIds.get(classroom.teacherSourcedId) : undefined
@@ -97,7 +119,10 @@ const write = async (req: PayloadRequest, plan: RosterPlan, undo: Undo[]) => {
     } else {
       const code = await proposeClassroomCode(req)
       if (!code) throw new HttpError(503, applyMessages.noCode)
-      classroomIds.set(classroom.sourcedId, await create('classrooms', { name: classroom.name, code, owner, roster: { ...roster(classroom.sourcedId), school } }))
+      classroomIds.set(
+        classroom.sourcedId,
+        await create('classrooms', { name: classroom.name, code, owner, roster: { ...roster(classroom.sourcedId), school } }),
+      )
     }
   }
 

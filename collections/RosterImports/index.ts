@@ -14,7 +14,12 @@ import { rosterImportEndpoints } from './endpoints/rosterImports'
  */
 export const RosterImports: CollectionConfig = {
   slug: 'roster-imports',
-  admin: { useAsTitle: 'fileName', defaultColumns: ['fileName', 'district', 'status', 'createdAt'], group: 'People', hidden: hiddenUnless(...scopesOf('roster-imports')) },
+  admin: {
+    useAsTitle: 'fileName',
+    defaultColumns: ['fileName', 'district', 'status', 'createdAt'],
+    group: 'People',
+    hidden: hiddenUnless(...scopesOf('roster-imports')),
+  },
   access: {
     read: hasAnyScope(...scopesOf('roster-imports')),
     // The multipart gate in front of Payload asks this before it lets an upload in (cms/http/bodyGate.ts);

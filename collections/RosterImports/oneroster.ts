@@ -16,7 +16,14 @@ type Located = { line: number; status: RowStatus }
 export type OrgRow = Located & { sourcedId: string; name: string; type: string; parentSourcedId: string }
 export type UserRow = Located & { sourcedId: string; role: string; givenName: string; familyName: string; email: string; orgSourcedIds: string[] }
 export type ClassRow = Located & { sourcedId: string; title: string; schoolSourcedId: string; termSourcedIds: string[] }
-export type EnrollmentRow = Located & { sourcedId: string; classSourcedId: string; schoolSourcedId: string; userSourcedId: string; role: string; primary: boolean }
+export type EnrollmentRow = Located & {
+  sourcedId: string
+  classSourcedId: string
+  schoolSourcedId: string
+  userSourcedId: string
+  role: string
+  primary: boolean
+}
 export type SessionRow = Located & { sourcedId: string; title: string; type: string; startDate: string; endDate: string }
 
 /** What an import applies: the checked rows of each file and whether the manifest calls it bulk or delta. */
@@ -52,7 +59,13 @@ export const oneRosterMessages = {
 } as const
 
 /** The files an import reads, each by its manifest key. */
-const fileKeys = { 'orgs.csv': 'orgs', 'users.csv': 'users', 'classes.csv': 'classes', 'enrollments.csv': 'enrollments', 'academicSessions.csv': 'academicSessions' } as const
+const fileKeys = {
+  'orgs.csv': 'orgs',
+  'users.csv': 'users',
+  'classes.csv': 'classes',
+  'enrollments.csv': 'enrollments',
+  'academicSessions.csv': 'academicSessions',
+} as const
 const MB = 1024 * 1024
 const maxFileBytes = 64 * MB
 const maxErrors = 200
@@ -146,7 +159,12 @@ const list = (value: string) =>
     .filter(Boolean)
 
 const schemas = {
-  orgs: yup.object({ sourcedId: requiredText('sourcedId', 255), name: requiredText('name', 200), type: requiredText('type', 50), parentSourcedId: text('parentSourcedId', 255) }),
+  orgs: yup.object({
+    sourcedId: requiredText('sourcedId', 255),
+    name: requiredText('name', 200),
+    type: requiredText('type', 50),
+    parentSourcedId: text('parentSourcedId', 255),
+  }),
   users: yup.object({
     sourcedId: requiredText('sourcedId', 255),
     role: text('role', 50),
@@ -317,7 +335,15 @@ export const readOneRoster = async (zipBuffer: Buffer): Promise<RosterRecords> =
       role,
       primary: /^true$/i.test(primary),
     })),
-    academicSessions: academicSessions.map(({ line, status, sourcedId, title, type, startDate, endDate }) => ({ line, status, sourcedId, title, type, startDate, endDate })),
+    academicSessions: academicSessions.map(({ line, status, sourcedId, title, type, startDate, endDate }) => ({
+      line,
+      status,
+      sourcedId,
+      title,
+      type,
+      startDate,
+      endDate,
+    })),
   }
 }
 

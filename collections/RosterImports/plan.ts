@@ -72,16 +72,30 @@ type ExistingUser = Pick<User, 'id' | 'email' | 'emailVerified' | 'rosterName' |
 const loadExisting = async (req: PayloadRequest, district: string) => {
   const find = async <T>(collection: 'schools' | 'classrooms' | 'users', where: object, select: object): Promise<T[]> =>
     (await req.payload.find({ collection, where: where as never, select: select as never, pagination: false, depth: 0, overrideAccess: true, req })).docs as T[]
-  const schools = await find<Pick<School, 'id' | 'name' | 'district' | 'roster'>>('schools', { 'roster.district': { equals: district } }, { name: true, district: true, roster: true })
+  const schools = await find<Pick<School, 'id' | 'name' | 'district' | 'roster'>>(
+    'schools',
+    { 'roster.district': { equals: district } },
+    { name: true, district: true, roster: true },
+  )
   const classrooms = await find<Pick<Classroom, 'id' | 'name' | 'owner' | 'archivedAt' | 'roster'>>(
     'classrooms',
     { 'roster.district': { equals: district } },
     { name: true, owner: true, archivedAt: true, roster: true },
   )
-  const userSelect = { email: true, emailVerified: true, rosterName: true, roster: true, attributes: { type: true, firstName: true, lastName: true, classroom: true, school: true } }
+  const userSelect = {
+    email: true,
+    emailVerified: true,
+    rosterName: true,
+    roster: true,
+    attributes: { type: true, firstName: true, lastName: true, classroom: true, school: true },
+  }
   const users = await find<ExistingUser>('users', { 'roster.district': { equals: district } }, userSelect)
   const members = classrooms.length
-    ? await find<ExistingUser>('users', { and: [{ 'attributes.classroom': { in: classrooms.map((c) => c.id) } }, { 'attributes.type': { equals: 'student' } }] }, userSelect)
+    ? await find<ExistingUser>(
+        'users',
+        { and: [{ 'attributes.classroom': { in: classrooms.map((c) => c.id) } }, { 'attributes.type': { equals: 'student' } }] },
+        userSelect,
+      )
     : []
   return { schools, classrooms, users, members, userSelect, find }
 }
@@ -218,7 +232,8 @@ export const planImport = async (req: PayloadRequest, district: string, records:
 
   // Enrolments: each class's teacher, each student's classroom; orphans refuse the import.
   const classRows = new Map(records.classes.map((c) => [c.sourcedId, c]))
-  const classKnown = (sid: string) => (classRows.has(sid) && classRows.get(sid)?.status === 'active') || (classroomBySid.has(sid) && !classroomBySid.get(sid)?.archivedAt)
+  const classKnown = (sid: string) =>
+    (classRows.has(sid) && classRows.get(sid)?.status === 'active') || (classroomBySid.has(sid) && !classroomBySid.get(sid)?.archivedAt)
   const teacherOf = new Map<string, EnrollmentRow>()
   const target = new Map<string, EnrollmentRow>()
   const leaving: EnrollmentRow[] = []
@@ -328,7 +343,8 @@ export const planImport = async (req: PayloadRequest, district: string, records:
   }
   for (const e of leaving) {
     const account = memberBySid.get(e.userSourcedId)
-    if (account && classroomOfUser(account)?.roster?.sourcedId === e.classSourcedId && !target.has(e.userSourcedId)) remove(account, 'enrollments.csv', e.line, e.userSourcedId)
+    if (account && classroomOfUser(account)?.roster?.sourcedId === e.classSourcedId && !target.has(e.userSourcedId))
+      remove(account, 'enrollments.csv', e.line, e.userSourcedId)
   }
   if (records.modes.enrollments === 'bulk') {
     // A bulk file is the whole roster of the classes it names: the district's students it no longer lists leave them.
@@ -354,7 +370,8 @@ export const planImport = async (req: PayloadRequest, district: string, records:
       for (const m of existing.members) if (idOf(m.attributes?.classroom) === classroom.id) accounts.add(m.id)
     }
     const changed = [...accounts].filter((id) => changedAccounts.has(id)).length
-    if (changed) shares.push({ sourcedId: school.roster?.sourcedId ?? '', name: school.name, accounts: accounts.size, changed, overHalf: changed * 2 > accounts.size })
+    if (changed)
+      shares.push({ sourcedId: school.roster?.sourcedId ?? '', name: school.name, accounts: accounts.size, changed, overHalf: changed * 2 > accounts.size })
   }
   const preview: RosterPreview = {
     counts,
@@ -365,4 +382,3 @@ export const planImport = async (req: PayloadRequest, district: string, records:
   }
   return { district, preview, schools, teachers, students, classrooms, joins, removals: [...removals] }
 }
-

@@ -29,7 +29,22 @@ const columns = {
     'grades',
     'password',
   ],
-  classes: ['sourcedId', 'status', 'dateLastModified', 'title', 'grades', 'courseSourcedId', 'classCode', 'classType', 'location', 'schoolSourcedId', 'termSourcedIds', 'subjects', 'subjectCodes', 'periods'],
+  classes: [
+    'sourcedId',
+    'status',
+    'dateLastModified',
+    'title',
+    'grades',
+    'courseSourcedId',
+    'classCode',
+    'classType',
+    'location',
+    'schoolSourcedId',
+    'termSourcedIds',
+    'subjects',
+    'subjectCodes',
+    'periods',
+  ],
   enrollments: ['sourcedId', 'status', 'dateLastModified', 'classSourcedId', 'schoolSourcedId', 'userSourcedId', 'role', 'primary', 'beginDate', 'endDate'],
   academicSessions: ['sourcedId', 'status', 'dateLastModified', 'title', 'type', 'startDate', 'endDate', 'parentSourcedId', 'schoolYear'],
 } as const
@@ -38,7 +53,8 @@ export type RosterTable = keyof typeof columns
 const cell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value)
 
 /** A CSV file as an export writes it: CRLF line ends, quotes only where needed. */
-export const csv = (header: readonly string[], rows: Row[]) => [header.join(','), ...rows.map((row) => header.map((name) => cell(row[name] ?? '')).join(','))].join('\r\n') + '\r\n'
+export const csv = (header: readonly string[], rows: Row[]) =>
+  [header.join(','), ...rows.map((row) => header.map((name) => cell(row[name] ?? '')).join(','))].join('\r\n') + '\r\n'
 
 export type Roster = Partial<Record<RosterTable, Row[]>>
 
@@ -74,7 +90,11 @@ export type SampleDistrict = Required<Pick<Roster, 'orgs' | 'users' | 'classes' 
  * A district with one school, two teachers and two classes of `perClass` students each. Every
  * sourcedId starts with `prefix`, so files of several districts never meet.
  */
-export const sampleDistrict = (prefix: string, perClass = 3, teacherEmails: [string, string] = [`${prefix}.lopez@district.example`, `${prefix}.carter@district.example`]): SampleDistrict => {
+export const sampleDistrict = (
+  prefix: string,
+  perClass = 3,
+  teacherEmails: [string, string] = [`${prefix}.lopez@district.example`, `${prefix}.carter@district.example`],
+): SampleDistrict => {
   const school = `${prefix}-sch-1`
   const teachers = [
     { sourcedId: `${prefix}-t-1`, givenName: 'Maria', familyName: 'Lopez', email: teacherEmails[0] },
@@ -86,7 +106,12 @@ export const sampleDistrict = (prefix: string, perClass = 3, teacherEmails: [str
   ]
   const given = ['Ana', 'Ben', 'Chloé', 'Dev', 'Eli', 'Fatou', 'Gus', 'Hana', 'Ivan', 'Jia']
   const students = classes.flatMap((c, ci) =>
-    Array.from({ length: perClass }, (_, i) => ({ sourcedId: `${prefix}-s-${ci + 1}-${i + 1}`, givenName: given[(ci * perClass + i) % given.length], familyName: `O'Neil, ${ci + 1}${i + 1}`, classSourcedId: c.sourcedId })),
+    Array.from({ length: perClass }, (_, i) => ({
+      sourcedId: `${prefix}-s-${ci + 1}-${i + 1}`,
+      givenName: given[(ci * perClass + i) % given.length],
+      familyName: `O'Neil, ${ci + 1}${i + 1}`,
+      classSourcedId: c.sourcedId,
+    })),
   )
   return {
     orgs: [
@@ -94,17 +119,54 @@ export const sampleDistrict = (prefix: string, perClass = 3, teacherEmails: [str
       { sourcedId: school, name: 'Lakeside Middle School', type: 'school', parentSourcedId: `${prefix}-dist` },
     ],
     users: [
-      ...teachers.map((t) => ({ sourcedId: t.sourcedId, enabledUser: 'true', orgSourcedIds: school, role: 'teacher', givenName: t.givenName, familyName: t.familyName, email: t.email })),
-      ...students.map((s) => ({ sourcedId: s.sourcedId, enabledUser: 'true', orgSourcedIds: school, role: 'student', givenName: s.givenName, familyName: s.familyName, grades: '07' })),
+      ...teachers.map((t) => ({
+        sourcedId: t.sourcedId,
+        enabledUser: 'true',
+        orgSourcedIds: school,
+        role: 'teacher',
+        givenName: t.givenName,
+        familyName: t.familyName,
+        email: t.email,
+      })),
+      ...students.map((s) => ({
+        sourcedId: s.sourcedId,
+        enabledUser: 'true',
+        orgSourcedIds: school,
+        role: 'student',
+        givenName: s.givenName,
+        familyName: s.familyName,
+        grades: '07',
+      })),
     ],
-    classes: classes.map((c) => ({ sourcedId: c.sourcedId, title: c.title, classType: 'scheduled', schoolSourcedId: school, termSourcedIds: `${prefix}-term-1` })),
+    classes: classes.map((c) => ({
+      sourcedId: c.sourcedId,
+      title: c.title,
+      classType: 'scheduled',
+      schoolSourcedId: school,
+      termSourcedIds: `${prefix}-term-1`,
+    })),
     enrollments: [
-      ...classes.map((c) => ({ sourcedId: `${prefix}-e-${c.sourcedId}`, classSourcedId: c.sourcedId, schoolSourcedId: school, userSourcedId: c.teacher, role: 'teacher', primary: 'true' })),
-      ...students.map((s) => ({ sourcedId: `${prefix}-e-${s.sourcedId}`, classSourcedId: s.classSourcedId, schoolSourcedId: school, userSourcedId: s.sourcedId, role: 'student', primary: 'false' })),
+      ...classes.map((c) => ({
+        sourcedId: `${prefix}-e-${c.sourcedId}`,
+        classSourcedId: c.sourcedId,
+        schoolSourcedId: school,
+        userSourcedId: c.teacher,
+        role: 'teacher',
+        primary: 'true',
+      })),
+      ...students.map((s) => ({
+        sourcedId: `${prefix}-e-${s.sourcedId}`,
+        classSourcedId: s.classSourcedId,
+        schoolSourcedId: school,
+        userSourcedId: s.sourcedId,
+        role: 'student',
+        primary: 'false',
+      })),
     ],
     academicSessions: [{ sourcedId: `${prefix}-term-1`, title: 'Fall 2026', type: 'term', startDate: '2026-08-10', endDate: '2026-12-18', schoolYear: '2027' }],
   }
 }
 
 /** Delta rows carry a status and when they changed. */
-export const delta = (rows: Row[], status: 'active' | 'tobedeleted' = 'active'): Row[] => rows.map((row) => ({ ...row, status, dateLastModified: '2026-11-20T10:00:00.000Z' }))
+export const delta = (rows: Row[], status: 'active' | 'tobedeleted' = 'active'): Row[] =>
+  rows.map((row) => ({ ...row, status, dateLastModified: '2026-11-20T10:00:00.000Z' }))

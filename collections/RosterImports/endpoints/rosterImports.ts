@@ -30,8 +30,7 @@ export const rosterImportMessages = {
   previewed: 'Here is what the import would change. Nothing has been changed yet.',
   imported: 'The roster was imported.',
   alreadyImported: 'This roster was already imported.',
-  largeChange:
-    'This import would change more than half of the accounts of a school. Check the schools listed, then confirm again to import it anyway.',
+  largeChange: 'This import would change more than half of the accounts of a school. Check the schools listed, then confirm again to import it anyway.',
 } as const
 
 const canImport = (req: PayloadRequest) => {
