@@ -47,7 +47,8 @@ export const RosterImports: CollectionConfig = {
     { name: 'importedAt', type: 'date', admin: { readOnly: true } },
     // What the dry run showed: counts, the rows that change, and the schools past the half-of-a-school guard.
     { name: 'preview', type: 'json', admin: { readOnly: true } },
-    // The checked records of the files, applied again by the confirmation.
-    { name: 'records', type: 'json', admin: { hidden: true } },
+    // The checked records of the files, applied again by the confirmation. Only the server reads
+    // them: they hold every name of the district, and lists would carry them all.
+    { name: 'records', type: 'json', access: { read: () => false, create: () => false, update: () => false }, admin: { hidden: true } },
   ],
 }

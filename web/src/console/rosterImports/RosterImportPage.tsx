@@ -195,7 +195,8 @@ export function RosterImportPage() {
     } catch (error) {
       const refused = refusedAnswer(error)
       if (refused) {
-        setAnswer(refused)
+        // The error's own message is in the reader's language; the answer it carries keeps English.
+        setAnswer({ ...refused, message: (error as ApiError).message })
         setGuarded(true)
       } else setFailure(error)
     } finally {
