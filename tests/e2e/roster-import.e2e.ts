@@ -18,6 +18,7 @@ import { createStaff, logInAt, signUpTeacher, type StaffAccount, type Teacher } 
 let staff: StaffAccount
 let teacher: Teacher
 let zipPath: string
+let emptiedPath: string
 const prefix = unique('e2e').replace(/-/g, '')
 
 /** A screenshot for a person to look at, when SCREENS_DIR names a folder. */
@@ -33,7 +34,11 @@ beforeAll(async () => {
   teacher = await signUpTeacher('roster-teacher')
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'roster-e2e-'))
   zipPath = path.join(dir, 'lakeside-oneroster.zip')
-  fs.writeFileSync(zipPath, await rosterZip(sampleDistrict(prefix, 3, [teacher.login, `${prefix}.carter@district.example`]), { bom: ['users'] }))
+  const district = sampleDistrict(prefix, 3, [teacher.login, `${prefix}.carter@district.example`])
+  fs.writeFileSync(zipPath, await rosterZip(district, { bom: ['users'] }))
+  // A bulk enrolments file with the teachers only: every student would leave their class.
+  emptiedPath = path.join(dir, 'teachers-only.zip')
+  fs.writeFileSync(emptiedPath, await rosterZip({ enrollments: district.enrollments.filter((e) => e.role === 'teacher') }))
 }, 120_000)
 
 let page: Page
@@ -80,6 +85,25 @@ describe('a district roster import', () => {
     for (const name of ["Ana O'Neil, 11", "Ben O'Neil, 12", "Chloé O'Neil, 13"]) await visible(page.getByRole('cell', { name }).first())
     await expectAccessible(page, 'imported classroom')
     await shot(page, 'roster-import-teacher-classroom')
+    expectNoPageErrors(context)
+
+    // A file that would empty the school's classes is imported only after a second, explicit confirmation.
+    await page.context().clearCookies()
+    await logInAt(page, staff.email, staff.password, '/console/roster-imports')
+    await page.getByLabel('District key').fill(`lakeside-${prefix}`)
+    await page.getByLabel('OneRoster .zip file').setInputFiles(emptiedPath)
+    await page.getByRole('button', { name: 'Preview import' }).click()
+    await visible(page.getByText('Here is what the import would change. Nothing has been changed yet.'))
+    await visible(page.getByRole('table', { name: 'Schools whose accounts change' }).getByRole('cell', { name: '6 (more than half)' }))
+    await page.getByRole('button', { name: 'Import', exact: true }).click()
+    await visible(page.getByRole('alert').getByText(/would change more than half of the accounts of a school/))
+    const anyway = page.getByRole('button', { name: 'Import anyway' })
+    expect(await anyway.isDisabled()).toBe(true)
+    await page.getByLabel('I checked the schools listed: change more than half of their accounts.').check()
+    await expectAccessible(page, 'roster import guard')
+    await shot(page, 'roster-import-guard')
+    await anyway.click()
+    await visible(page.getByText('The roster was imported.'))
     expectNoPageErrors(context)
   })
 })
