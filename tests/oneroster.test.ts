@@ -13,7 +13,7 @@ import type { Client } from './helpers/client'
 import { fieldMessages, message } from './helpers/client'
 import { password } from './helpers/actors'
 import { serverForFile } from './helpers/fileServer'
-import { delta, rosterZip, sampleDistrict } from './helpers/oneroster'
+import { csv, delta, rosterZip, sampleDistrict } from './helpers/oneroster'
 
 const { server, actors } = serverForFile({ env: { RATE_LIMIT_FACTOR: '50' } })
 let staff: Client
@@ -163,6 +163,43 @@ describe('a bulk roster', () => {
     for (const gone of ['lk-s-1-1', 'lk-s-1-2']) expect((await bySourcedId(district, gone)).attributes?.classroom ?? null).toBeNull()
     expect((await bySourcedId(district, 'lk-s-1-9')).attributes?.classroom).toBe(period1.id)
     expect((await bySourcedId(district, 'lk-s-1-3')).attributes?.classroom).toBe(period1.id)
+  })
+})
+
+describe('OneRoster 1.2', () => {
+  it('reads roles from roles.csv and the school from primaryOrgSourcedId when users.csv has neither role nor orgSourcedIds', async () => {
+    const roster = sampleDistrict('v12')
+    // A teacher with no class yet: only roles.csv says what they are.
+    roster.users.push({
+      sourcedId: 'v12-t-3',
+      orgSourcedIds: 'v12-sch-1',
+      role: 'teacher',
+      givenName: 'Rosa',
+      familyName: 'Diaz',
+      email: 'v12.diaz@district.example',
+    })
+    const header = ['sourcedId', 'status', 'dateLastModified', 'enabledUser', 'username', 'givenName', 'familyName', 'email', 'primaryOrgSourcedId']
+    const users = csv(
+      header,
+      roster.users.map((u) => ({ ...u, primaryOrgSourcedId: u.orgSourcedIds })),
+    )
+    const roles = csv(
+      ['sourcedId', 'status', 'dateLastModified', 'userSourcedId', 'roleType', 'role', 'orgSourcedId'],
+      roster.users.map((u) => ({
+        sourcedId: `r-${u.sourcedId}`,
+        userSourcedId: u.sourcedId,
+        roleType: 'primary',
+        role: u.role,
+        orgSourcedId: u.orgSourcedIds,
+      })),
+    )
+    const zip = await rosterZip(roster, { version: '1.2', raw: { 'users.csv': users }, extra: { 'roles.csv': roles } })
+    const res = await upload(staff, zip, { district: 'version12', dryRun: false })
+    expect(res.status).toBe(200)
+    expect(res.body.preview.counts).toEqual({ school: { create: 1 }, classroom: { create: 2 }, teacher: { create: 3 }, student: { create: 6, join: 6 } })
+    const teacher = await bySourcedId('version12', 'v12-t-3')
+    expect(teacher.attributes?.type).toBe('teacher')
+    expect(teacher.attributes?.school).not.toBeNull()
   })
 })
 

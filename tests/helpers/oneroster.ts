@@ -61,7 +61,13 @@ export type Roster = Partial<Record<RosterTable, Row[]>>
 /** A zip of the roster's files, the manifest saying `modes` for each (absent for a table not given). */
 export const rosterZip = async (
   roster: Roster,
-  options: { modes?: Partial<Record<RosterTable, Mode>>; bom?: RosterTable[]; raw?: Partial<Record<string, string>>; version?: string } = {},
+  options: {
+    modes?: Partial<Record<RosterTable, Mode>>
+    bom?: RosterTable[]
+    raw?: Partial<Record<string, string>>
+    extra?: Record<string, string>
+    version?: string
+  } = {},
 ): Promise<Buffer> => {
   const tables = Object.keys(columns) as RosterTable[]
   const modeOf = (table: RosterTable): Mode => options.modes?.[table] ?? (roster[table] ? 'bulk' : 'absent')
@@ -81,6 +87,7 @@ export const rosterZip = async (
     const text = options.raw?.[`${table}.csv`] ?? csv(columns[table], rows)
     entries.push({ name: `${table}.csv`, data: options.bom?.includes(table) ? `\uFEFF${text}` : text })
   }
+  for (const [name, data] of Object.entries(options.extra ?? {})) entries.push({ name, data })
   return buildZip(entries)
 }
 
