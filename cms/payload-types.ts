@@ -83,6 +83,7 @@ export interface Config {
     assignments: Assignment;
     'identity-providers': IdentityProvider;
     'blocked-requests': BlockedRequest;
+    'roster-imports': RosterImport;
     'payload-kv': PayloadKv;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
@@ -116,6 +117,7 @@ export interface Config {
     assignments: AssignmentsSelect<false> | AssignmentsSelect<true>;
     'identity-providers': IdentityProvidersSelect<false> | IdentityProvidersSelect<true>;
     'blocked-requests': BlockedRequestsSelect<false> | BlockedRequestsSelect<true>;
+    'roster-imports': RosterImportsSelect<false> | RosterImportsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -692,6 +694,13 @@ export interface School {
    * The account that created this school. Empty for shared schools.
    */
   user?: (number | null) | User;
+  /**
+   * Set by a district roster import.
+   */
+  roster?: {
+    district?: string | null;
+    sourcedId?: string | null;
+  };
   updatedAt: string;
   createdAt: string;
 }
@@ -715,6 +724,14 @@ export interface Classroom {
    * When the teacher archived the classroom; empty while it is in use.
    */
   archivedAt?: string | null;
+  /**
+   * Set by a district roster import.
+   */
+  roster?: {
+    district?: string | null;
+    sourcedId?: string | null;
+    school?: (number | null) | School;
+  };
   students?: {
     docs?: (number | User)[];
     hasNextPage?: boolean;
@@ -996,6 +1013,38 @@ export interface BlockedRequest {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "roster-imports".
+ */
+export interface RosterImport {
+  id: number;
+  district: string;
+  fileName: string;
+  status: 'previewed' | 'imported';
+  createdBy?: (number | null) | User;
+  importedAt?: string | null;
+  preview?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  records?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -1081,6 +1130,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'blocked-requests';
         value: number | BlockedRequest;
+      } | null)
+    | ({
+        relationTo: 'roster-imports';
+        value: number | RosterImport;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1383,6 +1436,12 @@ export interface SchoolsSelect<T extends boolean = true> {
   state?: T;
   country?: T;
   user?: T;
+  roster?:
+    | T
+    | {
+        district?: T;
+        sourcedId?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1396,6 +1455,13 @@ export interface ClassroomsSelect<T extends boolean = true> {
   owner?: T;
   timeZone?: T;
   archivedAt?: T;
+  roster?:
+    | T
+    | {
+        district?: T;
+        sourcedId?: T;
+        school?: T;
+      };
   students?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -1533,6 +1599,21 @@ export interface BlockedRequestsSelect<T extends boolean = true> {
   directive?: T;
   count?: T;
   lastSeen?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "roster-imports_select".
+ */
+export interface RosterImportsSelect<T extends boolean = true> {
+  district?: T;
+  fileName?: T;
+  status?: T;
+  createdBy?: T;
+  importedAt?: T;
+  preview?: T;
+  records?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -8,6 +8,7 @@ import { Activities } from '../collections/Activities'
 import { Assignments } from '../collections/Assignments'
 import { Attempts } from '../collections/Attempts'
 import { Classrooms } from '../collections/Classrooms'
+import { RosterImports } from '../collections/RosterImports'
 import { Countries } from '../collections/Countries'
 import { IdentityProviders } from '../collections/IdentityProviders'
 import { Media } from '../collections/Media'
@@ -72,6 +73,7 @@ export default staffOnlyDocumentLocks(
         Assignments,
         IdentityProviders,
         BlockedRequests,
+        RosterImports,
       ],
       editor,
       localization,

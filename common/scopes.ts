@@ -31,6 +31,8 @@ export const collectionScopes = {
   posts: { write: 'pages:write', delete: 'pages:delete' },
   users: { read: 'users:read', write: 'users:write', delete: 'users:write' },
   tickets: { read: 'tickets:read', write: 'tickets:write', delete: 'tickets:write' },
+  // District roster imports change accounts: users:write runs them, users:read may read them.
+  'roster-imports': { read: 'users:read', write: 'users:write', delete: 'users:write' },
 } as const satisfies Record<string, { read?: Scope; write: Scope; delete: Scope }>
 
 /** Who sees the benchmarks' coverage: the staff who tag modules and activities with them. */

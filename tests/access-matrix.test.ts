@@ -4,6 +4,7 @@ import { allScopes, coverageScopes, type Scope } from '../common/scopes'
 import { Actors, password } from './helpers/actors'
 import { Client } from './helpers/client'
 import { startServer, type TestServer } from './helpers/server'
+import { rosterZip, sampleDistrict } from './helpers/oneroster'
 
 /**
  * Every collection × create/read/update/delete × anonymous, student, teacher, another teacher and
@@ -104,6 +105,13 @@ const rules: Record<string, Record<Op, (a: Actor) => boolean>> = {
     update: (a) => isScope(a, 'users:write'),
     delete: (a) => isScope(a, 'users:write'),
   },
+  // District roster imports: uploaded (a dry run) by users:write, read by users:read too, never edited.
+  'roster-imports': {
+    create: (a) => isScope(a, 'users:write'),
+    read: (a) => isScope(a, 'users:read', 'users:write'),
+    update: () => false,
+    delete: (a) => isScope(a, 'users:write'),
+  },
   // Payload's admin locks (the target locks a page): staff only, so nobody else can block an editor's save.
   'payload-locked-documents': {
     create: (a) => isScope(a, ...allScopes),
@@ -185,6 +193,8 @@ const fixture = async (collection: string): Promise<number | string> => {
       })
     case 'identity-providers':
       return create(identityProvider(`fixture-${n}`))
+    case 'roster-imports':
+      return create({ district: `fixture-${n}`, fileName: 'roster.zip', status: 'previewed', records: emptyRoster })
     case 'payload-locked-documents':
       return create({ document: { relationTo: 'pages', value: await fixture('pages') }, user: { relationTo: 'users', value: teacherId } })
   }
@@ -199,6 +209,16 @@ const identityProvider = (key: string) => ({
   clientId: `client-${key}`,
   clientSecret: `secret-${key}`,
 })
+/** A roster import with nothing in it: confirming it changes no account. */
+const emptyRoster = {
+  version: '1.1',
+  modes: { orgs: 'absent', users: 'absent', classes: 'absent', enrollments: 'absent', academicSessions: 'absent' },
+  orgs: [],
+  users: [],
+  classes: [],
+  enrollments: [],
+  academicSessions: [],
+}
 
 /** A benchmark code of the form the collection accepts (strand and number of two digits at most), unique per `n`. */
 const benchmarkCode = (strand: number, n: number) => `SS.7.CG.${strand + Math.floor(n / 100)}.${n % 100}`
@@ -248,6 +268,7 @@ const updateBody: Record<string, Record<string, unknown>> = {
   tickets: { status: 'closed' },
   countries: { countryName: 'Changed' },
   attempts: { status: 'passed', score: { raw: 100 } },
+  'roster-imports': { status: 'imported' },
   assignments: { title: 'Changed' },
   'blocked-requests': { host: 'changed.example.org' },
   'identity-providers': { name: 'Changed' },
@@ -271,6 +292,12 @@ const attempt = async (collection: string, op: Op, actor: Actor) => {
         document: { relationTo: 'pages', value: await fixture('pages') },
         user: { relationTo: 'users', value: client.user?.id ?? teacherId },
       })
+    if (collection === 'roster-imports') {
+      const form = new FormData()
+      form.append('file', new Blob([new Uint8Array(await rosterZip(sampleDistrict(`am${++seq}`)))], { type: 'application/zip' }), 'roster.zip')
+      form.append('_payload', JSON.stringify({ district: `matrix-${seq}`, dryRun: true }))
+      return client.request('POST', '/api/roster-imports', undefined, { raw: form })
+    }
     if (collection === 'media') {
       const form = new FormData()
       form.append('file', new Blob([png], { type: 'image/png' }), `up-${++seq}.png`)
@@ -364,6 +391,22 @@ const rosterRoutes: {
     changed: async (s) => (await p().count({ collection: 'users', where: { id: { equals: s as number } }, overrideAccess: true })).totalDocs === 0,
   },
 ]
+
+describe('roster import confirmation', () => {
+  it('POST /api/roster-imports/:id/confirm: users:write only, and a refused call imports nothing', async () => {
+    const outcomes: string[] = []
+    const expected: string[] = []
+    for (const actor of actorsList) {
+      const id = await fixture('roster-imports')
+      const res = await clients.get(actor)!.post(`/api/roster-imports/${id}/confirm`, {})
+      const status = (await p().findByID({ collection: 'roster-imports', id, overrideAccess: true })).status
+      const ok = res.status === 200 && status === 'imported'
+      outcomes.push(`${actor}: ${ok ? 'allowed' : [401, 403].includes(res.status) && status === 'previewed' ? 'refused' : `status ${res.status}, ${status}`}`)
+      expected.push(`${actor}: ${isScope(actor, 'users:write') ? 'allowed' : 'refused'}`)
+    }
+    expect(outcomes).toEqual(expected)
+  })
+})
 
 describe('benchmark coverage', () => {
   it('GET /api/benchmarks/coverage: staff of any content scope, nobody else', async () => {

@@ -73,3 +73,18 @@ describe('the messages a teacher meets assigning work', () => {
     }
   })
 })
+
+describe('the messages staff meet importing a district roster', () => {
+  it("translates the import's fixed messages and its rows' problems into Spanish and Haitian Creole", async () => {
+    const { rosterImportMessages } = await import('../collections/RosterImports/endpoints/rosterImports')
+    const { oneRosterMessages } = await import('../collections/RosterImports/oneroster')
+    const { planMessages } = await import('../collections/RosterImports/plan')
+    const { applyMessages } = await import('../collections/RosterImports/apply')
+    const fixed = [rosterImportMessages, oneRosterMessages, planMessages, applyMessages]
+      .flatMap((messages) => Object.values(messages) as unknown[])
+      .filter((message): message is string => typeof message === 'string' && message !== oneRosterMessages.header)
+    for (const english of fixed) {
+      for (const language of ['es', 'ht'] as const) expect(translateMessage(english, language), `${english} in ${language}`).not.toBe(english)
+    }
+  })
+})

@@ -9,6 +9,7 @@ import { benchmarkEndpoints } from './endpoints/benchmarks'
 import { hiddenUnless } from '../../access/adminHidden'
 import { DEFAULT_TIME_ZONE } from '../../common/assignments'
 import { isTimeZone } from '../../common/zonedTime'
+import { rosterGroup } from '../../fields/roster'
 
 export const Classrooms: CollectionConfig = {
   slug: 'classrooms',
@@ -84,6 +85,8 @@ export const Classrooms: CollectionConfig = {
       index: true,
       admin: { description: 'When the teacher archived the classroom; empty while it is in use.' },
     },
+    // The school a district roster puts the class in, beside its district key and sourcedId.
+    rosterGroup([{ name: 'school', type: 'relationship', relationTo: 'schools', index: true }]),
     {
       name: 'students',
       type: 'join',

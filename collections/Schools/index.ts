@@ -5,6 +5,7 @@ import { ownerOrScope } from '../../access/ownerOrScope'
 import { scopesOf, userHasScope } from '../../common/scopes'
 import { schoolMessages, schoolSearch } from './hooks/schoolSearch'
 import { hiddenUnless } from '../../access/adminHidden'
+import { rosterGroup } from '../../fields/roster'
 
 /** Shared schools (no owner) are visible to everyone signed in; a school a user created only to them. */
 const sharedOrOwn: Access = ({ req }) => {
@@ -48,5 +49,6 @@ export const Schools: CollectionConfig = {
       access: { update: ({ req }) => userHasScope(req.user, 'users:write') },
       admin: { description: 'The account that created this school. Empty for shared schools.' },
     },
+    rosterGroup(),
   ],
 }

@@ -18,6 +18,7 @@ import { PostCreatePage } from './posts/PostCreatePage'
 import { PostEditPage } from './posts/PostEditPage'
 import { PostsList } from './posts/PostsList'
 import { RequireSection } from './RequireSection'
+import { RosterImportPage } from './rosterImports/RosterImportPage'
 import { TicketDetailPage } from './tickets/TicketDetailPage'
 import { TicketsPage } from './tickets/TicketsPage'
 import { TopicCreatePage } from './topics/TopicCreatePage'
@@ -63,6 +64,7 @@ export function ConsoleRoutes() {
         <Route path="users/:userId" element={gate('users', <UserDetailPage />)} />
         <Route path="tickets" element={gate('tickets', <TicketsPage />)} />
         <Route path="tickets/:ticketId" element={gate('tickets', <TicketDetailPage />)} />
+        <Route path="roster-imports" element={gate('roster-imports', <RosterImportPage />, true)} />
         <Route path="*" element={<ConsoleNotFound />} />
       </Route>
     </Routes>

@@ -31,6 +31,8 @@ export const SECTIONS: readonly Section[] = [
   section('posts'),
   section('users'),
   section('tickets'),
+  // The import screen uploads and applies rosters: only for whoever may change accounts.
+  { ...section('roster-imports'), scopes: ['users:write'] },
 ]
 
 export function sectionOf(collection: Collection): Section {

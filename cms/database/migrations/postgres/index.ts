@@ -15,6 +15,7 @@ import * as migration_20261127_153054_package_allowed_and_blocked_hosts from './
 import * as migration_20261127_153126_cmi5_launch from './20261127_153126_cmi5_launch';
 import * as migration_20261127_153237_district_sign_in from './20261127_153237_district_sign_in';
 import * as migration_20261127_153554_attempt_results from './20261127_153554_attempt_results';
+import * as migration_20261127_153557_roster_imports from './20261127_153557_roster_imports';
 
 export const migrations = [
   {
@@ -101,5 +102,10 @@ export const migrations = [
     up: migration_20261127_153554_attempt_results.up,
     down: migration_20261127_153554_attempt_results.down,
     name: '20261127_153554_attempt_results',
+  },
+  {
+    up: migration_20261127_153557_roster_imports.up,
+    down: migration_20261127_153557_roster_imports.down,
+    name: '20261127_153557_roster_imports',
   },
 ];
