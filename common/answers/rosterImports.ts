@@ -3,8 +3,8 @@
  * read by the console's import screen. Written once here for both sides.
  */
 
-/** A district key: a short slug, the same key a district's sign-in settings carry. */
-export const districtKeyPattern = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/
+/** A district key: the same key a district's sign-in settings carry (common/districtSignIn.ts). */
+export { districtKeyPattern } from '../districtSignIn'
 
 /** The OneRoster files an import reads; the manifest says which are there, and whether bulk or delta. */
 export const rosterFiles = ['orgs.csv', 'users.csv', 'classes.csv', 'enrollments.csv', 'academicSessions.csv'] as const
