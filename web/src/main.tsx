@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router-dom'
 import { SWRConfig } from 'swr'
 import { readPageData } from './api/pageData'
+import { registerServiceWorker } from './offline/serviceWorker'
 import { applyLanguage, languageOf } from './i18n/language'
 import { swrConfig } from './api/swrConfig'
 import { loadSessionLanguage, loadStoredPreferences, sessionPreferences } from './session/preferences'
@@ -16,6 +17,9 @@ const pageData = readPageData()
 const preferences = pageData.user ? sessionPreferences(pageData.user, loadSessionLanguage(pageData.user)) : loadStoredPreferences()
 // Apply the theme before the first paint, so the page does not flash the default.
 applyPreferences(preferences)
+
+// Pages opened here open again when the Wi-Fi drops (web/src/offline/sw.ts).
+registerServiceWorker()
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
