@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect } from 'vitest'
 
-import { dumpDiagnostics, expectAccessible, expectNoPageErrors, launchBrowser, logoutThroughMenu, newContext, serialSteps, visible } from './browser'
+import { baseURL, dumpDiagnostics, expectAccessible, expectNoPageErrors, launchBrowser, logoutThroughMenu, newContext, serialSteps, visible } from './browser'
 import { apiCall, createClassroom, logInAt, ok, signUpTeacher } from './consoleHelpers'
 
 /**
@@ -57,8 +57,7 @@ const waitForKeptPage = async (target: Page, account: string) =>
 const pageDataUser = (target: Page) =>
   target.evaluate(() => (JSON.parse(document.getElementById('page-data')?.textContent ?? '{}') as { user?: { id: number | string } | null }).user ?? null)
 
-const card = (target: Page, title: string) =>
-  target.locator('article.activity-card').filter({ has: target.getByRole('heading', { name: title }) })
+const card = (target: Page, title: string) => target.locator('article.activity-card').filter({ has: target.getByRole('heading', { name: title }) })
 
 const screenshot = async (target: Page, name: string) => {
   const dir = process.env.SCREENS_DIR
@@ -84,6 +83,14 @@ afterAll(async () => {
 })
 
 describe('pages opened once survive a Wi-Fi drop, and stay with their student', () => {
+  step('the worker script is asked for again on every check, under a policy of its own', async () => {
+    const answer = await fetch(`${baseURL()}/sw.js`)
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('cache-control')).toBe('no-cache')
+    expect(answer.headers.get('content-security-policy')).toBe("default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'")
+    expect(answer.headers.get('content-type')).toMatch(/javascript/)
+  })
+
   step('a student opens a module page and a reading while online', async () => {
     await logInAt(page, first.username, first.password, `/modules/${moduleId}`)
     // The worker installs after the first page and takes control of it.
@@ -166,6 +173,12 @@ describe('pages opened once survive a Wi-Fi drop, and stay with their student', 
     expect(opened?.fromServiceWorker()).toBe(true)
     expect(await reading.locator('body').innerText()).toContain('solemnly and mutually')
     await reading.close()
+
+    // The admin panel is never answered by the worker, not even with the app's page.
+    const admin = await context.newPage()
+    const adminAnswer = await admin.goto('/admin').catch(() => null)
+    expect(adminAnswer, 'the admin panel offline').toBeNull()
+    await admin.close()
 
     // A module page opened in a new tab, as after closing the browser.
     const again = await context.newPage()
