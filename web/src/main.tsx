@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router-dom'
 import { SWRConfig } from 'swr'
 import { readPageData } from './api/pageData'
-import { registerServiceWorker } from './offline/serviceWorker'
 import { applyLanguage, languageOf } from './i18n/language'
 import { swrConfig } from './api/swrConfig'
 import { loadSessionLanguage, loadStoredPreferences, sessionPreferences } from './session/preferences'
@@ -18,8 +17,11 @@ const preferences = pageData.user ? sessionPreferences(pageData.user, loadSessio
 // Apply the theme before the first paint, so the page does not flash the default.
 applyPreferences(preferences)
 
-// Pages opened here open again when the Wi-Fi drops (web/src/offline/sw.ts).
-registerServiceWorker()
+// Pages opened here open again when the Wi-Fi drops (web/src/offline/sw.ts). The worker is
+// registered once the page has loaded, never competing with the first render nor in the entry.
+const registerServiceWorker = () => void import('./offline/serviceWorker').then((offline) => offline.registerServiceWorker()).catch(() => undefined)
+if (document.readyState === 'complete') registerServiceWorker()
+else window.addEventListener('load', registerServiceWorker, { once: true })
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')

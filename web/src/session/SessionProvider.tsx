@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useSWRConfig } from 'swr'
 import type { Locale } from '../../../common/locales'
 import type { User } from '../api/types'
-import { forgetOpenedPages, tellServiceWorker } from '../offline/serviceWorker'
+import { forgetOpenedPages, tellServiceWorker } from '../offline/signedIn'
 import { clearPackageStorage, fetchCurrentUser, logOut, savePreferences } from './api/session'
 import { SessionContext, type SessionValue } from './SessionContext'
 import {
