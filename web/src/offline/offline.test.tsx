@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { changeLanguage } from '../i18n/i18n'
 import { OfflineNotice } from './OfflineNotice'
 import { accountOfPage, isAppPage, isKeptRead, VISITOR } from './openedPages'
+import { forgetOpenedPages, tellServiceWorker } from './signedIn'
 
 afterEach(async () => {
   cleanup()
@@ -98,5 +99,30 @@ describe('what the service worker keeps, and for whom', () => {
       '/api/tickets',
     ])
       expect(isKeptRead(path), path).toBe(false)
+  })
+})
+
+describe('the page tells the worker who is signed in, and logout deletes what was kept', () => {
+  it("posts the account to the controlling worker at once, and at logout deletes every account's cache but nothing else", async () => {
+    const posted: unknown[] = []
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { controller: { postMessage: (message: unknown) => posted.push(message) } },
+    })
+    const names = new Set(['workbox-precache-v2-http://school.test/', 'civics360-opened-42', 'civics360-opened-visitor', 'another-app'])
+    vi.stubGlobal('caches', { keys: async () => [...names], delete: async (name: string) => names.delete(name) })
+    try {
+      tellServiceWorker(42)
+      expect(posted).toEqual([{ type: 'account', account: '42' }])
+      await forgetOpenedPages()
+      expect(posted).toEqual([
+        { type: 'account', account: '42' },
+        { type: 'account', account: VISITOR },
+      ])
+      expect([...names]).toEqual(['workbox-precache-v2-http://school.test/', 'another-app'])
+    } finally {
+      vi.unstubAllGlobals()
+      Reflect.deleteProperty(navigator, 'serviceWorker')
+    }
   })
 })

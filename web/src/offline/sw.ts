@@ -116,8 +116,19 @@ const openPage = async ({ request, event }: RouteHandlerCallbackOptions): Promis
   }
 }
 
+/**
+ * Whether the request comes from the SPA (or opens a file in a tab of its own): the admin panel is
+ * another app, signed in on its own, and what it reads is neither kept nor answered from the caches.
+ */
+const fromTheApp = async (request: Request, event: FetchEvent) => {
+  if (request.mode === 'navigate') return true
+  const client = event.clientId ? await self.clients.get(event.clientId) : undefined
+  return client !== undefined && isAppPage(new URL(client.url).pathname)
+}
+
 /** The API reads and reading files a page makes: the network first, the account's copy offline. */
 const openRead = async ({ request, event }: RouteHandlerCallbackOptions): Promise<Response> => {
+  if (!(await fromTheApp(request, event as FetchEvent))) return fetch(request)
   const account = await currentAccount()
   // A PDF viewer asks for parts of a file: those are answered from the whole file, never kept.
   const ranged = request.headers.has('range')
