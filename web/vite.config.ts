@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { compression } from 'vite-plugin-compression2'
+import { VitePWA } from 'vite-plugin-pwa'
 import { compiledCatalogues } from './compiledCatalogues.ts'
 import { inlineEntryStylesheet } from './inlineEntryStylesheet.ts'
 
@@ -39,6 +40,21 @@ export default defineConfig(({ command }) => ({
     react(),
     inlineEntryStylesheet(),
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/index\.html$/, /manifest\.json$/], threshold: 1024 }),
+    // The service worker (src/offline/sw.ts, served as /sw.js) keeps the build's files for offline
+    // use; main.tsx registers it. No web app manifest: the product is a site, not an installed app.
+    // index.html is not kept with them: every page carries its account's page data, so the worker
+    // keeps pages as each account opens them (docs/adr/offline-pages.md).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/offline',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['assets/**/*.{js,css,woff,woff2,svg,png,jpg,webp,ico}'],
+      },
+      devOptions: { enabled: false },
+    }),
   ],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),

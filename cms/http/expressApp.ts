@@ -36,7 +36,7 @@ import { rateLimits } from './rateLimits'
 import { uploadsDir, webDistDir } from '../config/paths'
 import { uploadCaching } from '../packages/uploadCaching'
 import { refuseAmbiguousSession } from '../auth/sessionHeaders'
-import { adminPolicy, newNonce, spaPolicy, strictTransportSecurity, withNonce } from './securityPolicy'
+import { adminPolicy, newNonce, serviceWorkerPolicy, spaPolicy, strictTransportSecurity, withNonce } from './securityPolicy'
 import { sendWhole } from './wholeAnswer'
 
 type NextHandler = (req: Request, res: Response) => Promise<void> | void
@@ -326,7 +326,15 @@ const uploadHeaders = (_req: Request, res: Response, next: NextFunction) => {
   next()
 }
 
-/** Vite puts a content hash in every asset name, so those can be cached for a year. */
+/**
+ * Vite puts a content hash in every asset name, so those can be cached for a year. The service
+ * worker (web/src/offline/sw.ts) keeps its name from build to build: asked again each time, so a
+ * new build's worker replaces the old one; only the product's own addresses are open to it.
+ */
 const immutableAssets = (res: http.ServerResponse, filePath: string) => {
   if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+  else if (/^sw\.js(\.br|\.gz)?$/.test(path.basename(filePath))) {
+    res.setHeader('Cache-Control', 'no-cache')
+    res.setHeader('Content-Security-Policy', serviceWorkerPolicy())
+  }
 }

@@ -43,6 +43,13 @@ export const spaPolicy = (nonce: string, contentOrigin: string) =>
   ].join('; ')
 
 /**
+ * The service worker's own policy (web/src/offline/sw.ts): it imports nothing and asks only the
+ * product's own addresses (the pages, API reads and built files it keeps); packages on the content
+ * origin never pass through it.
+ */
+export const serviceWorkerPolicy = () => ["default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'"].join('; ')
+
+/**
  * The admin panel's policy (Next.js and Payload): the directives that cannot stop its scripts. Its
  * pages carry inline bootstrap scripts without a nonce, so a script-src would need 'unsafe-inline'
  * and protect nothing.

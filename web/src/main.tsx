@@ -17,6 +17,12 @@ const preferences = pageData.user ? sessionPreferences(pageData.user, loadSessio
 // Apply the theme before the first paint, so the page does not flash the default.
 applyPreferences(preferences)
 
+// Pages opened here open again when the Wi-Fi drops (web/src/offline/sw.ts). The worker is
+// registered once the page has loaded, never competing with the first render nor in the entry.
+const registerServiceWorker = () => void import('./offline/serviceWorker').then((offline) => offline.registerServiceWorker()).catch(() => undefined)
+if (document.readyState === 'complete') registerServiceWorker()
+else window.addEventListener('load', registerServiceWorker, { once: true })
+
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
 

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useSWRConfig } from 'swr'
 import type { Locale } from '../../../common/locales'
 import type { User } from '../api/types'
+import { forgetOpenedPages, tellServiceWorker } from '../offline/signedIn'
 import { clearPackageStorage, fetchCurrentUser, logOut, savePreferences } from './api/session'
 import { SessionContext, type SessionValue } from './SessionContext'
 import {
@@ -47,6 +48,13 @@ export function SessionProvider({ initialUser, fetchUser = false, children }: Pr
     }
   }, [fetchUser])
 
+  // The service worker keeps pages for offline use per account: it learns who is signed in at load,
+  // sign-in and logout, and deletes what anyone else opened (docs/adr/offline-pages.md).
+  const signedInId = user?.id ?? null
+  useEffect(() => {
+    if (ready) tellServiceWorker(signedInId)
+  }, [ready, signedInId])
+
   const keepSessionLanguage = useCallback((kept: { user: User['id']; language: Locale } | null) => {
     setSessionLanguage(kept?.language ?? null)
     storeSessionLanguage(kept)
@@ -58,6 +66,8 @@ export function SessionProvider({ initialUser, fetchUser = false, children }: Pr
    */
   const setUser = useCallback(
     (next: User | null) => {
+      // Before the new account's first requests (the effect above comes after them).
+      tellServiceWorker(next?.id ?? null)
       const chosen = anonymous.language
       if (!next || user || !chosen) {
         setSignedIn(next)
@@ -86,6 +96,8 @@ export function SessionProvider({ initialUser, fetchUser = false, children }: Pr
     try {
       await logOut()
     } finally {
+      // Even when the server could not be reached: the next person on this device sees none of it.
+      await forgetOpenedPages().catch(() => undefined)
       setSignedIn(null)
       keepSessionLanguage(null)
       setAnonymous(DEFAULT_PREFERENCES)

@@ -3,6 +3,7 @@ import { useTranslation } from '../i18n/useTranslation'
 import { Outlet, useLocation } from 'react-router-dom'
 import { needsEmailConfirmation } from '../auth/emailConfirmation'
 import { withScreensEnglish } from '../i18n/i18n'
+import { OfflineNotice } from '../offline/OfflineNotice'
 import { useSession } from '../session/useSession'
 import { Loading } from '../ui/Loading'
 import { Footer } from './Footer'
@@ -41,6 +42,7 @@ export function Layout() {
       <Header />
       <main id="main" ref={main} tabIndex={-1} className="site-main">
         <SiteBusyNotice />
+        <OfflineNotice />
         {needsEmailConfirmation(user) && (
           <Suspense fallback={null}>
             <ConfirmEmailNotice />
