@@ -18,6 +18,8 @@ import { Schools } from '../collections/Schools'
 import { Tickets } from '../collections/Tickets'
 import { Topics } from '../collections/Topics'
 import { Users } from '../collections/Users'
+import { AuditLog } from '../collections/AuditLog'
+import { retentionTask } from '../collections/AuditLog/retention'
 import { emailVerificationEndpoints } from '../collections/Users/emailVerification'
 import { badInputAnswer, guardEveryCollection } from './http/badInput'
 import { databaseAdapter } from './database/db'
@@ -52,7 +54,7 @@ export default staffOnlyDocumentLocks(
         avatar: 'default',
         importMap: { baseDir: dirname, importMapFile: path.resolve(dirname, 'app/(payload)/admin/importMap.js') },
       },
-      collections: [Topics, Modules, Activities, Benchmarks, Pages, Posts, Media, Users, Schools, Classrooms, Tickets, Countries, Attempts, Assignments],
+      collections: [Topics, Modules, Activities, Benchmarks, Pages, Posts, Media, Users, Schools, Classrooms, Tickets, Countries, Attempts, Assignments, AuditLog],
       editor,
       localization,
       db: databaseAdapter(),
@@ -82,6 +84,14 @@ export default staffOnlyDocumentLocks(
         // An upload by URL that Payload could not fetch (cms/http/badInput/errors.ts answers it as a 400).
         FileRetrievalError: 'info',
       } as Config['loggingLevels'],
+      // The retention purge (collections/AuditLog/retention.ts): queued by its schedule and run by the
+      // instances' cron (started by cms/startup/server.ts once the instance is ready), never through the API.
+      jobs: {
+        tasks: [retentionTask],
+        access: { run: () => false, queue: () => false, cancel: () => false },
+        autoRun: [{ cron: process.env.RETENTION_RUN_CRON || '* * * * *', queue: 'retention', limit: 1, silent: true }],
+        deleteJobOnComplete: true,
+      },
       upload: { limits: { fileSize: 50 * 1024 * 1024 } },
       endpoints: [...authEndpoints, signup, ...emailVerificationEndpoints, ...xapiEndpoints],
       // A save made against an older version of a document is refused (cms/http/editConflicts.ts); the

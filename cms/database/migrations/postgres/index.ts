@@ -11,6 +11,7 @@ import * as migration_20261127_123502_benchmarks from './20261127_123502_benchma
 import * as migration_20261127_134733_assignments from './20261127_134733_assignments';
 import * as migration_20261127_140621_merged_schema_snapshot from './20261127_140621_merged_schema_snapshot';
 import * as migration_20261127_152626_user_roster_ids from './20261127_152626_user_roster_ids';
+import * as migration_20261127_153511_audit_log_and_retention_jobs from './20261127_153511_audit_log_and_retention_jobs';
 
 export const migrations = [
   {
@@ -76,6 +77,11 @@ export const migrations = [
   {
     up: migration_20261127_152626_user_roster_ids.up,
     down: migration_20261127_152626_user_roster_ids.down,
-    name: '20261127_152626_user_roster_ids'
+    name: '20261127_152626_user_roster_ids',
+  },
+  {
+    up: migration_20261127_153511_audit_log_and_retention_jobs.up,
+    down: migration_20261127_153511_audit_log_and_retention_jobs.down,
+    name: '20261127_153511_audit_log_and_retention_jobs'
   },
 ];
