@@ -2,13 +2,25 @@ import pg from 'pg'
 
 import { databaseKind, databaseUrl } from './db'
 
+/** Keys this process holds: a second caller here is refused as one in another process would be. */
+const heldHere = new Set<string>()
+
 /**
- * Runs `step` only if no other process holds the PostgreSQL advisory lock named `key`, on a
+ * Runs `step` only if no other caller (in this process, or another process on PostgreSQL) holds the PostgreSQL advisory lock named `key`, on a
  * connection of its own (a dying process's session, and its lock, end with it). Answers `null`
- * when another instance holds it. SQLite is one process's file: the step just runs.
+ * when another holds it. SQLite is one process's file: the process's own lock is the whole lock.
  */
 export const unlessLockedElsewhere = async <T>(key: string, step: () => Promise<T>): Promise<T | null> => {
-  if (databaseKind() !== 'postgres') return step()
+  if (heldHere.has(key)) return null
+  heldHere.add(key)
+  try {
+    return databaseKind() === 'postgres' ? await underPostgresLock(key, step) : await step()
+  } finally {
+    heldHere.delete(key)
+  }
+}
+
+const underPostgresLock = async <T>(key: string, step: () => Promise<T>): Promise<T | null> => {
   const client = new pg.Client({ connectionString: databaseUrl() })
   client.on('error', () => undefined)
   await client.connect()
