@@ -89,6 +89,13 @@ const rules: Record<string, Record<Op, (a: Actor) => boolean>> = {
     update: (a) => a === 'teacher' || isScope(a, 'users:write'),
     delete: (a) => a === 'teacher' || isScope(a, 'users:write'),
   },
+  // Who read a student's data: searched by users:read staff, append-only for everyone (the server writes it).
+  'audit-log': {
+    create: () => false,
+    read: (a) => isScope(a, 'users:read'),
+    update: () => false,
+    delete: () => false,
+  },
   // Payload's admin locks (the target locks a page): staff only, so nobody else can block an editor's save.
   'payload-locked-documents': {
     create: (a) => isScope(a, ...allScopes),
@@ -160,6 +167,8 @@ const fixture = async (collection: string): Promise<number | string> => {
       return create({ student: clients.get('student')!.user.id, activity: await fixture('activities'), classroom: studentClassroomId, status: 'incomplete' })
     case 'assignments':
       return create({ classroom: studentClassroomId, title: `Assignment ${n}`, dueAt: '2030-01-01T04:59:00.000Z', activities: [await fixture('activities')] })
+    case 'audit-log':
+      return create({ action: 'progress-grid', actor: teacherId, actorLogin: 'teacher', classroom: studentClassroomId })
     case 'payload-locked-documents':
       return create({ document: { relationTo: 'pages', value: await fixture('pages') }, user: { relationTo: 'users', value: teacherId } })
   }
@@ -192,6 +201,8 @@ const createBody = (collection: string, actor: Actor): Record<string, unknown> =
       return { countryName: `New ${n}`, countryShortCode: `N${n}`, regions: [] }
     case 'attempts':
       return { student: clients.get('student')!.user.id, activity: n, status: 'passed' }
+    case 'audit-log':
+      return { action: 'roster', actorLogin: `forged ${n}` }
   }
   return {}
 }
@@ -212,6 +223,7 @@ const updateBody: Record<string, Record<string, unknown>> = {
   attempts: { status: 'passed', score: { raw: 100 } },
   assignments: { title: 'Changed' },
   'payload-locked-documents': { globalSlug: 'changed' },
+  'audit-log': { actorLogin: 'someone else' },
 }
 
 const attempt = async (collection: string, op: Op, actor: Actor) => {
@@ -324,6 +336,22 @@ const rosterRoutes: {
     changed: async (s) => (await p().count({ collection: 'users', where: { id: { equals: s as number } }, overrideAccess: true })).totalDocs === 0,
   },
 ]
+
+describe("a district's list delete", () => {
+  it('POST /api/users/deletions: users:write staff only; a refused call deletes nobody', async () => {
+    const outcomes: string[] = []
+    const expected: string[] = []
+    const classroomId = (await actors.classroom(clients.get('teacher')! as { user: { id: number } })).id
+    for (const actor of actorsList) {
+      const student = await actors.student(classroomId)
+      const res = await clients.get(actor)!.post('/api/users/deletions', { usernames: [student.user.username] })
+      const gone = (await p().count({ collection: 'users', where: { id: { equals: student.user.id } }, overrideAccess: true })).totalDocs === 0
+      outcomes.push(`${actor}: ${res.status === 200 && gone ? 'allowed' : !gone && [401, 403].includes(res.status) ? 'refused' : `status ${res.status}, gone ${gone}`}`)
+      expected.push(`${actor}: ${isScope(actor, 'users:write') ? 'allowed' : 'refused'}`)
+    }
+    expect(outcomes).toEqual(expected)
+  })
+})
 
 describe('benchmark coverage', () => {
   it('GET /api/benchmarks/coverage: staff of any content scope, nobody else', async () => {
