@@ -1109,6 +1109,34 @@ export const pages: SeedPage[] = [
       the University of Central Florida. Our approach is designed with student privacy laws such as COPPA and
       FERPA in mind.
 
+      ## What we keep about a student, why, and for how long
+
+      - **The account** — generated username, password hash, optional name, classroom and display settings. *Why:*
+        to sign in and to show the teacher who is in the class. *How long:* as long as the account exists (below).
+      - **Activity records** — opened, completed, scores and time spent. *Why:* so the student and the teacher
+        see progress. *How long:* as the account.
+      - **Resume data and quiz state** — where a student left off in a quiz. *Why:* to continue where they left
+        off. *How long:* as the account.
+      - **Sign-in sessions.** *Why:* to stay signed in during the school day. *How long:* until logout, a school
+        day at most.
+      - **Assignments** — the student's place in them and any extension. *Why:* to show what is due. *How long:*
+        as the account.
+      - **The audit log** — which teacher or staff member read a student's data, what and when (by account
+        number, never by name). *Why:* so the school can check who saw its students' records. *How long:* until
+        the end of the school year it was written in, plus 60 days.
+      - **Server logs** hold counts, never a student's name or password.
+
+      **When a teacher archives a classroom**, its students can still sign in and see their work. Everything of
+      those students is **deleted automatically after the end of that school year (June 30) plus 60 days**,
+      with the classroom itself.
+
+      **A school can ask us to delete a student at any time.** The teacher can do it from the classroom page
+      (Delete Account), and a district can send us a list of students. Everything is deleted at once, and the
+      teacher receives a receipt of what was removed. The audit log then keeps only a record that the account
+      (by number, not by name) was deleted, by whom and when.
+
+      We never use student information for advertising or to build profiles, and we never sell or share it.
+
       For full details, please read our [Privacy Policy](/pages/privacy-policy). If you have a question, you
       can always [contact us](/ticket?type=contact).
     `,

@@ -37,6 +37,8 @@ interface Props<T> {
   filters?: ReactNode
   createLabel?: string
   emptyText?: string
+  /** A paragraph under the heading that says what the list is. */
+  intro?: ReactNode
 }
 
 /** A server-paginated, sortable, searchable table of one collection. */
@@ -51,6 +53,7 @@ export function ConsoleList<T extends { id: string | number }>({
   filters,
   createLabel,
   emptyText,
+  intro,
 }: Props<T>) {
   const { t } = useTranslation()
   const section = sectionOf(collection)
@@ -79,6 +82,7 @@ export function ConsoleList<T extends { id: string | number }>({
           </Link>
         )}
       </div>
+      {intro}
       <div className="console-controls">
         {search && (
           <form role="search" onSubmit={submitSearch} className="console-search">

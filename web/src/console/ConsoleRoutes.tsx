@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router-dom'
 import { ActivitiesList } from './activities/ActivitiesList'
 import { ActivityCreatePage } from './activities/ActivityCreatePage'
 import { ActivityEditPage } from './activities/ActivityEditPage'
+import { AuditLogPage } from './audit/AuditLogPage'
 import { BenchmarkCoveragePage } from './BenchmarkCoveragePage'
 import { ConsoleLayout } from './ConsoleLayout'
 import { ConsoleNotFound } from './ConsoleNotFound'
@@ -63,6 +64,7 @@ export function ConsoleRoutes() {
         <Route path="users/:userId" element={gate('users', <UserDetailPage />)} />
         <Route path="tickets" element={gate('tickets', <TicketsPage />)} />
         <Route path="tickets/:ticketId" element={gate('tickets', <TicketDetailPage />)} />
+        <Route path="audit-log" element={gate('audit-log', <AuditLogPage />)} />
         <Route path="*" element={<ConsoleNotFound />} />
       </Route>
     </Routes>

@@ -1,5 +1,6 @@
 import { useSWRConfig } from 'swr'
 import type { NewLogin } from '../../../../common/progress'
+import type { DeletionAnswer } from '../../../../common/answers/privacy'
 import { api } from '../../api/client'
 import { keys } from '../../api/keys'
 import type { Student } from '../../api/types'
@@ -46,7 +47,7 @@ export function useRoster(classroomId: Id) {
     newLoginCard: (student: Student) => api.post<Answer & NewLogin>(`${studentPath(classroomId, student)}/password`),
     /** The student leaves the classroom; the account stays. */
     removeStudent: (student: Student) => changingRoster(api.delete<Answer>(studentPath(classroomId, student))),
-    /** The student's account is deleted, with all its data. */
-    deleteStudent: (student: Student) => changingRoster(api.delete<Answer>(`${studentPath(classroomId, student)}/account`)),
+    /** The student's account is deleted, with all its data; the answer is the receipt. */
+    deleteStudent: (student: Student) => changingRoster(api.delete<DeletionAnswer>(`${studentPath(classroomId, student)}/account`)),
   }
 }
