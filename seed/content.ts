@@ -1111,18 +1111,18 @@ export const pages: SeedPage[] = [
 
       ## What we keep about a student, why, and for how long
 
-      - **The account** — generated username, password hash, optional name, classroom and display settings. *Why:*
-        to sign in and to show the teacher who is in the class. *How long:* as long as the account exists (below).
-      - **Activity records** — opened, completed, scores and time spent. *Why:* so the student and the teacher
-        see progress. *How long:* as the account.
-      - **Resume data and quiz state** — where a student left off in a quiz. *Why:* to continue where they left
-        off. *How long:* as the account.
-      - **Sign-in sessions.** *Why:* to stay signed in during the school day. *How long:* until logout, a school
+      - **The account** — generated username, password hash, optional name, classroom and display settings. _Why:_
+        to sign in and to show the teacher who is in the class. _How long:_ as long as the account exists (below).
+      - **Activity records** — opened, completed, scores and time spent. _Why:_ so the student and the teacher
+        see progress. _How long:_ as the account.
+      - **Resume data and quiz state** — where a student left off in a quiz. _Why:_ to continue where they left
+        off. _How long:_ as the account.
+      - **Sign-in sessions.** _Why:_ to stay signed in during the school day. _How long:_ until logout, a school
         day at most.
-      - **Assignments** — the student's place in them and any extension. *Why:* to show what is due. *How long:*
+      - **Assignments** — the student's place in them and any extension. _Why:_ to show what is due. _How long:_
         as the account.
       - **The audit log** — which teacher or staff member read a student's data, what and when (by account
-        number, never by name). *Why:* so the school can check who saw its students' records. *How long:* until
+        number, never by name). _Why:_ so the school can check who saw its students' records. _How long:_ until
         the end of the school year it was written in, plus 60 days.
       - **Server logs** hold counts, never a student's name or password.
 

@@ -346,7 +346,9 @@ describe("a district's list delete", () => {
       const student = await actors.student(classroomId)
       const res = await clients.get(actor)!.post('/api/users/deletions', { usernames: [student.user.username] })
       const gone = (await p().count({ collection: 'users', where: { id: { equals: student.user.id } }, overrideAccess: true })).totalDocs === 0
-      outcomes.push(`${actor}: ${res.status === 200 && gone ? 'allowed' : !gone && [401, 403].includes(res.status) ? 'refused' : `status ${res.status}, gone ${gone}`}`)
+      outcomes.push(
+        `${actor}: ${res.status === 200 && gone ? 'allowed' : !gone && [401, 403].includes(res.status) ? 'refused' : `status ${res.status}, gone ${gone}`}`,
+      )
       expected.push(`${actor}: ${isScope(actor, 'users:write') ? 'allowed' : 'refused'}`)
     }
     expect(outcomes).toEqual(expected)

@@ -37,8 +37,13 @@ beforeAll(async () => {
   const p = server.payload
   const topic = await p.create({ collection: 'topics', data: { title: 'Rights', markdown: 'Body', order: 1 } as never, overrideAccess: true })
   const mod = await p.create({ collection: 'modules', data: { title: 'Speech', markdown: 'Body', order: 1, topic: topic.id } as never, overrideAccess: true })
-  activityId = (await p.create({ collection: 'activities', data: { title: 'Read', type: 'default', markdown: 'Body', module: mod.id, order: 1 } as never, overrideAccess: true }))
-    .id as number
+  activityId = (
+    await p.create({
+      collection: 'activities',
+      data: { title: 'Read', type: 'default', markdown: 'Body', module: mod.id, order: 1 } as never,
+      overrideAccess: true,
+    })
+  ).id as number
 }, 120_000)
 afterAll(() => server?.close())
 
@@ -195,7 +200,9 @@ describe('deleting a student, with a receipt', () => {
     const [student, classmate] = students
     await student.post('/api/tickets', { type: 'help', name: 'Stu', email: 'stu@example.org', subject: 'Help', message: 'Please' })
     await teacher.get(`/api/classrooms/${classroom.id}/students/${student.user.id}/progress`)
-    expect(Object.keys(await rowsNaming(student.user.id))).toEqual(expect.arrayContaining(['users', 'users_sessions', 'attempts', 'assignments_rels', 'assignments_extensions']))
+    expect(Object.keys(await rowsNaming(student.user.id))).toEqual(
+      expect.arrayContaining(['users', 'users_sessions', 'attempts', 'assignments_rels', 'assignments_extensions']),
+    )
 
     const res = await teacher.delete(`/api/classrooms/${classroom.id}/students/${student.user.id}/account`)
     expect(res.status).toBe(200)
@@ -254,7 +261,14 @@ describe('deleting a student, with a receipt', () => {
     // The teacher named in the list is not a student: never deleted here.
     expect((await teacher.get('/api/users/me')).body.user.id).toBe(teacher.user.id)
 
-    const bad = [{}, { usernames: [] }, { usernames: 'one' }, { usernames: ['a'], sourcedIds: ['b'] }, { sourcedIds: ['b'], district: 5 }, { usernames: ['a'], extra: 1 }]
+    const bad = [
+      {},
+      { usernames: [] },
+      { usernames: 'one' },
+      { usernames: ['a'], sourcedIds: ['b'] },
+      { sourcedIds: ['b'], district: 5 },
+      { usernames: ['a'], extra: 1 },
+    ]
     for (const body of bad) expect((await manager.post('/api/users/deletions', body)).status, JSON.stringify(body)).toBe(400)
     const someone = (await classWithWork(teacher, 1)).students[0]
     for (const actor of [actors.anonymous(), someone, teacher, await actors.staff('users:read')])

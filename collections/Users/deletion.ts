@@ -11,8 +11,11 @@ type Receipts = Record<string, RemovedCounts>
 
 const receiptsOf = (req: PayloadRequest): Receipts => ((req.context[receiptKey] as Receipts | undefined) ??= {})
 
-const deleted = async (req: PayloadRequest, collection: 'attempts' | 'tickets' | 'schools' | 'payload-preferences' | 'payload-locked-documents', where: Where) =>
-  (await req.payload.delete({ collection, where, overrideAccess: true, depth: 0, req })).docs.length
+const deleted = async (
+  req: PayloadRequest,
+  collection: 'attempts' | 'tickets' | 'schools' | 'payload-preferences' | 'payload-locked-documents',
+  where: Where,
+) => (await req.payload.delete({ collection, where, overrideAccess: true, depth: 0, req })).docs.length
 
 /** The assignments that name the student, left without them: their list of students and their extensions. */
 const takeOutOfAssignments = async (req: PayloadRequest, id: number | string): Promise<number> => {
@@ -66,7 +69,12 @@ export const deleteDataOfUser: CollectionBeforeDeleteHook = async ({ id, req }) 
 /** The deletion of a student's account is recorded: who, when, the account's number and the counts, never its name. */
 export const recordStudentDeletion: CollectionAfterDeleteHook = async ({ id, doc, req }) => {
   if ((doc as User).attributes?.type !== 'student') return doc
-  await writeAuditEntry(req, { action: 'student-deleted', student: id, classroom: idOf((doc as User).attributes?.classroom), detail: { ...receiptsOf(req)[String(id)] } })
+  await writeAuditEntry(req, {
+    action: 'student-deleted',
+    student: id,
+    classroom: idOf((doc as User).attributes?.classroom),
+    detail: { ...receiptsOf(req)[String(id)] },
+  })
   return doc
 }
 
@@ -77,13 +85,11 @@ export const deletionReceipt = (req: PayloadRequest, students: Pick<User, 'id' |
   return {
     deletedAt: new Date().toISOString(),
     deletedBy: user?.username || user?.email || null,
-    students: students.map(
-      (s): DeletedStudent => ({
-        id: s.id,
-        username: s.username ?? null,
-        removed: receipts[String(s.id)] ?? { account: 0, sessions: 0, attempts: 0, assignmentEntries: 0, tickets: 0, schools: 0, preferences: 0 },
-      }),
-    ),
+    students: students.map((s): DeletedStudent => ({
+      id: s.id,
+      username: s.username ?? null,
+      removed: receipts[String(s.id)] ?? { account: 0, sessions: 0, attempts: 0, assignmentEntries: 0, tickets: 0, schools: 0, preferences: 0 },
+    })),
     kept: 'The audit log keeps a record of each deletion and of earlier reads, naming the account by number only.',
   }
 }

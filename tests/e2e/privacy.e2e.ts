@@ -35,7 +35,10 @@ describe('privacy', () => {
     await logInAt(page, teacher.login, teacher.password, `/user/classrooms/${classroom.id}`)
     const table = await visible(page.getByRole('table', { name: `Students in ${classroom.name}` }))
     await page.getByRole('button', { name: `Actions for ${target.username}` }).click()
-    await page.getByRole('menu', { name: `Actions for ${target.username}` }).getByRole('menuitem', { name: 'Delete Account' }).click()
+    await page
+      .getByRole('menu', { name: `Actions for ${target.username}` })
+      .getByRole('menuitem', { name: 'Delete Account' })
+      .click()
     const dialog = await visible(page.getByRole('dialog', { name: `Delete ${target.username}'s account?` }))
     const nameField = dialog.getByLabel(/^To confirm, type /)
     const expected = (await nameField.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? '')).replace('To confirm, type ', '')
@@ -68,8 +71,8 @@ describe('privacy', () => {
     await visible(page.getByRole('navigation', { name: /console/i }).getByRole('link', { name: 'Audit log' }))
     const table = await visible(page.getByRole('table', { name: 'Audit log' }))
 
-    await page.getByLabel('Search in audit log').fill(teacher.login)
-    await page.getByLabel('Search in audit log').press('Enter')
+    await page.getByLabel('Search audit log').fill(teacher.login)
+    await page.getByLabel('Search audit log').press('Enter')
     await page.getByLabel('What was read').selectOption({ label: 'Student deleted' })
     await expect.poll(() => table.locator('tbody tr').count()).toBe(1)
     const row = table.locator('tbody tr').first()

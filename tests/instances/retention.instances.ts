@@ -31,7 +31,8 @@ afterAll(async () => {
   await db?.drop()
 })
 
-const purgeLines = () => instances.flatMap((instance) => fs.readFileSync(instance.logFile, 'utf8').split('\n')).filter((line) => line.includes('Retention purge:'))
+const purgeLines = () =>
+  instances.flatMap((instance) => fs.readFileSync(instance.logFile, 'utf8').split('\n')).filter((line) => line.includes('Retention purge:'))
 const demoStudents = async () => Number((await db.client.query(`SELECT count(*) AS n FROM users WHERE username = 'demo-student'`)).rows[0].n)
 
 describe('the retention purge on two instances', () => {

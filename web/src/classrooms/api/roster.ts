@@ -23,7 +23,7 @@ export const resetStudentPassword = (classroomId: Id, student: Student, values: 
 
 /**
  * The roster's calls for one classroom. A change of who is in the class fetches again the
- * students table, the teacher's classroom list (its count) and the progress grid.
+ * students table, the teacher's classroom list (its count), the progress grid and the mastery table.
  */
 export function useRoster(classroomId: Id) {
   const { mutate } = useSWRConfig()
@@ -36,6 +36,8 @@ export function useRoster(classroomId: Id) {
       void mutate(keys.classrooms(user.id))
     }
     void mutate(keys.classroomProgress(classroomId))
+    // The mastery table lists the students too: a removed or deleted one leaves it at once.
+    void mutate(keys.classroomBenchmarks(classroomId))
     return answer
   }
 

@@ -92,14 +92,14 @@ export function AuditLogPage() {
   )
   return (
     <ConsoleList<AuditDoc>
-        collection="audit-log"
-        columns={columns}
-        sortOptions={SORTS}
-        search={(q) => [['where[actorLogin][like]', q]]}
-        params={params}
-        filters={filters}
-        emptyText={t('console.audit.none')}
-        intro={<p>{t('console.audit.intro')}</p>}
-      />
+      collection="audit-log"
+      columns={columns}
+      sortOptions={SORTS}
+      search={(q) => [['where[actorLogin][like]', q]]}
+      params={params}
+      filters={filters}
+      emptyText={t('console.audit.none')}
+      intro={<p>{t('console.audit.intro')}</p>}
+    />
   )
 }
