@@ -11,6 +11,7 @@ import { classroomLimitMessages } from '../collections/Classrooms/classroomLimit
 import { classroomMessages } from '../collections/Classrooms/endpoints/classrooms'
 import { messages as authMessages } from '../collections/Users/endpoints/auth'
 import { signupMessages } from '../collections/Users/endpoints/signup'
+import { deletionMessages } from '../collections/Users/endpoints/deletions'
 
 // The server's messages a student meets, checked against the catalogues without a server: every
 // one of them must read in Spanish and Haitian Creole (cms/http/messages), never in English.
@@ -69,6 +70,14 @@ describe('the messages a teacher meets assigning work', () => {
   it("translates the assignment form's fixed messages into Spanish and Haitian Creole", () => {
     const fixed = (Object.values(assignmentMessages) as unknown[]).filter((message): message is string => typeof message === 'string')
     for (const english of [...fixed, classroomMessages.timeZone]) {
+      for (const language of ['es', 'ht'] as const) expect(translateMessage(english, language), `${english} in ${language}`).not.toBe(english)
+    }
+  })
+})
+
+describe('the messages of a district deleting a list of students', () => {
+  it('translates every message of the list delete into Spanish and Haitian Creole', () => {
+    for (const english of Object.values(deletionMessages)) {
       for (const language of ['es', 'ht'] as const) expect(translateMessage(english, language), `${english} in ${language}`).not.toBe(english)
     }
   })
