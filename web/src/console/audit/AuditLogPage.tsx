@@ -100,6 +100,7 @@ export function AuditLogPage() {
       filters={filters}
       emptyText={t('console.audit.none')}
       intro={<p>{t('console.audit.intro')}</p>}
+      wide
     />
   )
 }
