@@ -21,6 +21,8 @@ import { Tickets } from '../collections/Tickets'
 import { BlockedRequests } from '../collections/BlockedRequests'
 import { Topics } from '../collections/Topics'
 import { Users } from '../collections/Users'
+import { AuditLog } from '../collections/AuditLog'
+import { retentionTask } from '../collections/AuditLog/retention'
 import { emailVerificationEndpoints } from '../collections/Users/emailVerification'
 import { badInputAnswer, guardEveryCollection } from './http/badInput'
 import { databaseAdapter } from './database/db'
@@ -74,6 +76,7 @@ export default staffOnlyDocumentLocks(
         IdentityProviders,
         BlockedRequests,
         RosterImports,
+        AuditLog,
       ],
       editor,
       localization,
@@ -104,6 +107,14 @@ export default staffOnlyDocumentLocks(
         // An upload by URL that Payload could not fetch (cms/http/badInput/errors.ts answers it as a 400).
         FileRetrievalError: 'info',
       } as Config['loggingLevels'],
+      // The retention purge (collections/AuditLog/retention.ts): queued by its schedule and run by the
+      // instances' cron (started by cms/startup/server.ts once the instance is ready), never through the API.
+      jobs: {
+        tasks: [retentionTask],
+        access: { run: () => false, queue: () => false, cancel: () => false },
+        autoRun: [{ cron: process.env.RETENTION_RUN_CRON || '* * * * *', queue: 'retention', limit: 1, silent: true }],
+        deleteJobOnComplete: true,
+      },
       upload: { limits: { fileSize: 50 * 1024 * 1024 } },
       endpoints: [...authEndpoints, signup, ...emailVerificationEndpoints, ...xapiEndpoints, ...cmi5Endpoints],
       // A save made against an older version of a document is refused (cms/http/editConflicts.ts); the

@@ -1109,6 +1109,34 @@ export const pages: SeedPage[] = [
       the University of Central Florida. Our approach is designed with student privacy laws such as COPPA and
       FERPA in mind.
 
+      ## What we keep about a student, why, and for how long
+
+      - **The account** — generated username, password hash, optional name, classroom and display settings. _Why:_
+        to sign in and to show the teacher who is in the class. _How long:_ as long as the account exists (below).
+      - **Activity records** — opened, completed, scores and time spent. _Why:_ so the student and the teacher
+        see progress. _How long:_ as the account.
+      - **Resume data and quiz state** — where a student left off in a quiz. _Why:_ to continue where they left
+        off. _How long:_ as the account.
+      - **Sign-in sessions.** _Why:_ to stay signed in during the school day. _How long:_ until logout, a school
+        day at most.
+      - **Assignments** — the student's place in them and any extension. _Why:_ to show what is due. _How long:_
+        as the account.
+      - **The audit log** — which teacher or staff member read a student's data, what and when (by account
+        number, never by name). _Why:_ so the school can check who saw its students' records. _How long:_ until
+        the end of the school year it was written in, plus 60 days.
+      - **Server logs** hold counts, never a student's name or password.
+
+      **When a teacher archives a classroom**, its students can still sign in and see their work. Everything of
+      those students is **deleted automatically after the end of that school year (June 30) plus 60 days**,
+      with the classroom itself.
+
+      **A school can ask us to delete a student at any time.** The teacher can do it from the classroom page
+      (Delete Account), and a district can send us a list of students. Everything is deleted at once, and the
+      teacher receives a receipt of what was removed. The audit log then keeps only a record that the account
+      (by number, not by name) was deleted, by whom and when.
+
+      We never use student information for advertising or to build profiles, and we never sell or share it.
+
       For full details, please read our [Privacy Policy](/pages/privacy-policy). If you have a question, you
       can always [contact us](/ticket?type=contact).
     `,

@@ -112,6 +112,13 @@ const rules: Record<string, Record<Op, (a: Actor) => boolean>> = {
     update: () => false,
     delete: (a) => isScope(a, 'users:write'),
   },
+  // Who read a student's data: searched by users:read staff, append-only for everyone (the server writes it).
+  'audit-log': {
+    create: () => false,
+    read: (a) => isScope(a, 'users:read'),
+    update: () => false,
+    delete: () => false,
+  },
   // Payload's admin locks (the target locks a page): staff only, so nobody else can block an editor's save.
   'payload-locked-documents': {
     create: (a) => isScope(a, ...allScopes),
@@ -195,6 +202,8 @@ const fixture = async (collection: string): Promise<number | string> => {
       return create(identityProvider(`fixture-${n}`))
     case 'roster-imports':
       return create({ district: `fixture-${n}`, fileName: 'roster.zip', status: 'previewed', records: emptyRoster })
+    case 'audit-log':
+      return create({ action: 'progress-grid', actor: teacherId, actorLogin: 'teacher', classroom: studentClassroomId })
     case 'payload-locked-documents':
       return create({ document: { relationTo: 'pages', value: await fixture('pages') }, user: { relationTo: 'users', value: teacherId } })
   }
@@ -250,6 +259,8 @@ const createBody = (collection: string, actor: Actor): Record<string, unknown> =
       return { activity: n, host: `made${n}.example.org`, count: 1, lastSeen: new Date().toISOString() }
     case 'identity-providers':
       return identityProvider(`made-${n}`)
+    case 'audit-log':
+      return { action: 'roster', actorLogin: `forged ${n}` }
   }
   return {}
 }
@@ -273,6 +284,7 @@ const updateBody: Record<string, Record<string, unknown>> = {
   'blocked-requests': { host: 'changed.example.org' },
   'identity-providers': { name: 'Changed' },
   'payload-locked-documents': { globalSlug: 'changed' },
+  'audit-log': { actorLogin: 'someone else' },
 }
 
 const attempt = async (collection: string, op: Op, actor: Actor) => {
@@ -402,6 +414,24 @@ describe('roster import confirmation', () => {
       const status = (await p().findByID({ collection: 'roster-imports', id, overrideAccess: true })).status
       const ok = res.status === 200 && status === 'imported'
       outcomes.push(`${actor}: ${ok ? 'allowed' : [401, 403].includes(res.status) && status === 'previewed' ? 'refused' : `status ${res.status}, ${status}`}`)
+      expected.push(`${actor}: ${isScope(actor, 'users:write') ? 'allowed' : 'refused'}`)
+    }
+    expect(outcomes).toEqual(expected)
+  })
+})
+
+describe("a district's list delete", () => {
+  it('POST /api/users/deletions: users:write staff only; a refused call deletes nobody', async () => {
+    const outcomes: string[] = []
+    const expected: string[] = []
+    const classroomId = (await actors.classroom(clients.get('teacher')! as { user: { id: number } })).id
+    for (const actor of actorsList) {
+      const student = await actors.student(classroomId)
+      const res = await clients.get(actor)!.post('/api/users/deletions', { usernames: [student.user.username] })
+      const gone = (await p().count({ collection: 'users', where: { id: { equals: student.user.id } }, overrideAccess: true })).totalDocs === 0
+      outcomes.push(
+        `${actor}: ${res.status === 200 && gone ? 'allowed' : !gone && [401, 403].includes(res.status) ? 'refused' : `status ${res.status}, gone ${gone}`}`,
+      )
       expected.push(`${actor}: ${isScope(actor, 'users:write') ? 'allowed' : 'refused'}`)
     }
     expect(outcomes).toEqual(expected)

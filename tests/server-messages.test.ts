@@ -11,6 +11,7 @@ import { classroomLimitMessages } from '../collections/Classrooms/classroomLimit
 import { classroomMessages } from '../collections/Classrooms/endpoints/classrooms'
 import { messages as authMessages } from '../collections/Users/endpoints/auth'
 import { signupMessages } from '../collections/Users/endpoints/signup'
+import { deletionMessages } from '../collections/Users/endpoints/deletions'
 
 // The server's messages a student meets, checked against the catalogues without a server: every
 // one of them must read in Spanish and Haitian Creole (cms/http/messages), never in English.
@@ -84,6 +85,14 @@ describe('the messages staff meet importing a district roster', () => {
       .flatMap((messages) => Object.values(messages) as unknown[])
       .filter((message): message is string => typeof message === 'string' && message !== oneRosterMessages.header)
     for (const english of fixed) {
+      for (const language of ['es', 'ht'] as const) expect(translateMessage(english, language), `${english} in ${language}`).not.toBe(english)
+    }
+  })
+})
+
+describe('the messages of a district deleting a list of students', () => {
+  it('translates every message of the list delete into Spanish and Haitian Creole', () => {
+    for (const english of Object.values(deletionMessages)) {
       for (const language of ['es', 'ht'] as const) expect(translateMessage(english, language), `${english} in ${language}`).not.toBe(english)
     }
   })

@@ -2,7 +2,7 @@ import http, { type Server } from 'node:http'
 import path from 'node:path'
 
 import next from 'next'
-import type { Payload } from 'payload'
+import { getPayload, type Payload } from 'payload'
 
 import { createApp } from '../http/expressApp'
 import { boot, config } from './boot'
@@ -121,6 +121,10 @@ const main = async () => {
   // Before /readyz too: the first class after a start meets warm content reads (cms/startup/warmContentReads.ts).
   await warmContentReads(app, payload).catch(skipWarmUpUnlessBroken('content reads'))
   serve(app)
+  // The scheduled jobs (the retention purge) start once the instance serves: Payload's own cron,
+  // started by asking for the loaded instance with `cron`. Every instance runs it; the purge itself
+  // lets one at a time do the work (collections/AuditLog/retention.ts).
+  if (process.env.RETENTION_JOBS !== 'off') await getPayload({ config, cron: true })
   payload.logger.info(`Civics360 is serving ${publicUrl()} (${dev ? 'development' : 'production'}); admin at ${publicUrl()}/admin`)
   const lines = contentOriginLines()
   payload.logger.info(lines.info)

@@ -6,6 +6,7 @@ import { attemptReaders, ownAttemptOrUserReaders } from '../../access/attemptRea
 import { hasScope } from '../../access/hasScope'
 import { nobody } from '../../access/nobody'
 import { standards } from '@cms/packages/storyline/launch'
+import { recordApiReads } from '../AuditLog/recordRead'
 
 export const attemptStatuses = ['not-attempted', 'incomplete', 'completed', 'passed', 'failed'] as const
 export type AttemptStatus = (typeof attemptStatuses)[number]
@@ -33,6 +34,8 @@ export const Attempts: CollectionConfig = {
     // Resetting a student's attempt is an account matter.
     delete: hasScope('users:write'),
   },
+  // Reads of a student's attempts by anyone else (their teacher, staff, the admin panel) are recorded.
+  hooks: { afterOperation: [recordApiReads] },
   // One query per classroom for the progress grid: classroom, then activity.
   indexes: [{ fields: ['student', 'activity'], unique: true }, { fields: ['classroom', 'activity'] }],
   fields: [

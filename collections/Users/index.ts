@@ -19,7 +19,10 @@ import { withSessionLengths } from './sessionLength'
 import { readProviders } from './providers'
 import { hiddenUnless } from '../../access/adminHidden'
 import { LOCALES, LOCALE_NAMES } from '../../common/locales'
-import { deleteDataOfUser, moveAttemptsWithStudent } from './attemptHooks'
+import { moveAttemptsWithStudent } from './attemptHooks'
+import { deleteDataOfUser, recordStudentDeletion } from './deletion'
+import { recordApiReads } from '../AuditLog/recordRead'
+import { deletionEndpoint } from './endpoints/deletions'
 
 /** Scopes are changed only by a holder of users:write, and never on their own account. */
 const canGrantScopes: FieldAccess = ({ req, id }) => userHasScope(req.user, 'users:write') && (id === undefined || String(id) !== String(req.user?.id))
@@ -91,13 +94,16 @@ export const Users: CollectionConfig = {
   },
   // Payload's own /login, /forgot-password and /reset-password are answered by the product's
   // handlers (custom endpoints come first), so their rules and rate limits hold on every route.
-  endpoints: [...passwordDoors, homeEndpoint, ...userEndpoints, unlinkProviderEndpoint],
+  endpoints: [...passwordDoors, homeEndpoint, ...userEndpoints, unlinkProviderEndpoint, deletionEndpoint],
   hooks: {
     beforeOperation: [requireCurrentPassword],
     beforeValidate: [checkLoginFields],
     beforeChange: [loginChangeEffects, issueConfirmationToken],
     afterChange: [sendConfirmationEmail, moveAttemptsWithStudent],
     beforeDelete: [deleteDataOfUser],
+    afterDelete: [recordStudentDeletion],
+    // Reads of students' accounts by anyone else (staff's lists, the admin panel) are recorded.
+    afterOperation: [recordApiReads],
     beforeLogin: [limitSessions],
     afterRead: [
       // Session ids stay on the server. The JWT check reads the user before req.user exists, and

@@ -11,6 +11,7 @@ import { classroomCells, rosterOf } from '@cms/attempts/grid'
 import { ownedClassroom } from '../../Classrooms/endpoints/classrooms'
 import { assignmentMessages, checkAssignmentInput } from '../assignmentInput'
 import { reportCsv } from '../csv'
+import { recordedRead } from '../../AuditLog/recordRead'
 import { assignmentData, attemptsByStudent, countsOf, isAssigned, isOpenToStudents, itemsOf, readCatalogue, reportRows, studentWork, timeZoneOf } from '../work'
 
 const idOf = (value: unknown) => (value && typeof value === 'object' ? (value as { id: number }).id : (value as number))
@@ -144,9 +145,9 @@ const deleteAssignment: Endpoint = {
   },
 }
 
-const buildReport = async (req: PayloadRequest): Promise<AssignmentReport> => {
+const buildReport = async (req: PayloadRequest, action: 'assignment-report' | 'assignment-report-csv'): Promise<AssignmentReport> => {
   const { assignment, classroom } = await ownedAssignment(req, 'read')
-  const work = await classroomWork(req, classroom)
+  const work = await recordedRead(req, { action, classroom: classroom.id }, () => classroomWork(req, classroom))
   const data = assignmentData(assignment)
   const items = itemsOf(data, work.catalogue)
   const now = clockNow()
@@ -162,14 +163,14 @@ const buildReport = async (req: PayloadRequest): Promise<AssignmentReport> => {
 const report: Endpoint = {
   path: '/:id/report',
   method: 'get',
-  handler: async (req) => json(await buildReport(req), 200, { 'Cache-Control': 'no-store' }),
+  handler: async (req) => json(await buildReport(req, 'assignment-report'), 200, { 'Cache-Control': 'no-store' }),
 }
 
 const reportCsvExport: Endpoint = {
   path: '/:id/report/csv',
   method: 'get',
   handler: async (req) => {
-    const answer = await buildReport(req)
+    const answer = await buildReport(req, 'assignment-report-csv')
     return new Response(reportCsv(answer), {
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',

@@ -5,6 +5,7 @@ import { fileNameFor } from '@cms/attempts/gridCsv'
 import { json } from '@cms/http/endpointInput'
 import { onlyLocaleParameter } from '../../Benchmarks/endpoints/coverage'
 import { ownedClassroom } from './classrooms'
+import { recordedRead } from '../../AuditLog/recordRead'
 
 /** GET /api/classrooms/:id/benchmarks: the mastery view (students × benchmarks and reporting categories). */
 const mastery: Endpoint = {
@@ -13,7 +14,8 @@ const mastery: Endpoint = {
   handler: async (req) => {
     const classroom = await ownedClassroom(req, 'read')
     onlyLocaleParameter(req)
-    return json(await classroomMastery(req, classroom), 200, { 'Cache-Control': 'no-store' })
+    const answer = await recordedRead(req, { action: 'benchmark-mastery', classroom: classroom.id }, () => classroomMastery(req, classroom))
+    return json(answer, 200, { 'Cache-Control': 'no-store' })
   },
 }
 
@@ -24,7 +26,8 @@ const masteryCsvExport: Endpoint = {
   handler: async (req) => {
     const classroom = await ownedClassroom(req, 'read')
     onlyLocaleParameter(req)
-    return new Response(masteryCsv(await classroomMastery(req, classroom)), {
+    const answer = await recordedRead(req, { action: 'benchmark-mastery-csv', classroom: classroom.id }, () => classroomMastery(req, classroom))
+    return new Response(masteryCsv(answer), {
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="${fileNameFor(classroom.name, 'benchmarks.csv')}"`,

@@ -11,6 +11,9 @@ import { checkStudentRoom, takeStudentAccountBudget } from '../classroomLimits'
 import { ownedClassroom } from './classrooms'
 import { badRequest, type FieldError, json, notFound, onlyFields, readBody, routeParam, sameId, throwIfErrors } from '@cms/http/endpointInput'
 import type { Classroom, User } from '../../../cms/payload-types'
+import { recordedRead } from '../../AuditLog/recordRead'
+import { deletionReceipt } from '../../Users/deletion'
+import type { DeletionAnswer } from '@common/answers/privacy'
 import { generateUsernames, randomPassword } from '../../Users/endpoints/usernames'
 
 /** The most accounts one request creates: a full classroom. */
@@ -218,7 +221,8 @@ const deleteClassroom: Endpoint = {
       }
       await req.payload.delete({ collection: 'classrooms', id: classroom.id, overrideAccess: true, req })
     })
-    return json({ message: rosterMessages.deletedClassroom(classroom.name, students.length, choice === 'delete') })
+    const message = rosterMessages.deletedClassroom(classroom.name, students.length, choice === 'delete')
+    return json(choice === 'delete' ? ({ message, receipt: deletionReceipt(req, students) } satisfies DeletionAnswer) : { message })
   },
 }
 
@@ -244,14 +248,17 @@ const deleteStudent: Endpoint = {
     const student = await classroomStudent(req, classroom)
     // The account, its sessions and membership, and (Users' beforeDelete) every record of its own, or nothing.
     await inTransaction(req, () => req.payload.delete({ collection: 'users', id: student.id, overrideAccess: true, req }))
-    return json({ message: rosterMessages.deleted(student.username ?? '') })
+    return json({ message: rosterMessages.deleted(student.username ?? ''), receipt: deletionReceipt(req, [student]) } satisfies DeletionAnswer)
   },
 }
 
 const progress: Endpoint = {
   path: '/:id/progress',
   method: 'get',
-  handler: async (req) => json(await classroomProgress(req, await ownedClassroom(req, 'read'))),
+  handler: async (req) => {
+    const classroom = await ownedClassroom(req, 'read')
+    return json(await recordedRead(req, { action: 'progress-grid', classroom: classroom.id }, () => classroomProgress(req, classroom)))
+  },
 }
 
 export const csvMessages = {
@@ -305,11 +312,9 @@ const progressCsvExport: Endpoint = {
   handler: async (req) => {
     const classroom = await ownedClassroom(req, 'read')
     const choice = csvChoice(req)
-    const [topics, students, cells] = await Promise.all([
-      activityColumns(req),
-      rosterOf(req, classroom.id),
-      classroomCells(req, classroom.id, { withDates: true }),
-    ])
+    const [topics, students, cells] = await recordedRead(req, { action: 'progress-csv', classroom: classroom.id }, () =>
+      Promise.all([activityColumns(req), rosterOf(req, classroom.id), classroomCells(req, classroom.id, { withDates: true })]),
+    )
     const suffix = choice.layout === 'gradebook' ? 'gradebook.csv' : 'progress.csv'
     return new Response(progressCsv(topics, students, cells, choice), {
       headers: {
@@ -344,7 +349,7 @@ const studentProgress: Endpoint = {
     const student = await classroomStudent(req, classroom)
     // The columns are GET /api/activities/columns, which the browser already holds from the grid
     // (600 KB on a large site, sent again with every student's page before).
-    const attempts = await attemptsOf(req, student.id)
+    const attempts = await recordedRead(req, { action: 'student-progress', classroom: classroom.id, student: student.id }, () => attemptsOf(req, student.id))
     return json({
       classroom: { id: classroom.id, name: classroom.name, code: classroom.code },
       student: { id: student.id, username: student.username, firstName: student.rosterName ?? null },
@@ -369,7 +374,7 @@ const studentData: Endpoint = {
   handler: async (req) => {
     const classroom = await ownedClassroom(req, 'read')
     const student = await classroomStudent(req, classroom)
-    const attempts = await attemptsOf(req, student.id)
+    const attempts = await recordedRead(req, { action: 'student-export', classroom: classroom.id, student: student.id }, () => attemptsOf(req, student.id))
     const body = {
       exportedAt: new Date().toISOString(),
       account: {

@@ -9,6 +9,7 @@ import type { User } from '../../../cms/payload-types'
 import type { UserAnswer, UsernameAnswer } from '@common/answers/account'
 import type { ClassroomList } from '@common/answers/classrooms'
 import { classroomsWithStudents } from '../../Classrooms/endpoints/classroomResponse'
+import { recordRead, recordedRead } from '../../AuditLog/recordRead'
 import { checkClassroomInput, classroomMessages, codeTaken } from '../../Classrooms/endpoints/classrooms'
 import {
   badRequest,
@@ -262,6 +263,8 @@ const listClassrooms: Endpoint = {
       req,
     })
     const classrooms = await classroomsWithStudents(req, docs)
+    const studentCount = classrooms.reduce((n, c) => n + c.students.length, 0)
+    if (studentCount > 0) await recordRead(req, { action: 'roster', classroom: classrooms.length === 1 ? classrooms[0].id : null, studentCount })
     return json({ docs: classrooms, totalDocs: classrooms.length } satisfies ClassroomList)
   },
 }
@@ -297,7 +300,7 @@ const readClassroom: Endpoint = {
       req,
     })
     if (!docs[0]) throw notFound('Classroom not found.')
-    const [answer] = await classroomsWithStudents(req, docs)
+    const [answer] = await recordedRead(req, { action: 'roster', classroom: docs[0].id }, () => classroomsWithStudents(req, docs))
     return json(answer)
   },
 }

@@ -70,7 +70,10 @@ export interface ListQuery {
 /** Payload's query name selecting a field ('attributes.type' → select[attributes][type]). */
 const selectParam = (field: string) => `select[${field.split('.').join('][')}]`
 
-export function listKey(collection: StaffCollection, { page = 1, sort, params = [], select = [], limit = PAGE_SIZE, depth = 0 }: ListQuery = {}): string {
+export function listKey(
+  collection: StaffCollection | 'audit-log',
+  { page = 1, sort, params = [], select = [], limit = PAGE_SIZE, depth = 0 }: ListQuery = {},
+): string {
   const query = new URLSearchParams()
   query.set('limit', String(limit))
   query.set('page', String(page))

@@ -16,6 +16,8 @@ import { translateMessage } from '../i18n/messages'
 import { ClassroomForm, type ClassroomValues } from './ClassroomForm'
 import { ResetStudentPasswordDialog } from './ResetStudentPasswordDialog'
 import type { NewLogin } from '../../../common/progress'
+import type { DeletionReceipt as Receipt } from '../../../common/answers/privacy'
+import { DeletionReceipt } from './DeletionReceipt'
 import { AddStudentsDialog } from './AddStudentsDialog'
 import { AssignmentsSection } from './AssignmentsSection'
 import { useClassroomLife, useUpdateClassroom } from './api/classrooms'
@@ -125,6 +127,7 @@ export function ClassroomDetailPage() {
   useClassroomAssignments(key ? classroomId : null)
   const [resetting, setResetting] = useState<Student | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
+  const [receipt, setReceipt] = useState<Receipt | null>(null)
   const [adding, setAdding] = useState(false)
   const [cards, setCards] = useState<NewLogin[] | null>(null)
   const [action, setAction] = useState<{ kind: RosterAction; student: Student } | null>(null)
@@ -151,8 +154,14 @@ export function ClassroomDetailPage() {
       setCards([login])
       setNotice(login.message)
     } else {
-      const answer = await (kind === 'remove' ? roster.removeStudent(student) : roster.deleteStudent(student))
-      setNotice(answer.message)
+      if (kind === 'remove') {
+        setNotice((await roster.removeStudent(student)).message)
+        setReceipt(null)
+      } else {
+        const answer = await roster.deleteStudent(student)
+        setNotice(answer.message)
+        setReceipt(answer.receipt)
+      }
     }
     setAction(null)
   }
@@ -208,6 +217,7 @@ export function ClassroomDetailPage() {
             </div>
           )}
           {notice && <SuccessNotice>{notice}</SuccessNotice>}
+          {receipt && <DeletionReceipt receipt={receipt} onDone={() => setReceipt(null)} />}
           <section aria-labelledby="students-heading">
             <div className="page-heading">
               <h2 id="students-heading">{t('classrooms.detail.students')}</h2>

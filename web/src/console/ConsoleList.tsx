@@ -37,6 +37,10 @@ interface Props<T> {
   filters?: ReactNode
   createLabel?: string
   emptyText?: string
+  /** A paragraph under the heading that says what the list is. */
+  intro?: ReactNode
+  /** A table wider than the screen: its scrolling box takes the keyboard's focus, so it scrolls without a mouse. */
+  wide?: boolean
 }
 
 /** A server-paginated, sortable, searchable table of one collection. */
@@ -51,6 +55,8 @@ export function ConsoleList<T extends { id: string | number }>({
   filters,
   createLabel,
   emptyText,
+  intro,
+  wide = false,
 }: Props<T>) {
   const { t } = useTranslation()
   const section = sectionOf(collection)
@@ -79,6 +85,7 @@ export function ConsoleList<T extends { id: string | number }>({
           </Link>
         )}
       </div>
+      {intro}
       <div className="console-controls">
         {search && (
           <form role="search" onSubmit={submitSearch} className="console-search">
@@ -108,7 +115,7 @@ export function ConsoleList<T extends { id: string | number }>({
       )}
       {data && data.docs.length > 0 && (
         <>
-          <div className="table-wrapper">
+          <div className="table-wrapper" {...(wide ? { role: 'region', 'aria-label': title, tabIndex: 0 } : {})}>
             <table className="table console-table">
               <caption className="visually-hidden">{title}</caption>
               <thead>

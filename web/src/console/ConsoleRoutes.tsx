@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router-dom'
 import { ActivitiesList } from './activities/ActivitiesList'
 import { ActivityCreatePage } from './activities/ActivityCreatePage'
 import { ActivityEditPage } from './activities/ActivityEditPage'
+import { AuditLogPage } from './audit/AuditLogPage'
 import { BenchmarkCoveragePage } from './BenchmarkCoveragePage'
 import { ConsoleLayout } from './ConsoleLayout'
 import { ConsoleNotFound } from './ConsoleNotFound'
@@ -65,6 +66,7 @@ export function ConsoleRoutes() {
         <Route path="tickets" element={gate('tickets', <TicketsPage />)} />
         <Route path="tickets/:ticketId" element={gate('tickets', <TicketDetailPage />)} />
         <Route path="roster-imports" element={gate('roster-imports', <RosterImportPage />, true)} />
+        <Route path="audit-log" element={gate('audit-log', <AuditLogPage />)} />
         <Route path="*" element={<ConsoleNotFound />} />
       </Route>
     </Routes>

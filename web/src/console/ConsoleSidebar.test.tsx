@@ -24,7 +24,12 @@ describe('console sidebar', () => {
   it('shows every section to a holder of every scope', () => {
     const all = ['topics:write', 'modules:write', 'activities:delete', 'pages:delete', 'users:read', 'tickets:write']
     renderConsole('/console', staff(all))
-    expect(sidebarLinks()).toEqual(['Dashboard', 'Topics', 'Modules', 'Activities', 'Benchmarks', 'Pages', 'Posts', 'Users', 'Tickets'])
+    expect(sidebarLinks()).toEqual(['Dashboard', 'Topics', 'Modules', 'Activities', 'Benchmarks', 'Pages', 'Posts', 'Users', 'Tickets', 'Audit log'])
+  })
+
+  it('shows the audit log to users:read holders only, as the server lets only them read it', () => {
+    renderConsole('/console', staff(['users:write']))
+    expect(sidebarLinks()).toEqual(['Dashboard', 'Users'])
   })
 
   it('shows users and tickets only for their own scopes', () => {

@@ -2,8 +2,8 @@ import { collectionScopes, coverageScopes, scopesOf, type Scope, type ScopedActi
 import type { User } from '../api/types'
 import { hasScope } from '../session/scopes'
 
-/** The console's sections, each gated by the scopes the server enforces for its collection. */
-export type Collection = StaffCollection
+/** The console's sections, each gated by the scopes the server enforces for its collection; the audit log is read-only for everyone. */
+export type Collection = StaffCollection | 'audit-log'
 
 export interface Section {
   collection: Collection
@@ -14,7 +14,7 @@ export interface Section {
   scopes: readonly Scope[]
 }
 
-const section = (collection: Collection): Section => ({
+const section = (collection: StaffCollection): Section => ({
   collection,
   label: `console.sections.${collection}`,
   path: `/console/${collection}`,
@@ -33,6 +33,7 @@ export const SECTIONS: readonly Section[] = [
   section('tickets'),
   // The import screen uploads and applies rosters: only for whoever may change accounts.
   { ...section('roster-imports'), scopes: ['users:write'] },
+  { collection: 'audit-log', label: 'console.sections.auditLog', path: '/console/audit-log', scopes: ['users:read'] },
 ]
 
 export function sectionOf(collection: Collection): Section {
@@ -49,5 +50,5 @@ export function allowedSections(user: User | null): Section[] {
 
 /** Whether the server lets this user do an action on a collection (the scope it checks). */
 export function can(user: User | null, collection: Collection, action: ScopedAction): boolean {
-  return hasScope(user, collectionScopes[collection][action])
+  return collection !== 'audit-log' && hasScope(user, collectionScopes[collection][action])
 }

@@ -14,6 +14,7 @@ import * as migration_20261127_152626_user_roster_ids from './20261127_152626_us
 import * as migration_20261127_153054_package_allowed_and_blocked_hosts from './20261127_153054_package_allowed_and_blocked_hosts';
 import * as migration_20261127_153126_cmi5_launch from './20261127_153126_cmi5_launch';
 import * as migration_20261127_153237_district_sign_in from './20261127_153237_district_sign_in';
+import * as migration_20261127_153511_audit_log_and_retention_jobs from './20261127_153511_audit_log_and_retention_jobs';
 import * as migration_20261127_153554_attempt_results from './20261127_153554_attempt_results';
 import * as migration_20261127_153557_roster_imports from './20261127_153557_roster_imports';
 
@@ -97,6 +98,11 @@ export const migrations = [
     up: migration_20261127_153237_district_sign_in.up,
     down: migration_20261127_153237_district_sign_in.down,
     name: '20261127_153237_district_sign_in',
+  },
+  {
+    up: migration_20261127_153511_audit_log_and_retention_jobs.up,
+    down: migration_20261127_153511_audit_log_and_retention_jobs.down,
+    name: '20261127_153511_audit_log_and_retention_jobs',
   },
   {
     up: migration_20261127_153554_attempt_results.up,

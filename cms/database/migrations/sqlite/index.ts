@@ -16,6 +16,7 @@ import * as migration_20261127_152619_user_roster_ids from './20261127_152619_us
 import * as migration_20261127_153036_package_allowed_and_blocked_hosts from './20261127_153036_package_allowed_and_blocked_hosts';
 import * as migration_20261127_153103_cmi5_launch from './20261127_153103_cmi5_launch';
 import * as migration_20261127_153150_district_sign_in from './20261127_153150_district_sign_in';
+import * as migration_20261127_153420_audit_log_and_retention_jobs from './20261127_153420_audit_log_and_retention_jobs';
 import * as migration_20261127_153510_roster_imports from './20261127_153510_roster_imports';
 import * as migration_20261127_153511_attempt_results from './20261127_153511_attempt_results';
 
@@ -109,6 +110,11 @@ export const migrations = [
     up: migration_20261127_153150_district_sign_in.up,
     down: migration_20261127_153150_district_sign_in.down,
     name: '20261127_153150_district_sign_in',
+  },
+  {
+    up: migration_20261127_153420_audit_log_and_retention_jobs.up,
+    down: migration_20261127_153420_audit_log_and_retention_jobs.down,
+    name: '20261127_153420_audit_log_and_retention_jobs',
   },
   {
     up: migration_20261127_153510_roster_imports.up,

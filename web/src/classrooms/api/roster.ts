@@ -1,5 +1,6 @@
 import { useSWRConfig } from 'swr'
 import type { NewLogin } from '../../../../common/progress'
+import type { DeletionAnswer } from '../../../../common/answers/privacy'
 import { api } from '../../api/client'
 import { keys } from '../../api/keys'
 import type { Student } from '../../api/types'
@@ -22,7 +23,7 @@ export const resetStudentPassword = (classroomId: Id, student: Student, values: 
 
 /**
  * The roster's calls for one classroom. A change of who is in the class fetches again the
- * students table, the teacher's classroom list (its count) and the progress grid.
+ * students table, the teacher's classroom list (its count), the progress grid and the mastery table.
  */
 export function useRoster(classroomId: Id) {
   const { mutate } = useSWRConfig()
@@ -35,6 +36,8 @@ export function useRoster(classroomId: Id) {
       void mutate(keys.classrooms(user.id))
     }
     void mutate(keys.classroomProgress(classroomId))
+    // The mastery table lists the students too: a removed or deleted one leaves it at once.
+    void mutate(keys.classroomBenchmarks(classroomId))
     return answer
   }
 
@@ -46,7 +49,7 @@ export function useRoster(classroomId: Id) {
     newLoginCard: (student: Student) => api.post<Answer & NewLogin>(`${studentPath(classroomId, student)}/password`),
     /** The student leaves the classroom; the account stays. */
     removeStudent: (student: Student) => changingRoster(api.delete<Answer>(studentPath(classroomId, student))),
-    /** The student's account is deleted, with all its data. */
-    deleteStudent: (student: Student) => changingRoster(api.delete<Answer>(`${studentPath(classroomId, student)}/account`)),
+    /** The student's account is deleted, with all its data; the answer is the receipt. */
+    deleteStudent: (student: Student) => changingRoster(api.delete<DeletionAnswer>(`${studentPath(classroomId, student)}/account`)),
   }
 }

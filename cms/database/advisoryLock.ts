@@ -1,0 +1,34 @@
+import pg from 'pg'
+
+import { databaseKind, databaseUrl } from './db'
+
+/** Keys this process holds: a second caller here is refused as one in another process would be. */
+const heldHere = new Set<string>()
+
+/**
+ * Runs `step` only if no other caller (in this process, or another process on PostgreSQL) holds the PostgreSQL advisory lock named `key`, on a
+ * connection of its own (a dying process's session, and its lock, end with it). Answers `null`
+ * when another holds it. SQLite is one process's file: the process's own lock is the whole lock.
+ */
+export const unlessLockedElsewhere = async <T>(key: string, step: () => Promise<T>): Promise<T | null> => {
+  if (heldHere.has(key)) return null
+  heldHere.add(key)
+  try {
+    return databaseKind() === 'postgres' ? await underPostgresLock(key, step) : await step()
+  } finally {
+    heldHere.delete(key)
+  }
+}
+
+const underPostgresLock = async <T>(key: string, step: () => Promise<T>): Promise<T | null> => {
+  const client = new pg.Client({ connectionString: databaseUrl() })
+  client.on('error', () => undefined)
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [key])
+    if (!rows[0].locked) return null
+    return await step()
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}
