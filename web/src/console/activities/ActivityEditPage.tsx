@@ -52,7 +52,11 @@ export function ActivityEditPage() {
         />
       )}
       {activity.type === 'storyline' && can(user, 'activities', 'write') && (
-        <PackageHosts key={`hosts-${activity.id}`} activity={activity} onSaved={(doc) => void mutate({ ...activity, ...doc, module: activity.module }, { revalidate: true })} />
+        <PackageHosts
+          key={`hosts-${activity.id}`}
+          activity={activity}
+          onSaved={(doc) => void mutate({ ...activity, ...doc, module: activity.module }, { revalidate: true })}
+        />
       )}
     </>
   )
