@@ -37,7 +37,7 @@ describe('seed', () => {
     expect(res.url).toBe(server.contentBase + activity.storylineUrl)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toMatch(/text\/html/)
-    expect(res.headers.get('content-security-policy')).toBe(`frame-ancestors 'self' ${server.base}`)
+    expect(res.headers.get('content-security-policy')).toContain(`frame-ancestors 'self' ${server.base};`)
     expect(await res.text()).toContain('Bill of Rights Quiz')
     const tracked = await fetch(`${server.contentBase}/uploads/${activity.id}/storyline/index_lms.html`)
     expect(await tracked.text()).toContain('lms/scormdriver.js')

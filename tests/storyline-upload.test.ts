@@ -57,6 +57,15 @@ const upload = (client: Client, id: number | string, zip: Buffer | string, filen
 
 const removePackage = (client: Client, id: number | string) => client.request('DELETE', `/api/activities/${id}/storyline`)
 
+/** A Content-Security-Policy as its directives' sources, by name. */
+const directivesOf = (policy: string | null): Record<string, string> =>
+  Object.fromEntries(
+    (policy ?? '')
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name, sources.join(' ')]),
+  )
+
 /** A plain GET of a served file from the content origin, as the browser in the modal makes it. */
 const fetchFile = async (urlPath: string, headers: Record<string, string> = {}) => {
   const res = await fetch(server.contentBase + urlPath, { headers, redirect: 'manual' })
@@ -217,8 +226,11 @@ describe('a valid package', () => {
     expect(story.status).toBe(200)
     expect(story.text).toContain('first')
     expect(story.headers.get('content-type')).toMatch(/^text\/html/)
-    // Only the product and the content origin itself (nested frames) may frame a package.
-    expect(story.headers.get('content-security-policy')).toBe(`frame-ancestors 'self' ${server.base}`)
+    // Only the product and the content origin itself (nested frames) may frame a package, and its
+    // page reaches only the content origin and the product (docs/adr/no-third-parties-from-packages.md).
+    const policy = directivesOf(story.headers.get('content-security-policy'))
+    expect(policy['frame-ancestors']).toBe(`'self' ${server.base}`)
+    expect(policy['connect-src']).toBe(`'self' ${server.base}`)
     expect(story.headers.get('x-content-type-options')).toBe('nosniff')
     expect(story.headers.get('access-control-allow-origin')).toBeNull()
     expect(story.headers.get('set-cookie')).toBeNull()

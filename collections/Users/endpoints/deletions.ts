@@ -12,7 +12,8 @@ export const maxNamesPerDeletion = 1000
 
 export const deletionMessages = {
   onlyStaff: 'Only staff who manage accounts (users:write) can delete a list of students.',
-  names: `Send usernames or sourcedIds: a list of 1 to ${maxNamesPerDeletion} names.`,
+  // Written out (not built from maxNamesPerDeletion) so the translation check finds the sentence the server sends.
+  names: 'Send usernames or sourcedIds: a list of 1 to 1000 names.',
   oneList: 'Send usernames or sourcedIds, not both.',
   district: 'district must be the district key of the roster that gave the sourcedIds.',
   severalDistricts: 'A sourcedId names students in more than one district: send district too.',
