@@ -108,7 +108,7 @@ const benchPackage = () =>
     { name: 'story_content/narration.mp3', data: media(MB), compress: false },
   ])
 
-const server = await startServerProcess({ name: 'package-class', env: { WARM_UP_LOGINS: '0', RATE_LIMIT_FACTOR: '100000' } })
+const server = await startServerProcess({ name: 'package-class', timeoutMs: 900_000, env: { WARM_UP_LOGINS: '0', RATE_LIMIT_FACTOR: '100000' } })
 let exitCode = 0
 try {
   const password = /editor@civics360\.local\s+(\S+)/.exec(fs.readFileSync(path.join(server.dir, 'demo-logins.txt'), 'utf8'))?.[1]

@@ -493,3 +493,16 @@ describe('versions, compressed copies and repair at start', () => {
     expect(await readFile(path.join(legacy, 'storyline', 'story.html'), 'utf8')).toBe('previous package')
   })
 })
+
+describe('repair when the pointer names no folder', () => {
+  it('makes the newest whole version live', async () => {
+    const older = await installGood()
+    await install(await buildZip([{ name: 'story.html', data: 'newer' }]))
+    // A restored copy: the pointer came from before the last upload, the folder it names is gone.
+    await writeFile(path.join(activityDir, 'package'), `${older.version}\n`)
+    await mkdir(path.join(activityDir, '.staging-x'))
+    await repairStorylinePackages(uploadsDir, path.join(root, 'no-tmp'))
+    expect(await readFile(path.join(await liveDir(), 'story.html'), 'utf8')).toBe('newer')
+    await expectOnlyLive()
+  })
+})

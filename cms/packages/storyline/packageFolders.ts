@@ -75,6 +75,9 @@ export const removeAllBut = async (activityDir: string, live: string): Promise<v
   )
 }
 
+/** Older versions first: a version's name starts with its upload time in base 36. */
+const byAge = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0)
+
 const isDir = async (target: string) =>
   stat(target).then(
     (s) => s.isDirectory(),
@@ -83,13 +86,26 @@ const isDir = async (target: string) =>
 
 /**
  * Puts one activity folder back in order after a crash: the live version stays, the rest goes.
- * Without a pointer, a package from before versions (`storyline/`) stays; if the old installer
+ * Without a pointer or a version, a package from before versions (`storyline/`) stays; if the old installer
  * died between its two renames, its previous package is put back.
  */
 const repairActivity = async (activityDir: string): Promise<string[]> => {
   const removed: string[] = []
-  const live = await readPointer(activityDir)
-  if (live && (await isDir(versionFiles(activityDir, live)))) {
+  let live = await readPointer(activityDir)
+  const pointed = await stat(path.join(activityDir, POINTER)).then(
+    () => true,
+    () => false,
+  )
+  if (pointed && !(live && (await isDir(versionFiles(activityDir, live))))) {
+    // A pointer naming no folder (a copy of the uploads taken mid-upload, say): the newest whole
+    // version plays. Version folders are whole by construction: only a finished unpack is renamed to one.
+    // Without any pointer no version was ever live, and none is made live here.
+    const versions = (await readdir(activityDir)).filter((name) => versionPattern.test(name)).sort(byAge)
+    live = null
+    for (const name of versions.reverse()) if (await isDir(versionFiles(activityDir, name))) live ??= name
+    if (live) await writePointer(activityDir, live)
+  }
+  if (live) {
     for (const name of await readdir(activityDir)) {
       if (name === live || name === POINTER) continue
       await rm(path.join(activityDir, name), { recursive: true, force: true })
