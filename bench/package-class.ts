@@ -43,12 +43,18 @@ const random = () => {
   return (seed >>> 0) / 4294967296
 }
 const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$'
-const vocabulary = Array.from({ length: 4000 }, () =>
+const vocabulary = Array.from({ length: 1200 }, () =>
   Array.from({ length: 2 + Math.floor(random() * 9) }, () => letters[Math.floor(random() * letters.length)]).join(''),
 )
 /** Frequent words far more often than rare ones, as identifiers in a player's code are. */
-const word = () => vocabulary[Math.floor(vocabulary.length * random() ** 3)]
+const word = () => vocabulary[Math.floor(vocabulary.length * random() ** 4)]
 const punctuation = ['.', '(', ')', '{', '}', ',', ';', '=', '&&', '||', '?', ':', '[', ']', '+', '!', '0', '1', 'return ', 'function(', 'var ']
+
+/** Recurring runs of code (a player repeats its idioms), each a few words and signs. */
+const idioms = Array.from({ length: 3000 }, () =>
+  Array.from({ length: 6 }, () => (random() < 0.6 ? word() : punctuation[Math.floor(random() * punctuation.length)])).join(''),
+)
+const idiom = () => idioms[Math.floor(idioms.length * random() ** 2)]
 
 /**
  * JavaScript of about `bytes` bytes that compresses about as a minified player does. The text is a
@@ -60,7 +66,7 @@ const script = (name: string, bytes: number) => {
   let size = 0
   while (size < bytes) {
     let line = ''
-    for (let i = 0; i < 40; i++) line += random() < 0.6 ? word() : punctuation[Math.floor(random() * punctuation.length)]
+    for (let i = 0; i < 12; i++) line += random() < 0.7 ? idiom() : word()
     parts.push(`${line}\n`)
     size += line.length + 1
   }
