@@ -6,10 +6,10 @@
  * browser's cache count nothing) for the first open and the reopen, and the class's median and
  * slowest time from navigation to the first slide (its scripts run, its pictures and fonts arrived).
  *
- * Chromium throttles the pages of one browser as one link (measured here: 3 pages set to 814 KB/s
- * each took as long as their bytes at 814 KB/s in all), so every page is given the whole link's rate
- * and the class shares it, as on a school's line. The emulation also paces answers from the
- * browser's cache, so the reopen's time is an upper bound; its bytes are exact.
+ * Every page is given the whole link's rate: in the runs here the pages of one browser under
+ * emulation shared one rate rather than each having its own, as a class shares a school's line. The
+ * emulation also paces answers from the browser's cache, so the reopen's time is an upper bound; its
+ * bytes are exact.
  *
  * The package (about 10 MB, generated here in a Storyline-like layout, never a real export): the
  * player's scripts, its stylesheet, the course data, fonts, pictures and audio. Text compresses

@@ -25,7 +25,7 @@ const encoders = {
     zlib.createBrotliCompress({
       params: {
         // The highest quality is slow on the few large files (the player's scripts, a course's data.js):
-        // a step down there keeps an editor's upload within a proxy's usual minute.
+        // a step down there keeps an editor's upload within a proxy's usual timeout.
         [zlib.constants.BROTLI_PARAM_QUALITY]: size <= 512 * 1024 ? zlib.constants.BROTLI_MAX_QUALITY : 9,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
