@@ -61,10 +61,10 @@ const storylineActivity = async () =>
 const packageWith = (extraBytes: number) =>
   buildZip([...packageFiles('scorm12'), { name: 'story_content/video.bin', data: randomBytes(extraBytes), compress: false }])
 
-const uploadPackage = async (zip: Buffer) => {
+const uploadPackage = async (zip: Buffer, activityId?: number | string) => {
   const form = new FormData()
   form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'quiz.zip')
-  return editor.request('POST', `/api/activities/${await storylineActivity()}/storyline`, undefined, { raw: form })
+  return editor.request('POST', `/api/activities/${activityId ?? (await storylineActivity())}/storyline`, undefined, { raw: form })
 }
 
 describe('storage errors reach the editor as what happened', () => {
@@ -77,6 +77,19 @@ describe('storage errors reach the editor as what happened', () => {
     const res = await uploadPackage(await packageWith(1536 * 1024))
     expect(res.status, JSON.stringify(res.body)).toBe(507)
     expect(message(res)).toBe(diskFullMessage)
+  })
+
+  it('a new version that does not fit leaves the previous package playing, and nothing of itself', async () => {
+    const id = await storylineActivity()
+    expect((await uploadPackage(await packageWith(16 * 1024), id)).status).toBe(200)
+    const before = fs.readdirSync(path.join(mountDir, String(id))).sort()
+    const res = await uploadPackage(await packageWith(1536 * 1024), id)
+    expect(res.status, JSON.stringify(res.body)).toBe(507)
+    expect(message(res)).toBe(diskFullMessage)
+    const story = await fetch(`${server.contentBase}/uploads/${id}/storyline/story.html`)
+    expect(story.status).toBe(200)
+    expect(await story.text()).toContain('SCORM 1.2 quiz (web)')
+    expect(fs.readdirSync(path.join(mountDir, String(id))).sort()).toEqual(before)
   })
 
   it('a media file larger than the free space: 507, the disk is full', async () => {

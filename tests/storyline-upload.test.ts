@@ -4,9 +4,10 @@
  * how the files are served, and what happens to them when the activity changes or goes.
  */
 import { existsSync } from 'node:fs'
-import { mkdir, readdir, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import path from 'node:path'
+import zlib from 'node:zlib'
 
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
@@ -104,6 +105,14 @@ const goodPackage = (marker = 'good package') =>
     { name: 'html5/lib/fonts/open.woff', data: Buffer.from('wOFF fake font') },
     { name: 'story_content/blob.qqq', data: '<script>alert(1)</script>' },
   ])
+
+/** The activity's folder holds the live version and its pointer, nothing else (cms/packages/storyline/packageFolders.ts). */
+const expectOnlyLiveVersion = async (id: number | string) => {
+  const folder = path.join(uploadsDir, String(id))
+  const live = (await readFile(path.join(folder, 'package'), 'utf8')).trim()
+  expect(live).toMatch(/^v[0-9a-z]+$/)
+  expect((await readdir(folder)).sort()).toEqual(['package', live].sort())
+}
 
 const expectOk = (res: ApiResponse, status = 200) => {
   if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`)
@@ -237,7 +246,7 @@ describe('a valid package', () => {
     expect(story.headers.get('cache-control')).toBe('no-cache')
     expect(story.headers.get('x-frame-options')).toBeNull() // framing is governed by frame-ancestors
 
-    expect(await readdir(path.join(uploadsDir, String(id)))).toEqual(['storyline'])
+    await expectOnlyLiveVersion(id)
     expect(await listTmp()).toEqual([])
   })
 
@@ -286,7 +295,7 @@ describe('a valid package', () => {
     // The new package's page, as every package page is served: with the storage shim first.
     expect(after.body).toBe(`<html>${storageShimTag}second</html>`)
     expect((await fetchFile(`/uploads/${id}/storyline/story_content/user.js`)).status).toBe(404)
-    expect(await readdir(path.join(uploadsDir, String(id)))).toEqual(['storyline'])
+    await expectOnlyLiveVersion(id)
   })
 
   it('accepts a Storyline 360 export (index.html) zipped inside one folder', async () => {
@@ -312,7 +321,126 @@ describe('a valid package', () => {
       const res = await upload(editor, id, await goodPackage(), sent)
       expect(res.status).toBe(200)
       expect(res.body.doc.storyline.filename).toBe(kept)
-      expect(await readdir(path.join(uploadsDir, String(id)))).toEqual(['storyline'])
+      await expectOnlyLiveVersion(id)
+    }
+  })
+})
+
+/** A GET on the content origin answering the raw bytes (no decoding) and every header. */
+const getBytes = (urlPath: string, headers: Record<string, string> = {}, base = server.contentBase) =>
+  new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const url = new URL(base)
+    const req = http.request({ host: url.hostname, port: url.port, path: urlPath, method: 'GET', headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+
+describe('packages at network speed', () => {
+  let id: number | string
+  const script = `window.slides = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ id: i, text: `Slide ${i} of the quiz` })))}`
+  const page = (marker: string) => `<!doctype html><html><head><title>${marker}</title></head><body>${`<p>${marker}</p>`.repeat(100)}</body></html>`
+  const clip = Buffer.from(Array.from({ length: 64 * 1024 }, (_, i) => i % 251))
+  const packageWith = (marker: string) =>
+    buildZip([
+      { name: 'story.html', data: page(marker) },
+      { name: 'html5/data/js/data.js', data: script },
+      { name: 'story_content/clip.mp4', data: clip, compress: false },
+      { name: 'story_content/._clip.mp4', data: 'AppleDouble' },
+      { name: '._story.html', data: 'AppleDouble' },
+    ])
+  const launchPath = async () => {
+    const res = await editor.request('POST', `/api/activities/${id}/open`, {})
+    expectOk(res)
+    return new URL(res.body.launch.packageUrl).pathname
+  }
+
+  beforeAll(async () => {
+    id = await createActivity()
+    expectOk(await upload(editor, id, await packageWith('first')))
+  })
+
+  it('sends text files in the encoding the browser prefers, from copies made at upload', async () => {
+    const base = `/uploads/${id}/storyline`
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0.5, gzip;q=1', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
+      const js = await getBytes(`${base}/html5/data/js/data.js`, { 'accept-encoding': accept })
+      expect(js.status).toBe(200)
+      expect(js.headers['content-encoding'], accept).toBe(encoding)
+      expect(js.headers.vary).toMatch(/Accept-Encoding/i)
+      expect(js.headers['content-type']).toMatch(/^(text|application)\/javascript/)
+      expect(Number(js.headers['content-length'])).toBe(js.body.length)
+      const decoded = encoding === 'br' ? zlib.brotliDecompressSync(js.body) : encoding === 'gzip' ? zlib.gunzipSync(js.body) : js.body
+      expect(decoded.toString()).toBe(script)
+      if (encoding) expect(js.body.length).toBeLessThan(script.length / 2)
+
+      // A page is the same with the storage shim first, compressed or not.
+      const story = await getBytes(`${base}/story.html`, { 'accept-encoding': accept })
+      expect(story.headers['content-encoding'], accept).toBe(encoding)
+      const html = encoding === 'br' ? zlib.brotliDecompressSync(story.body) : encoding === 'gzip' ? zlib.gunzipSync(story.body) : story.body
+      expect(html.toString()).toBe(page('first').replace('<head>', `<head>${storageShimTag}`))
+    }
+  })
+
+  it('launches at a versioned URL whose files are cached for a year (its pages revalidated), which a re-upload changes', async () => {
+    const first = await launchPath()
+    expect(first).toMatch(new RegExp(`^/uploads/${id}/storyline/v[0-9a-z]+/story\\.html$`))
+    const versioned = await getBytes(first, { 'accept-encoding': 'br' })
+    expect(versioned.status).toBe(200)
+    // The page's policy names the hosts staff allow now (docs/adr/no-third-parties-from-packages.md).
+    expect(versioned.headers['cache-control']).toBe('no-cache')
+    expect(versioned.headers['content-encoding']).toBe('br')
+    const data = await getBytes(first.replace('story.html', 'html5/data/js/data.js'))
+    expect(data.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    // The spec's unversioned address is the live version, revalidated.
+    expect((await getBytes(storyUrl(id))).headers['cache-control']).toBe('no-cache')
+
+    expectOk(await upload(editor, id, await packageWith('second')))
+    const second = await launchPath()
+    expect(second).not.toBe(first)
+    expect(zlib.brotliDecompressSync((await getBytes(second, { 'accept-encoding': 'br' })).body).toString()).toContain('second')
+    // The earlier version is gone with its upload: a browser that cached it keeps its own copy.
+    expect((await getBytes(first)).status).toBe(404)
+    await expectOnlyLiveVersion(id)
+  })
+
+  it('answers a byte range of audio and video with 206', async () => {
+    const clipPath = (await launchPath()).replace('story.html', 'story_content/clip.mp4')
+    const part = await getBytes(clipPath, { range: 'bytes=1000-1999', 'accept-encoding': 'br, gzip' })
+    expect(part.status).toBe(206)
+    expect(part.headers['content-range']).toBe(`bytes 1000-1999/${clip.length}`)
+    expect(part.headers['content-type']).toBe('video/mp4')
+    expect(part.headers['content-encoding']).toBeUndefined()
+    expect(part.body.equals(clip.subarray(1000, 2000))).toBe(true)
+    const tail = await getBytes(`/uploads/${id}/storyline/story_content/clip.mp4`, { range: 'bytes=-100' })
+    expect(tail.status).toBe(206)
+    expect(tail.body.equals(clip.subarray(clip.length - 100))).toBe(true)
+    expect((await getBytes(clipPath, { range: `bytes=${clip.length + 10}-` })).status).toBe(416)
+  })
+
+  it('neither unpacks nor serves macOS `._*` files, and keeps package versions off the product origin', async () => {
+    const folder = path.join(uploadsDir, String(id))
+    const version = (await readFile(path.join(folder, 'package'), 'utf8')).trim()
+    const files = (await readdir(path.join(folder, version, 'files'), { recursive: true })) as string[]
+    expect(files.filter((name) => path.basename(name).startsWith('._'))).toEqual([])
+    for (const p of [
+      `/uploads/${id}/storyline/._story.html`,
+      `/uploads/${id}/storyline/story_content/._clip.mp4`,
+      `/uploads/${id}/storyline/${version}/._story.html`,
+    ]) {
+      expect([403, 404], p).toContain((await getBytes(p)).status)
+    }
+    // Only the content origin serves a package; the product's origin has no address for its folders.
+    for (const p of [`/uploads/${id}/${version}/files/story.html`, `/uploads/${id}/package`, `/uploads/${id}/${version}/br/story.html`]) {
+      expect((await getBytes(p, {}, server.base)).status, p).toBe(404)
+      expect((await getBytes(p)).status, p).toBe(404)
     }
   })
 })
@@ -498,7 +626,8 @@ describe('the files follow the activity', () => {
     const titleOnly = await editor.patch(`/api/activities/${id}`, { title: 'Renamed' })
     expect(titleOnly.status).toBe(200)
     expect(titleOnly.body.doc.storylineUrl).toBe(storyUrl(id))
-    expect(existsSync(path.join(uploadsDir, String(id), 'storyline', 'story.html'))).toBe(true)
+    expect((await fetchFile(storyUrl(id))).status).toBe(200)
+    await expectOnlyLiveVersion(id)
 
     const res = await editor.put(`/api/activities/${id}`, { type: 'default' })
     expect(res.status).toBe(200)

@@ -279,6 +279,7 @@ const builtIndexPage = (distDir: string) => {
 }
 
 const storylinePath = /^\/[A-Za-z0-9_-]+\/storyline\//
+const packageInternalPath = /^\/(?!media\/)[A-Za-z0-9_-]+\/(?!storyline\/)/
 
 /** The content origin that the address this request came to hands out (cms/http/origins.ts). */
 const contentOriginOf = (req: Request) => {
@@ -293,6 +294,8 @@ const contentOriginOf = (req: Request) => {
  * docs/adr/content-origin-permissions.md.
  */
 const storylineOnContentOrigin = (req: Request, res: Response, next: NextFunction) => {
+  // Package versions and their pointer are the content origin's to serve, never this origin's.
+  if (packageInternalPath.test(req.path)) return void res.status(404).type('text/plain').send('Not found.')
   if (!storylinePath.test(req.path)) return next()
   res.redirect(302, `${contentOriginOf(req) ?? defaultContentOrigin()}/uploads${req.url}`)
 }

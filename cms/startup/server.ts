@@ -8,12 +8,13 @@ import { createApp } from '../http/expressApp'
 import { boot, config } from './boot'
 import { createContentApp } from '../packages/content/app'
 import { packageSettings } from '@collections/BlockedRequests/packageSettings'
+import { repairStorylinePackages } from '../packages/storyline/packageFolders'
 import { isDatabaseUnreachable } from '../database/databaseErrors'
 import { reasonOf } from '../database/databaseWait'
 import { contentPort, publicUrl } from '../config/env'
 import { createHttpServer } from '../http/httpServer'
 import { configuredProductOrigins, defaultContentOrigin, invalidExtraPublicUrls, sameSiteWarning, sharesSiteWithContent } from '../http/origins'
-import { rootDir } from '../config/paths'
+import { rootDir, uploadsDir, uploadTmpDir } from '../config/paths'
 import { databaseUrlProblem, missingDatabaseProblem, secretProblem, uploadsDirProblem } from './operatorSettings'
 import { openConnections, payloadPool } from '../database/postgresConnections'
 import { closeRateLimitStore, openRateLimitConnections } from '../http/rateLimitStore'
@@ -96,6 +97,11 @@ const main = async () => {
   process.on('unhandledRejection', (reason) => (payload ? payload.logger.error({ err: reason }, 'Unhandled promise rejection') : console.error(reason)))
   // Listening before the boot lets a load balancer see the process (/healthz) while it migrates or waits for another instance.
   await listenOrStop(server, port, 'PORT', 'the product')
+  // Before a package is served: what a crash left mid-upload goes, the live versions stay.
+  await repairStorylinePackages(uploadsDir, uploadTmpDir()).then(
+    (removed) => removed.length && console.log(`Removed ${removed.length} unfinished Storyline upload files and folders: ${removed.join(', ')}`),
+    (error) => console.warn(`Could not check the Storyline packages for unfinished uploads (${(error as Error).message}); serving them as they are.`),
+  )
   // The content origin: Storyline packages and their launcher (cms/packages/content/app.ts). It needs no
   // database, so it listens now too, and a port already taken stops the start before the boot.
   content = http.createServer(createContentApp(packageSettings(() => payload)))

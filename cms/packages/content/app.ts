@@ -5,8 +5,9 @@
  * (Storyline's resume needs them) are the storage shim's, kept on the student's attempt
  * (docs/adr/package-trust-model.md). It serves only:
  *
- *   GET /uploads/<activityId>/storyline/*   the package's files (static; its HTML pages with the
- *                                           storage shim inserted first, see packageHtml.ts)
+ *   GET /uploads/<activityId>/storyline/*   the package's files (packageFiles.ts: versioned URLs
+ *                                           immutable, compressed copies, ranges; its HTML pages
+ *                                           with the storage shim inserted first, see packageHtml.ts)
  *   GET /launch/<activityId>                the launcher: the SCORM API around the package
  *   GET /launcher/*                         the launcher's style and the storage shim
  *   GET /clear-site-data                    Clear-Site-Data for this origin (loaded at logout)
@@ -23,11 +24,12 @@ import express, { type NextFunction, type Request, type Response } from 'express
 
 import { launcherProductOrigin, productSources } from '../../http/origins'
 import { uploadsDir } from '../../config/paths'
-import { uploadCaching } from '../uploadCaching'
 import { launcherScripts } from './launcherScripts'
-import { packageHtml, storageShimFile } from './packageHtml'
+
 import type { PackageSettings } from '@common/packageHosts'
 import { blockedRequestsOf, packagePagePolicy } from './packagePolicy'
+import { packageFiles } from './packageFiles'
+import { storageShimFile } from './packageHtml'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 
@@ -150,8 +152,7 @@ export const createContentApp = (settings: PackageSettings = noSettings) => {
       res.setHeader('Content-Security-Policy', packagePagePolicy({ frameAncestors: frameAncestors(sources), products: sources, allowed, activityId: found[1] }))
       next()
     },
-    packageHtml(uploadsDir),
-    express.static(uploadsDir, { index: false, redirect: false, dotfiles: 'deny', fallthrough: false, cacheControl: false, setHeaders: uploadCaching }),
+    packageFiles(uploadsDir),
   )
 
   app.use((_req: Request, res: Response) => {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   defaultStorylineLimits,
@@ -10,8 +11,11 @@ import {
   StorylinePackageError,
   storylineDir,
   storylineLimitsFromEnv,
+  storylineVersion,
   type StorylineLimits,
 } from './extract'
+import { repairStorylinePackages } from './packageFolders'
+import { withStorageShim } from '../content/packageHtml'
 import { buildZip, patchEntry, recordFor, zipWithName } from '../../../tests/helpers/zips'
 
 // ---------------------------------------------------------------------------
@@ -57,6 +61,20 @@ async function snapshotOutside(): Promise<string[]> {
     .sort()
 }
 
+/** The live package's files (the folder the pointer names). */
+async function liveDir(): Promise<string> {
+  const dir = await storylineDir(uploadsDir, ID)
+  if (!dir) throw new Error('no live package')
+  return dir
+}
+
+/** The activity folder holds the pointer and the version it names: no staging, earlier version or temp file. */
+async function expectOnlyLive() {
+  const version = await storylineVersion(uploadsDir, ID)
+  expect(version).toMatch(/^v[0-9a-z]+$/)
+  expect((await readdir(activityDir)).sort()).toEqual(['package', version].sort())
+}
+
 async function listTree(dir: string): Promise<string[]> {
   return ((await readdir(dir, { recursive: true })) as string[]).sort()
 }
@@ -77,7 +95,7 @@ async function installGood() {
  */
 async function expectRefused(bad: Buffer | string, message: RegExp, limits?: StorylineLimits) {
   await installGood()
-  const goodTree = await listTree(storylineDir(uploadsDir, ID))
+  const goodTree = await listTree(await liveDir())
   const outsideBefore = await snapshotOutside()
   const evilBefore = existsSync('/tmp/evil')
 
@@ -95,10 +113,10 @@ async function expectRefused(bad: Buffer | string, message: RegExp, limits?: Sto
   expect(await snapshotOutside()).toEqual(outsideBefore)
   expect(existsSync('/tmp/evil')).toBe(evilBefore)
   // ...no temp/old folders or escaped files inside it...
-  expect(await readdir(activityDir)).toEqual(['storyline'])
+  await expectOnlyLive()
   // ...and the previous package is still served, unchanged.
-  expect(await listTree(storylineDir(uploadsDir, ID))).toEqual(goodTree)
-  expect(await readFile(path.join(storylineDir(uploadsDir, ID), 'story.html'), 'utf8')).toBe(GOOD_STORY)
+  expect(await listTree(await liveDir())).toEqual(goodTree)
+  expect(await readFile(path.join(await liveDir(), 'story.html'), 'utf8')).toBe(GOOD_STORY)
 }
 
 const smallLimits = (over: Partial<StorylineLimits>): StorylineLimits => ({ ...defaultStorylineLimits, ...over })
@@ -119,8 +137,8 @@ describe('installStorylinePackage: valid packages', () => {
       activityId: ID,
     })
 
-    const dir = storylineDir(uploadsDir, ID)
-    expect(dir).toBe(path.join(path.resolve(uploadsDir), '42', 'storyline'))
+    const dir = await liveDir()
+    expect(dir).toBe(path.join(path.resolve(uploadsDir), '42', result.version, 'files'))
     expect(result.filename).toBe('My Quiz.zip')
     expect(result.launchFile).toBe('story.html')
     expect(result.fileCount).toBe(5)
@@ -132,7 +150,7 @@ describe('installStorylinePackage: valid packages', () => {
     expect(await readFile(path.join(dir, 'html5/data/js/data.js'), 'utf8')).toBe('window.data = {}')
     expect(await readFile(path.join(dir, 'story_content/stored.txt'), 'utf8')).toBe('stored')
     expect((await stat(path.join(dir, 'mobile'))).isDirectory()).toBe(true)
-    expect(await readdir(activityDir)).toEqual(['storyline'])
+    await expectOnlyLive()
 
     const fileMode = (await stat(path.join(dir, 'story_content/run.sh'))).mode & 0o777
     expect(fileMode & 0o133).toBe(0) // no execute bits, not group/world writable
@@ -150,7 +168,7 @@ describe('installStorylinePackage: valid packages', () => {
       { name: '__MACOSX/MyQuiz/._story.html', data: 'resource fork' },
     ])
     const result = await install(buf)
-    const dir = storylineDir(uploadsDir, ID)
+    const dir = await liveDir()
     expect(await readFile(path.join(dir, 'story.html'), 'utf8')).toBe('flattened')
     expect(await listTree(dir)).toEqual(['story.html', 'story_content', path.join('story_content', 'a.js')])
     expect(result.fileCount).toBe(2)
@@ -162,7 +180,7 @@ describe('installStorylinePackage: valid packages', () => {
       { name: 'MyQuiz/story.html', data: 'nested' },
     ])
     await install(buf)
-    const dir = storylineDir(uploadsDir, ID)
+    const dir = await liveDir()
     expect(await readFile(path.join(dir, 'story.html'), 'utf8')).toBe('root')
     expect(await readFile(path.join(dir, 'MyQuiz/story.html'), 'utf8')).toBe('nested')
   })
@@ -173,7 +191,7 @@ describe('installStorylinePackage: valid packages', () => {
       { name: 'Quiz360/lib/main.js', data: 'main' },
     ])
     const result = await install(buf)
-    const dir = storylineDir(uploadsDir, ID)
+    const dir = await liveDir()
     expect(result.launchFile).toBe('story.html')
     expect(await readFile(path.join(dir, 'story.html'), 'utf8')).toBe('<html>360</html>')
     expect(await readFile(path.join(dir, 'index.html'), 'utf8')).toBe('<html>360</html>')
@@ -183,10 +201,10 @@ describe('installStorylinePackage: valid packages', () => {
   it('replaces a previous package completely and leaves no old/temp folders', async () => {
     await installGood()
     await install(await buildZip([{ name: 'story.html', data: 'v2' }]))
-    const dir = storylineDir(uploadsDir, ID)
+    const dir = await liveDir()
     expect(await readFile(path.join(dir, 'story.html'), 'utf8')).toBe('v2')
     expect(await listTree(dir)).toEqual(['story.html'])
-    expect(await readdir(activityDir)).toEqual(['storyline'])
+    await expectOnlyLive()
     expect(await readFile(path.join(uploadsDir, '7', 'storyline', 'story.html'), 'utf8')).toBe('other activity')
   })
 
@@ -202,24 +220,24 @@ describe('installStorylinePackage: valid packages', () => {
       ]),
     ])
     await Promise.all([install(a), install(b)])
-    const tree = await listTree(storylineDir(uploadsDir, ID))
+    const tree = await listTree(await liveDir())
     expect([
       ['a.js', 'story.html'],
       ['b.js', 'story.html'],
     ]).toContainEqual(tree)
-    expect(await readdir(activityDir)).toEqual(['storyline'])
+    await expectOnlyLive()
   })
 
   it('accepts simple string ids and refuses ids that are not a plain path segment', async () => {
     const buf = await buildZip(goodFiles)
     const zipPath = await writeZip(buf)
     await installStorylinePackage({ zipPath, uploadsDir, activityId: 'abc_1-2', filename: 'quiz.zip' })
-    expect(await readFile(path.join(uploadsDir, 'abc_1-2', 'storyline', 'story.html'), 'utf8')).toBe(GOOD_STORY)
+    expect(await readFile(path.join((await storylineDir(uploadsDir, 'abc_1-2'))!, 'story.html'), 'utf8')).toBe(GOOD_STORY)
 
     const before = await snapshotOutside()
     for (const bad of [0, -1, 1.5, Number.NaN, '', '..', '../x', 'a/b', 'a b', '/abs']) {
       await expect(installStorylinePackage({ zipPath, uploadsDir, activityId: bad })).rejects.toThrow(/Invalid activity id/)
-      expect(() => storylineDir(uploadsDir, bad)).toThrow(/Invalid activity id/)
+      await expect(storylineDir(uploadsDir, bad)).rejects.toThrow(/Invalid activity id/)
       await expect(removeStorylinePackage(uploadsDir, bad)).rejects.toThrow(/Invalid activity id/)
     }
     expect(await snapshotOutside()).toEqual(before)
@@ -395,5 +413,96 @@ describe('storylineLimitsFromEnv', () => {
       maxTotalBytes: Math.floor(2.5 * MB),
     })
     expect(storylineLimitsFromEnv({ STORYLINE_MAX_ENTRIES: 'lots', STORYLINE_MAX_ENTRY_MB: '-1', STORYLINE_MAX_TOTAL_MB: '' })).toEqual(defaultStorylineLimits)
+  })
+})
+
+describe('versions, compressed copies and repair at start', () => {
+  it('does not unpack macOS `._*` files, wherever they are', async () => {
+    const result = await install(await buildZip([...goodFiles, { name: '._story.html', data: 'fork' }, { name: 'story_content/._user.js', data: 'fork' }]))
+    expect(await listTree(await liveDir())).toEqual([
+      'html5',
+      path.join('html5', 'data'),
+      path.join('html5', 'data', 'js'),
+      path.join('html5', 'data', 'js', 'data.js'),
+      'story.html',
+      'story_content',
+      path.join('story_content', 'user.js'),
+    ])
+    expect(result.fileCount).toBe(3)
+  })
+
+  it('writes brotli and gzip copies of text files that decode to what is served, the HTML with the storage shim', async () => {
+    const script = `var questions = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, text: `Question ${i}` })))}`
+    const page = `<!doctype html><html><head><title>Quiz</title></head><body>${'<p>Welcome to the quiz.</p>'.repeat(80)}</body></html>`
+    const result = await install(
+      await buildZip([
+        { name: 'story.html', data: page },
+        { name: 'html5/data/js/data.js', data: script },
+        { name: 'story_content/tiny.js', data: 'var x = 1' },
+        { name: 'story_content/clip.mp4', data: Buffer.alloc(4096, 7) },
+      ]),
+    )
+    const version = path.join(activityDir, result.version)
+    expect(zlib.brotliDecompressSync(await readFile(path.join(version, 'br', 'html5/data/js/data.js'))).toString()).toBe(script)
+    expect(zlib.gunzipSync(await readFile(path.join(version, 'gz', 'html5/data/js/data.js'))).toString()).toBe(script)
+    expect(zlib.brotliDecompressSync(await readFile(path.join(version, 'br', 'story.html'))).toString()).toBe(withStorageShim(Buffer.from(page)).toString())
+    // Too small to gain, or not text: served as they are.
+    expect(existsSync(path.join(version, 'br', 'story_content/tiny.js'))).toBe(false)
+    expect(existsSync(path.join(version, 'br', 'story_content/clip.mp4'))).toBe(false)
+  })
+
+  it('gives every upload a new version, so its URLs change', async () => {
+    const first = await installGood()
+    const second = await installGood()
+    expect(second.version).not.toBe(first.version)
+    expect(await storylineVersion(uploadsDir, ID)).toBe(second.version)
+    await expectOnlyLive()
+  })
+
+  it('removes what a crash left and keeps the live version', async () => {
+    const live = await installGood()
+    // A crash mid-unpack, one after the version was renamed but before the pointer moved, one mid-pointer write.
+    await mkdir(path.join(activityDir, '.staging-abc123', 'files'), { recursive: true })
+    await mkdir(path.join(activityDir, 'vzzzzzzzzzz', 'files'), { recursive: true })
+    await writeFile(path.join(activityDir, '.package-0a1b2c'), 'vzzz')
+    const tmp = path.join(root, 'tmp')
+    await mkdir(path.join(tmp, 'storyline-xyz'), { recursive: true })
+    await writeFile(path.join(tmp, 'storyline-xyz', 'upload.zip'), 'partial')
+    await writeFile(path.join(tmp, 'unrelated.txt'), 'kept')
+
+    await repairStorylinePackages(uploadsDir, tmp)
+    await expectOnlyLive()
+    expect(await storylineVersion(uploadsDir, ID)).toBe(live.version)
+    expect(await readFile(path.join(await liveDir(), 'story.html'), 'utf8')).toBe(GOOD_STORY)
+    expect(await readdir(tmp)).toEqual(['unrelated.txt'])
+    // A package from before versions is left serving.
+    expect(await readFile(path.join(uploadsDir, '7', 'storyline', 'story.html'), 'utf8')).toBe('other activity')
+  })
+
+  it('removes a version no pointer names, and puts back the package the unversioned installer had moved aside', async () => {
+    await mkdir(path.join(activityDir, 'vabcdefghij', 'files'), { recursive: true })
+    const legacy = path.join(uploadsDir, '7')
+    await rm(path.join(legacy, 'storyline'), { recursive: true })
+    await mkdir(path.join(legacy, '.storyline-old-0123456789ab'))
+    await writeFile(path.join(legacy, '.storyline-old-0123456789ab', 'story.html'), 'previous package')
+    await mkdir(path.join(legacy, '.storyline-tmp-abcdef'))
+
+    await repairStorylinePackages(uploadsDir, path.join(root, 'no-tmp'))
+    expect(await readdir(activityDir)).toEqual([])
+    expect(await readdir(legacy)).toEqual(['storyline'])
+    expect(await readFile(path.join(legacy, 'storyline', 'story.html'), 'utf8')).toBe('previous package')
+  })
+})
+
+describe('repair when the pointer names no folder', () => {
+  it('makes the newest whole version live', async () => {
+    const older = await installGood()
+    await install(await buildZip([{ name: 'story.html', data: 'newer' }]))
+    // A restored copy: the pointer came from before the last upload, the folder it names is gone.
+    await writeFile(path.join(activityDir, 'package'), `${older.version}\n`)
+    await mkdir(path.join(activityDir, '.staging-x'))
+    await repairStorylinePackages(uploadsDir, path.join(root, 'no-tmp'))
+    expect(await readFile(path.join(await liveDir(), 'story.html'), 'utf8')).toBe('newer')
+    await expectOnlyLive()
   })
 })

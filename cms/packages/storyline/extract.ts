@@ -5,12 +5,12 @@
  * children, so the archive is treated as hostile: every entry is checked
  * (paths, types, sizes, encryption) before a single byte is written, bytes
  * are counted again while streaming (headers can lie), everything is
- * unpacked into a temporary folder next to the live one, and only a fully
- * successful unpack replaces the previous package.
+ * unpacked into a staging folder next to the live one, its text files are
+ * compressed, and only a fully successful unpack becomes a new version that
+ * one pointer write makes live.
  *
- * Layout: <uploadsDir>/<activityId>/storyline/story.html
+ * Layout: packageFolders.ts (<uploadsDir>/<activityId>/<version>/files/story.html)
  */
-import { randomBytes } from 'node:crypto'
 import { constants as fsConstants, createWriteStream } from 'node:fs'
 import { chmod, copyFile, lstat, mkdir, mkdtemp, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -20,6 +20,8 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl'
 
 import type { Cmi5Unit } from '../cmi5/courseStructure'
 import { detectLaunch, type Standard } from './launch'
+import { newVersion, readPointer, removeAllBut, STAGING_PREFIX, versionFiles, writePointer } from './packageFolders'
+import { precompress } from './precompress'
 
 export interface StorylineLimits {
   maxEntries: number
@@ -78,6 +80,8 @@ export interface InstalledPackage {
   /** Things the editor should know (a manifest naming a missing file, say); the package installed. */
   warnings: string[]
   uploadedAt: string
+  /** The version folder now live: package URLs carry it, so a re-upload changes them. */
+  version: string
 }
 
 const LAUNCH_FILE = 'story.html'
@@ -103,8 +107,16 @@ function activityFolder(uploadsDir: string, activityId: string | number): string
   return path.join(path.resolve(uploadsDir), String(activityId))
 }
 
-export function storylineDir(uploadsDir: string, activityId: string | number): string {
-  return path.join(activityFolder(uploadsDir, activityId), 'storyline')
+/** The folder the live package's files are in (null when no package is installed in versions). */
+export async function storylineDir(uploadsDir: string, activityId: string | number): Promise<string | null> {
+  const activityDir = activityFolder(uploadsDir, activityId)
+  const version = await readPointer(activityDir)
+  return version ? versionFiles(activityDir, version) : null
+}
+
+/** The live package's version, which its URLs carry; null without one. */
+export async function storylineVersion(uploadsDir: string, activityId: string | number): Promise<string | null> {
+  return readPointer(activityFolder(uploadsDir, activityId))
 }
 
 export async function removeStorylinePackage(uploadsDir: string, activityId: string | number): Promise<void> {
@@ -185,8 +197,9 @@ async function planExtraction(zip: ZipFile, limits: StorylineLimits): Promise<Pl
     throw new StorylinePackageError(`The package has too many files (${entries.length}); the limit is ${limits.maxEntries}.`)
   }
 
-  // Mac archivers add resource forks under __MACOSX/; they were validated above but are not content.
-  const content = entries.filter((e) => e.fileName.split('/')[0] !== '__MACOSX')
+  // Mac archivers add resource forks under __MACOSX/ and beside each file as `._name`; they were
+  // validated above but are not content.
+  const content = entries.filter((e) => e.fileName.split('/')[0] !== '__MACOSX' && !e.fileName.split('/').some((s) => s.startsWith('._')))
 
   // "MyQuiz/story.html": an archive of the export folder rather than of its contents.
   const first = content[0]?.fileName.split('/')[0]
@@ -294,15 +307,19 @@ async function extractAndSwap(
   if (!st.isDirectory() || st.isSymbolicLink()) throw new Error(`${activityDir} is not a plain directory`)
 
   // Same filesystem as the live folder, so the final rename is cheap and all-or-nothing.
-  const tmpDir = await mkdtemp(path.join(activityDir, '.storyline-tmp-'))
+  const stagingDir = await mkdtemp(path.join(activityDir, STAGING_PREFIX))
+  const tmpDir = path.join(stagingDir, 'files')
+  let version: string | undefined
   try {
-    await chmod(tmpDir, DIR_MODE) // mkdtemp creates 0700
+    await chmod(stagingDir, DIR_MODE) // mkdtemp creates 0700
+    await mkdir(tmpDir, { mode: DIR_MODE })
     const budget = { remaining: limits.maxTotalBytes }
     let totalBytes = 0
 
     for (const dir of plan.dirs) await mkdir(insideTmp(tmpDir, dir), { recursive: true, mode: DIR_MODE })
     for (const file of plan.files) {
       totalBytes += await extractFile(zip, file, insideTmp(tmpDir, file.relPath), budget)
+      crashDrill('unpacking')
     }
     let fileCount = plan.files.length
 
@@ -330,8 +347,20 @@ async function extractAndSwap(
       totalBytes += (await lstat(story)).size
     }
 
-    await swapIntoPlace(tmpDir, path.join(activityDir, 'storyline'), activityDir)
+    const served = plan.files.map((f) => f.relPath)
+    if (plan.copyIndexToStory || plan.needsStoryStub) served.push(LAUNCH_FILE)
+    await precompress(tmpDir, served, path.join(stagingDir, 'br'), path.join(stagingDir, 'gz'))
+
+    version = newVersion()
+    await rename(stagingDir, path.join(activityDir, version))
+    crashDrill('version-renamed')
+    // The one step that makes the new package live; everything before it left the old one playing.
+    await writePointer(activityDir, version)
+    crashDrill('pointer-written')
+    // Earlier versions and the unversioned folder; what a failure here leaves, the next start removes.
+    await removeAllBut(activityDir, version).catch(() => {})
     return {
+      version,
       fileCount,
       totalBytes,
       launchFile: launch.launchFile,
@@ -342,11 +371,21 @@ async function extractAndSwap(
       warnings: launch.warnings,
     }
   } catch (err) {
-    await rm(tmpDir, { recursive: true, force: true })
+    await rm(stagingDir, { recursive: true, force: true })
+    if (version && (await readPointer(activityDir)) !== version) await rm(path.join(activityDir, version), { recursive: true, force: true })
     // Do not leave an empty uploads/<id>/ behind for a package that never installed.
     if (createdActivityDir) await rmdir(activityDir).catch(() => {})
     throw err
   }
+}
+
+/**
+ * The crash drills (tests/instances/package-crash.instances.ts) kill the process at a named step of
+ * an install, as a power cut or `kill -9` would, to prove the next start repairs what is left.
+ * Nothing happens unless STORYLINE_CRASH_DRILL names the step.
+ */
+function crashDrill(step: 'unpacking' | 'version-renamed' | 'pointer-written'): void {
+  if (process.env.STORYLINE_CRASH_DRILL === step) process.kill(process.pid, 'SIGKILL')
 }
 
 /** story.html for an LMS-only publish: forwards to the tracked launch file (a relative URL). */
@@ -394,25 +433,6 @@ async function extractFile(zip: ZipFile, file: PlannedFile, target: string, budg
     throw damaged(relPath, err)
   }
   return written
-}
-
-async function swapIntoPlace(tmpDir: string, liveDir: string, activityDir: string): Promise<void> {
-  const oldDir = path.join(activityDir, `.storyline-old-${randomBytes(6).toString('hex')}`)
-  let hadOld = false
-  try {
-    await rename(liveDir, oldDir)
-    hadOld = true
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
-  }
-  try {
-    await rename(tmpDir, liveDir)
-  } catch (err) {
-    if (hadOld) await rename(oldDir, liveDir) // put the previous package back
-    throw err
-  }
-  // The new package is live; failing to delete the old copy must not fail the upload.
-  if (hadOld) await rm(oldDir, { recursive: true, force: true }).catch(() => {})
 }
 
 // ---------------------------------------------------------------------------

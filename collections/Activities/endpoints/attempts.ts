@@ -29,6 +29,8 @@ import {
 import { basicAuth, issueLaunchToken } from '../../../cms/attempts/token'
 import { sessionTry } from '@cms/attempts/sessions'
 import { publicUrl } from '@cms/config/env'
+import { uploadsDir } from '@cms/config/paths'
+import { storylineVersion } from '@cms/packages/storyline/extract'
 import { currentRequestOrigin, launcherNeedsProduct, productAddress, refusalMessage, warnIfSameSite } from '@cms/http/origins'
 import type { Activity, Attempt, User } from '../../../cms/payload-types'
 import type { Standard } from '@cms/packages/storyline/launch'
@@ -82,10 +84,18 @@ type LaunchAttempt = { doc: Pick<Attempt, 'status' | 'score' | 'resume' | 'timeS
 
 const previewAttempt: LaunchAttempt = { doc: { status: 'not-attempted', score: {}, resume: {}, timeSpentSeconds: 0 }, resume: false, session: null }
 
-const launchFor = async (req: PayloadRequest, user: User, activity: Activity, opened: LaunchAttempt, addresses: Addresses): Promise<Launch> => {
+const launchFor = async (
+  req: PayloadRequest,
+  user: User,
+  activity: Activity,
+  opened: LaunchAttempt,
+  addresses: Addresses,
+  version: string | null,
+): Promise<Launch> => {
   const record = activity.storyline ?? {}
   const standard = (record.standard as Standard | null) ?? 'none'
-  const launchFile = (record.launchFile as string | null) || 'story.html'
+  // Under the live version's folder: that URL never changes its files, so browsers keep them (packageFiles.ts).
+  const launchFile = `${version ? `${version}/` : ''}${(record.launchFile as string | null) || 'story.html'}`
   const { contentOrigin } = addresses
   const base = {
     standard,
@@ -156,11 +166,12 @@ export const openActivityEndpoint: Endpoint = {
       throw new HttpError(403, refusalMessage(address), undefined, { reason: 'address', address: refused, openAt, ...(setting ? { setting } : {}) })
     }
     if (address) warnIfSameSite(address.origin, (message) => req.payload.logger.warn(message))
-    if (!isStudent(user)) return json({ attempt: null, launch: address ? await launchFor(req, user, activity, previewAttempt, address) : null })
+    const version = address ? await storylineVersion(uploadsDir, activity.id) : null
+    if (!isStudent(user)) return json({ attempt: null, launch: address ? await launchFor(req, user, activity, previewAttempt, address, version) : null })
     const opened = await openAttempt(req, user, activity)
     return json({
       attempt: await readOwnAttempt(req, opened.doc.id),
-      launch: address ? await launchFor(req, user, activity, opened, address) : null,
+      launch: address ? await launchFor(req, user, activity, opened, address, version) : null,
     })
   },
 }

@@ -24,7 +24,7 @@ import busboy from 'busboy'
 import type { Endpoint, PayloadRequest } from 'payload'
 
 import { userHasScope } from '../../../common/scopes'
-import { dataDir, uploadsDir } from '@cms/config/paths'
+import { uploadsDir, uploadTmpDir } from '@cms/config/paths'
 import {
   type InstalledPackage,
   installStorylinePackage,
@@ -36,9 +36,6 @@ import {
 import { forbidden, HttpError, json, notFound, requireUser, routeParam } from '@cms/http/endpointInput'
 
 const MB = 1024 * 1024
-
-/** Where uploads wait while they are checked: beside the data, not under the served /uploads tree. */
-export const uploadTmpDir = (): string => process.env.UPLOAD_TMP_DIR || path.join(dataDir, 'tmp')
 
 /**
  * The largest .zip accepted. A zip is about as large as its contents when they do not compress

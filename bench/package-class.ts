@@ -1,0 +1,210 @@
+/**
+ * A class of 30 opens the same Storyline package at once over one school link: 30 Chromium pages
+ * (each its own browser profile, as 30 Chromebooks are) behind CDP's network emulation at 20 Mbit/s,
+ * open the package's launch URL (the one `POST /api/activities/:id/open` hands out), then
+ * open it again. Prints the bytes each student's page received (headers included, answers from the
+ * browser's cache count nothing) for the first open and the reopen, and the class's median and
+ * slowest time from navigation to the first slide (its scripts run, its pictures and fonts arrived).
+ *
+ * Every page is given the whole link's rate: in the runs here the pages of one browser under
+ * emulation shared one rate rather than each having its own, as a class shares a school's line. The
+ * emulation also paces answers from the browser's cache, so the reopen's time is an upper bound; its
+ * bytes are exact.
+ *
+ * The package (about 10 MB, generated here in a Storyline-like layout, never a real export): the
+ * player's scripts, its stylesheet, the course data, fonts, pictures and audio. Text compresses
+ * about as minified scripts do; pictures, fonts and audio are random bytes, as compressed media are.
+ *
+ * A real server process on a fresh seeded SQLite database (tests/e2e/serverProcess.ts). To measure
+ * another checkout's code (the "before" of docs/performance.md), copy this file there and run it
+ * from that checkout.
+ *   node --import tsx bench/package-class.ts [students, default 30] [link Mbit/s, default 20]
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core'
+
+import { startServerProcess } from '../tests/e2e/serverProcess'
+import { buildZip } from '../tests/helpers/zips'
+
+const students = Number(process.argv[2] ?? 30)
+const linkMbit = Number(process.argv[3] ?? 20)
+const linkBytesPerSecond = (linkMbit * 1_000_000) / 8
+const KB = 1024
+const MB = 1024 * KB
+
+// A seeded generator, so every run (before and after) serves the same package.
+let seed = 0x2f6e2b1
+const random = () => {
+  seed ^= seed << 13
+  seed ^= seed >>> 17
+  seed ^= seed << 5
+  return (seed >>> 0) / 4294967296
+}
+const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$'
+const vocabulary = Array.from({ length: 1200 }, () =>
+  Array.from({ length: 2 + Math.floor(random() * 9) }, () => letters[Math.floor(random() * letters.length)]).join(''),
+)
+/** Frequent words far more often than rare ones, as identifiers in a player's code are. */
+const word = () => vocabulary[Math.floor(vocabulary.length * random() ** 4)]
+const punctuation = ['.', '(', ')', '{', '}', ',', ';', '=', '&&', '||', '?', ':', '[', ']', '+', '!', '0', '1', 'return ', 'function(', 'var ']
+
+/** Recurring runs of code (a player repeats its idioms), each a few words and signs. */
+const idioms = Array.from({ length: 3000 }, () =>
+  Array.from({ length: 6 }, () => (random() < 0.6 ? word() : punctuation[Math.floor(random() * punctuation.length)])).join(''),
+)
+const idiom = () => idioms[Math.floor(idioms.length * random() ** 2)]
+
+/**
+ * JavaScript of about `bytes` bytes that compresses about as a minified player does. The text is a
+ * comment, cheap for the browser to read: 30 pages share this machine's two cores with the server,
+ * and the bench measures the network, not the parsing of a real player.
+ */
+const script = (name: string, bytes: number) => {
+  const parts: string[] = ['/*\n']
+  let size = 0
+  while (size < bytes) {
+    let line = ''
+    for (let i = 0; i < 12; i++) line += random() < 0.7 ? idiom() : word()
+    parts.push(`${line}\n`)
+    size += line.length + 1
+  }
+  parts.push(`*/\nwindow.${name} = true\n`)
+  return parts.join('')
+}
+const stylesheet = (bytes: number) => {
+  let css = ''
+  while (css.length < bytes)
+    css += `.${word()}-${word()}{${['color', 'margin', 'padding', 'width', 'left'][Math.floor(random() * 5)]}:${Math.floor(random() * 400)}px}\n`
+  return css
+}
+const media = (bytes: number) => Buffer.from(Array.from({ length: bytes }, () => Math.floor(random() * 256)))
+
+const fonts = ['open-sans', 'open-sans-bold', 'lato']
+const firstSlidePictures = ['slide1-background.jpg', 'slide1-figure.png']
+const storyHtml = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Bench course</title>
+<link rel="stylesheet" href="html5/lib/stylesheets/desktop.min.css">
+<script src="html5/lib/scripts/bootstrapper.min.js"></script>
+</head><body><div id="preso">Loading…</div>
+<script src="html5/lib/scripts/frame.desktop.min.js"></script>
+<script src="html5/lib/scripts/slides.min.js"></script>
+<script src="html5/data/js/data.js"></script>
+<script>
+(function () {
+  var waits = ${JSON.stringify(firstSlidePictures)}.map(function (name) {
+    return new Promise(function (done) { var image = new Image(); image.onload = image.onerror = done; image.src = 'story_content/' + name })
+  }).concat(${JSON.stringify(fonts)}.map(function (name) {
+    return fetch('html5/lib/fonts/' + name + '.woff').then(function (answer) { return answer.arrayBuffer() })
+  }))
+  Promise.all(waits).then(function () {
+    document.getElementById('preso').textContent = 'Slide 1'
+    window.firstSlideAt = performance.now()
+  })
+})()
+</script>
+</body></html>
+`
+
+const benchPackage = () =>
+  buildZip([
+    { name: 'story.html', data: storyHtml },
+    { name: 'meta.xml', data: `<?xml version="1.0"?><meta><project title="Bench course"/></meta>` },
+    { name: 'html5/lib/scripts/bootstrapper.min.js', data: script('bootstrapper', 250 * KB) },
+    { name: 'html5/lib/scripts/frame.desktop.min.js', data: script('frame', 2400 * KB) },
+    { name: 'html5/lib/scripts/slides.min.js', data: script('slides', 900 * KB) },
+    { name: 'html5/data/js/data.js', data: script('courseData', 1000 * KB) },
+    { name: 'html5/lib/stylesheets/desktop.min.css', data: stylesheet(250 * KB) },
+    ...fonts.map((name) => ({ name: `html5/lib/fonts/${name}.woff`, data: media(100 * KB), compress: false })),
+    ...firstSlidePictures.map((name) => ({ name: `story_content/${name}`, data: media(400 * KB), compress: false })),
+    ...Array.from({ length: 8 }, (_, i) => ({ name: `story_content/slide${i + 2}.jpg`, data: media(400 * KB), compress: false })),
+    { name: 'story_content/narration.mp3', data: media(MB), compress: false },
+  ])
+
+const server = await startServerProcess({ name: 'package-class', timeoutMs: 900_000, env: { WARM_UP_LOGINS: '0', RATE_LIMIT_FACTOR: '100000' } })
+let exitCode = 0
+try {
+  const password = /editor@civics360\.local\s+(\S+)/.exec(fs.readFileSync(path.join(server.dir, 'demo-logins.txt'), 'utf8'))?.[1]
+  const login = await fetch(`${server.baseURL}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'editor@civics360.local', password }),
+  })
+  const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` }
+  const modules = (await (await fetch(`${server.baseURL}/api/modules?limit=1&depth=0`)).json()) as { docs: { id: number }[] }
+  const created = await fetch(`${server.baseURL}/api/activities`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...auth },
+    body: JSON.stringify({ title: 'Bench course', type: 'storyline', markdown: 'Quiz.', module: modules.docs[0].id }),
+  })
+  const activityId = ((await created.json()) as { doc: { id: number } }).doc.id
+  const zip = await benchPackage()
+  const form = new FormData()
+  form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'bench-course.zip')
+  const uploadStarted = performance.now()
+  const uploaded = await fetch(`${server.baseURL}/api/activities/${activityId}/storyline`, { method: 'POST', headers: auth, body: form })
+  if (uploaded.status !== 200) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`)
+  const uploadSeconds = (performance.now() - uploadStarted) / 1000
+  const opened = await fetch(`${server.baseURL}/api/activities/${activityId}/open`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...auth },
+    body: '{}',
+  })
+  const packageUrl = ((await opened.json()) as { launch: { packageUrl: string } }).launch.packageUrl
+  console.log(`package: ${(zip.length / MB).toFixed(1)} MB zip, uploaded and installed in ${uploadSeconds.toFixed(1)} s; launch URL ${packageUrl}`)
+  console.log(`${students} students sharing ${linkMbit} Mbit/s (${(linkBytesPerSecond / students / KB).toFixed(0)} KB/s each when all download)`)
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  })
+
+  /** One open on a new page of the student's profile: bytes received and ms to the first slide. */
+  const openOnce = async (context: BrowserContext) => {
+    const page: Page = await context.newPage()
+    const cdp: CDPSession = await context.newCDPSession(page)
+    await cdp.send('Network.enable')
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: linkBytesPerSecond,
+      uploadThroughput: linkBytesPerSecond,
+    })
+    let bytes = 0
+    cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => (bytes += event.encodedDataLength))
+    const problems: string[] = []
+    page.on('pageerror', (error) => problems.push(error.message))
+    page.on('requestfailed', (request) => problems.push(`${request.url()}: ${request.failure()?.errorText}`))
+    await page.goto(packageUrl, { waitUntil: 'commit', timeout: 1_500_000 })
+    try {
+      await page.waitForFunction(() => typeof (window as { firstSlideAt?: number }).firstSlideAt === 'number', undefined, { timeout: 1_500_000, polling: 500 })
+    } catch (error) {
+      const state = await page.evaluate(() => `${document.readyState}, ${performance.getEntriesByType('resource').length} resources`).catch(() => 'unknown')
+      throw new Error(`no first slide (${state}; ${problems.join('; ') || 'no errors'})`, { cause: error })
+    }
+    const ms = await page.evaluate(() => (window as unknown as { firstSlideAt: number }).firstSlideAt)
+    await page.close()
+    return { bytes, ms }
+  }
+
+  const contexts = await Promise.all(Array.from({ length: students }, () => browser.newContext()))
+  const first = await Promise.all(contexts.map(openOnce))
+  console.log('first opens done')
+  const again = await Promise.all(contexts.map(openOnce))
+  await browser.close()
+
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+  const report = (label: string, runs: { bytes: number; ms: number }[]) =>
+    console.log(
+      `${label.padEnd(11)} bytes per student: median ${(median(runs.map((r) => r.bytes)) / KB).toFixed(0)} KB (min ${(Math.min(...runs.map((r) => r.bytes)) / KB).toFixed(0)}, max ${(Math.max(...runs.map((r) => r.bytes)) / KB).toFixed(0)}); first slide: median ${(median(runs.map((r) => r.ms)) / 1000).toFixed(1)} s, slowest ${(Math.max(...runs.map((r) => r.ms)) / 1000).toFixed(1)} s`,
+    )
+  report('first open', first)
+  report('reopen', again)
+} catch (error) {
+  console.error(error)
+  exitCode = 1
+} finally {
+  await server.stop()
+}
+process.exit(exitCode)
