@@ -29,7 +29,7 @@ describe('console sidebar', () => {
 
   it('shows the audit log to users:read holders only, as the server lets only them read it', () => {
     renderConsole('/console', staff(['users:write']))
-    expect(sidebarLinks()).toEqual(['Dashboard', 'Users'])
+    expect(sidebarLinks()).toEqual(['Dashboard', 'Users', 'District roster'])
   })
 
   it('shows users and tickets only for their own scopes', () => {

@@ -88,6 +88,8 @@ describe('storyline package', () => {
     consoleServer(({ method, url }) => {
       if (method === 'GET' && url.startsWith('/api/activities/30')) return { body: activity }
       if (method === 'GET' && url.startsWith('/api/modules?')) return list(modules)
+      // The package has not tried to reach another host (the Outside hosts panel).
+      if (method === 'GET' && url.startsWith('/api/blocked-requests?')) return list([])
       return undefined
     })
     renderConsole('/console/activities/30', staff(['activities:write']))
