@@ -188,7 +188,8 @@ describe('launch and fetch URL', () => {
   })
 
   it('launches the AU with endpoint, fetch, actor, registration and an activityId of its own', () => {
-    expect(l.url.origin + l.url.pathname).toBe(`${server.contentBase}/uploads/${id}/storyline/index_lms.html`)
+    // The AU under the package's live version (docs/adr/package-versions-and-pointer.md).
+    expect(l.url.origin + l.url.pathname).toMatch(new RegExp(`^${server.contentBase}/uploads/${id}/storyline/v[0-9a-z]+/index_lms\\.html$`))
     expect(l.endpoint).toBe(`${server.base}/api/xapi/`)
     expect(new URL(l.fetchUrl).pathname).toBe('/api/xapi/cmi5/fetch')
     expect(l.actor).toEqual({ objectType: 'Agent', name: student.user.username, account: { homePage: server.base, name: String(student.user.id) } })
@@ -214,7 +215,7 @@ describe('launch and fetch URL', () => {
           'https://w3id.org/xapi/cmi5/context/extensions/launchmode': 'Normal',
           'https://w3id.org/xapi/cmi5/context/extensions/moveon': 'Passed',
           'https://w3id.org/xapi/cmi5/context/extensions/masteryscore': 0.7,
-          'https://w3id.org/xapi/cmi5/context/extensions/launchurl': `${server.contentBase}/uploads/${id}/storyline/index_lms.html`,
+          'https://w3id.org/xapi/cmi5/context/extensions/launchurl': l.url.origin + l.url.pathname,
         },
       },
     })
