@@ -17,6 +17,7 @@ import * as migration_20261127_153237_district_sign_in from './20261127_153237_d
 import * as migration_20261127_153511_audit_log_and_retention_jobs from './20261127_153511_audit_log_and_retention_jobs';
 import * as migration_20261127_153554_attempt_results from './20261127_153554_attempt_results';
 import * as migration_20261127_153557_roster_imports from './20261127_153557_roster_imports';
+import * as migration_20261127_165050_merged_schema_snapshot from './20261127_165050_merged_schema_snapshot';
 
 export const migrations = [
   {
@@ -113,5 +114,10 @@ export const migrations = [
     up: migration_20261127_153557_roster_imports.up,
     down: migration_20261127_153557_roster_imports.down,
     name: '20261127_153557_roster_imports',
+  },
+  {
+    up: migration_20261127_165050_merged_schema_snapshot.up,
+    down: migration_20261127_165050_merged_schema_snapshot.down,
+    name: '20261127_165050_merged_schema_snapshot',
   },
 ];

@@ -19,6 +19,7 @@ import * as migration_20261127_153150_district_sign_in from './20261127_153150_d
 import * as migration_20261127_153420_audit_log_and_retention_jobs from './20261127_153420_audit_log_and_retention_jobs';
 import * as migration_20261127_153510_roster_imports from './20261127_153510_roster_imports';
 import * as migration_20261127_153511_attempt_results from './20261127_153511_attempt_results';
+import * as migration_20261127_165042_merged_schema_snapshot from './20261127_165042_merged_schema_snapshot';
 
 export const migrations = [
   {
@@ -125,5 +126,10 @@ export const migrations = [
     up: migration_20261127_153511_attempt_results.up,
     down: migration_20261127_153511_attempt_results.down,
     name: '20261127_153511_attempt_results',
+  },
+  {
+    up: migration_20261127_165042_merged_schema_snapshot.up,
+    down: migration_20261127_165042_merged_schema_snapshot.down,
+    name: '20261127_165042_merged_schema_snapshot',
   },
 ];
