@@ -38,6 +38,7 @@ import { uploadCaching } from '../packages/uploadCaching'
 import { refuseAmbiguousSession } from '../auth/sessionHeaders'
 import { adminPolicy, newNonce, serviceWorkerPolicy, spaPolicy, strictTransportSecurity, withNonce } from './securityPolicy'
 import { sendWhole } from './wholeAnswer'
+import { enabledDistricts } from '@collections/IdentityProviders/endpoints/districtList'
 
 type NextHandler = (req: Request, res: Response) => Promise<void> | void
 
@@ -206,11 +207,13 @@ const createExpressApp = ({ payload, config, next }: AppOptions) => {
       const user = await pageUser(payload, headers)
       // Not signed out: the account could not be read. A page that says so and tries again.
       if (metDatabaseTrouble()) return void busyPage(req, res)
+      // The login page's district picker comes with the page, so the form does not move when it arrives.
+      const districts = req.path === '/login' ? (await enabledDistricts(payload).catch(() => null))?.districts : undefined
       const nonce = newNonce()
       const html = page.html
         .replace(
           pageDataPattern,
-          `<script id="page-data" type="application/json">${scriptSafeJson({ csrfToken, user, socialProviders: enabledProviders() })}</script>`,
+          `<script id="page-data" type="application/json">${scriptSafeJson({ csrfToken, user, socialProviders: enabledProviders(), ...(districts ? { districts } : {}) })}</script>`,
         )
         .replace('</head>', `${pagePreloads(req.path, user, req.headers['accept-language'])}${page.modules.get(req.path) ?? ''}</head>`)
       res.setHeader('Cache-Control', 'no-store')

@@ -1,3 +1,4 @@
+import type { DistrictChoice } from '../../../common/districtSignIn'
 import type { User } from './types'
 
 export type SocialProvider = 'facebook' | 'google'
@@ -7,6 +8,8 @@ export interface PageData {
   user: User | null
   /** The social sign-in providers the server has configured; null when no server page data is present. */
   socialProviders: SocialProvider[] | null
+  /** The districts whose sign-in is on, written into /login's page only; null elsewhere. */
+  districts: DistrictChoice[] | null
 }
 
 const socialProviderNames: readonly string[] = ['facebook', 'google'] satisfies SocialProvider[]
@@ -21,8 +24,13 @@ export function readPageData(doc: Document = document): PageData {
   const text = doc.getElementById('page-data')?.textContent
   try {
     const parsed = text ? (JSON.parse(text) as Partial<PageData>) : {}
-    return { csrfToken: parsed.csrfToken ?? null, user: parsed.user ?? null, socialProviders: socialProvidersOf(parsed.socialProviders) }
+    return {
+      csrfToken: parsed.csrfToken ?? null,
+      user: parsed.user ?? null,
+      socialProviders: socialProvidersOf(parsed.socialProviders),
+      districts: Array.isArray(parsed.districts) ? parsed.districts : null,
+    }
   } catch {
-    return { csrfToken: null, user: null, socialProviders: null }
+    return { csrfToken: null, user: null, socialProviders: null, districts: null }
   }
 }

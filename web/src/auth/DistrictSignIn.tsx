@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import useSWR from 'swr'
 import type { DistrictListAnswer } from '../../../common/districtSignIn'
 import { keys } from '../api/keys'
+import { readPageData } from '../api/pageData'
 import { useTranslation } from '../i18n/useTranslation'
 import { SelectInput } from '../ui/SelectInput'
 import { districtLoginHref } from './safeRedirect'
@@ -18,7 +19,12 @@ export function DistrictSignIn({
   navigate?: (href: string) => void
 }) {
   const { t } = useTranslation()
-  const { data } = useSWR<DistrictListAnswer>(keys.districts(), { revalidateOnFocus: false })
+  // Opened at /login, the page brings the list; reached from another page, it is asked for.
+  const [fromPage] = useState(() => readPageData().districts)
+  const { data } = useSWR<DistrictListAnswer>(keys.districts(), {
+    revalidateOnFocus: false,
+    ...(fromPage ? { fallbackData: { districts: fromPage }, revalidateOnMount: false } : {}),
+  })
   const [district, setDistrict] = useState('')
   const [missing, setMissing] = useState(false)
   const districts = data?.districts ?? []

@@ -7,7 +7,6 @@
  * docs/adr/offline-pages.md. Built by vite-plugin-pwa (web/vite.config.ts), served as /sw.js.
  */
 import { clientsClaim } from 'workbox-core'
-import { enable as enableNavigationPreload } from 'workbox-navigation-preload'
 import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching'
 import { createPartialResponse } from 'workbox-range-requests'
 import type { RouteHandlerCallbackOptions } from 'workbox-core/types'
@@ -24,8 +23,9 @@ clientsClaim()
 
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
-// The page's request starts while the worker wakes up, not after.
-enableNavigationPreload()
+// No navigation preload: the browser would send it for every navigation, also those the worker
+// leaves to the network (/authenticate, /admin, links with one-time codes), and then ask the network
+// again; a one-time code (an OpenID Connect callback, a confirmation link) would be spent twice.
 
 /** The account whose cache this worker reads and fills; undefined until it learns it again after a restart. */
 let current: string | undefined
@@ -96,17 +96,14 @@ const keptPage = async (request: Request) => {
 
 const isKeepable = (response: Response) => response.status === 200 && response.type === 'basic' && !response.redirected
 
-/** The network's answer: for a navigation, the one the browser already asked for while the worker woke up. */
-const fromNetwork = async (request: Request, event: FetchEvent): Promise<Response> => {
-  const preloaded = request.mode === 'navigate' ? ((await event.preloadResponse) as Response | undefined) : undefined
-  return preloaded ?? fetch(request)
-}
+/** The network's answer. */
+const fromNetwork = (request: Request): Promise<Response> => fetch(request)
 
 /** The SPA's pages: the network first, the account's kept copy when it cannot be reached. */
 const openPage = async ({ request, event }: RouteHandlerCallbackOptions): Promise<Response> => {
   const fetchEvent = event as FetchEvent
   try {
-    const response = await fromNetwork(request, fetchEvent)
+    const response = await fromNetwork(request)
     if (isKeepable(response)) fetchEvent.waitUntil(keepPage(request, response.clone()))
     return response
   } catch (error) {
@@ -133,7 +130,7 @@ const openRead = async ({ request, event }: RouteHandlerCallbackOptions): Promis
   // A PDF viewer asks for parts of a file: those are answered from the whole file, never kept.
   const ranged = request.headers.has('range')
   try {
-    const response = await fromNetwork(request, event as FetchEvent)
+    const response = await fromNetwork(request)
     if (account !== undefined && !ranged && isKeepable(response)) (event as FetchEvent).waitUntil(keep(account, request, response.clone()))
     return response
   } catch (error) {
