@@ -11,7 +11,7 @@
  * emulation also paces answers from the browser's cache, so the reopen's time is an upper bound; its
  * bytes are exact.
  *
- * The package (about 10 MB, generated here in a Storyline-like layout, never a real export): the
+ * The package (real-sized, generated here in a Storyline-like layout, never a real export): the
  * player's scripts, its stylesheet, the course data, fonts, pictures and audio. Text compresses
  * about as minified scripts do; pictures, fonts and audio are random bytes, as compressed media are.
  *

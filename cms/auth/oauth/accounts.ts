@@ -50,17 +50,21 @@ const oauthMeta = (profile: SocialProfile, current: User['meta'] = {}) => ({
 
 const newIdentity = (profile: SocialProfile): Identity => ({ provider: profile.provider, subject: profile.subject, email: profile.email })
 
-/** The account (as stored) gains the provider identity. */
-const linkIdentity = async (payload: Payload, account: User, profile: SocialProfile): Promise<SignInOutcome> => {
+/** The account (as stored) gains an identity, and the names and email it came with. */
+const addIdentity = async (payload: Payload, account: User, identity: Identity, meta: User['meta']): Promise<SignInOutcome> => {
   const user = await payload.update({
     collection: 'users',
     id: account.id,
-    data: { identities: [...identitiesOf(account), newIdentity(profile)], meta: oauthMeta(profile, account.meta ?? {}) } as never,
+    data: { identities: [...identitiesOf(account), identity], meta } as never,
     depth: 0,
     overrideAccess: true,
   })
   return { user: user as User, created: false, linked: true }
 }
+
+/** The account (as stored) gains the provider identity. */
+const linkIdentity = (payload: Payload, account: User, profile: SocialProfile) =>
+  addIdentity(payload, account, newIdentity(profile), oauthMeta(profile, account.meta ?? {}))
 
 /**
  * The account a social sign-in opens (README, "Social sign-in"):
@@ -187,16 +191,8 @@ const districtMeta = (profile: DistrictProfile, current: User['meta'] = {}) =>
         oauthEmail: current.oauthEmail || profile.email,
       }
 
-const linkDistrictIdentity = async (payload: Payload, account: User, profile: DistrictProfile): Promise<SignInOutcome> => {
-  const user = await payload.update({
-    collection: 'users',
-    id: account.id,
-    data: { identities: [...identitiesOf(account), districtIdentity(profile)], meta: districtMeta(profile, account.meta ?? {}) } as never,
-    depth: 0,
-    overrideAccess: true,
-  })
-  return { user: user as User, created: false, linked: true }
-}
+const linkDistrictIdentity = (payload: Payload, account: User, profile: DistrictProfile) =>
+  addIdentity(payload, account, districtIdentity(profile), districtMeta(profile, account.meta ?? {}))
 
 /**
  * The account a district sign-in opens (docs/adr/district-sign-in-accounts.md), by the same rules as

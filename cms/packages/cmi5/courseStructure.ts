@@ -7,7 +7,7 @@
  * with a warning for the editor, and the package plays as the next choice (see
  * cms/packages/storyline/launch.ts), as a manifest that cannot be read does.
  */
-import { XMLParser } from 'fast-xml-parser'
+import { packageXmlReader } from '../packageXml'
 
 export const moveOnValues = ['Passed', 'Completed', 'CompletedAndPassed', 'CompletedOrPassed', 'NotApplicable'] as const
 export type MoveOn = (typeof moveOnValues)[number]
@@ -34,17 +34,7 @@ export interface Cmi5Found {
 
 const MAX_STRUCTURE_CHARS = 5 * 1024 * 1024
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  processEntities: true,
-  htmlEntities: false,
-  isArray: (name) => ['au', 'block'].includes(name),
-})
+const readXml = packageXmlReader(['au', 'block'])
 
 type Node = Record<string, any>
 
@@ -74,7 +64,7 @@ export const readCourseStructure = (xml: string, checkLaunch: (href: string) => 
   let doc: Node | null = null
   if (xml.length <= MAX_STRUCTURE_CHARS && !/<!DOCTYPE|<!ENTITY/i.test(xml)) {
     try {
-      doc = parser.parse(xml.replace(/^\uFEFF/, '')) as Node
+      doc = readXml(xml) as Node
     } catch {
       doc = null
     }

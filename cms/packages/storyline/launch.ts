@@ -13,7 +13,7 @@
  * A manifest that names a file the package does not have, or that cannot be read, falls back to
  * the next choice with a warning for the editor, so a package that played before still plays.
  */
-import { XMLParser } from 'fast-xml-parser'
+import { packageXmlReader } from '../packageXml'
 
 import { type Cmi5Unit, readCourseStructure } from '../cmi5/courseStructure'
 
@@ -46,17 +46,7 @@ export type ReadFile = (name: string) => Promise<string | null>
 
 const MAX_MANIFEST_CHARS = 5 * 1024 * 1024
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  processEntities: true,
-  htmlEntities: false,
-  isArray: (name) => ['organization', 'item', 'resource', 'activity', 'launch'].includes(name),
-})
+const readXml = packageXmlReader(['organization', 'item', 'resource', 'activity', 'launch'])
 
 type Node = Record<string, any>
 
@@ -71,7 +61,7 @@ const parse = (xml: string): Node | null => {
   // No DTDs: nothing in a manifest needs one, and entity definitions are how XML bombs work.
   if (xml.length > MAX_MANIFEST_CHARS || /<!DOCTYPE|<!ENTITY/i.test(xml)) return null
   try {
-    return parser.parse(xml.replace(/^\uFEFF/, '')) as Node
+    return readXml(xml) as Node
   } catch {
     return null
   }

@@ -334,7 +334,7 @@ export function memoryStore(initial: QueuedSave[] = []): SaveStore {
   }
 }
 
-/** Browsers allow a keepalive request at most 64 KB of body. */
+/** The body size the Fetch standard allows a keepalive request (its inflight keepalive quota). */
 const KEEPALIVE_MAX_BYTES = 64 * 1024
 /** A save with no answer by then is tried again (the server may have it: saves are whole states). */
 const SEND_TIMEOUT_MS = 20_000
@@ -357,7 +357,7 @@ export async function sendSave(save: QueuedSave, keepalive = false): Promise<Sen
       headers,
       credentials: 'same-origin',
       body: text,
-      // Browsers refuse a keepalive request over 64 KB outright; a larger one goes as a plain
+      // Browsers refuse a keepalive request over the quota outright; a larger one goes as a plain
       // request, which the page's unload may or may not let through (it stays queued either way).
       keepalive: keepalive && new TextEncoder().encode(text).length < KEEPALIVE_MAX_BYTES,
       // A connection that died without saying so would hold every later save behind this one.
