@@ -74,12 +74,15 @@ describe('privacy', () => {
     await page.getByLabel('Search audit log').fill(teacher.login)
     await page.getByLabel('Search audit log').press('Enter')
     await page.getByLabel('What was read').selectOption({ label: 'Student deleted' })
+    await expect.poll(() => table.locator('tbody tr').first().textContent()).toContain('Student deleted')
     await expect.poll(() => table.locator('tbody tr').count()).toBe(1)
     const row = table.locator('tbody tr').first()
     expect(await row.textContent()).toContain(teacher.login)
     expect(await row.textContent()).not.toContain(students[0].username)
 
+    // The deletion's row stays on screen until the new filter's answer arrives: wait for the answer.
     await page.getByLabel('What was read').selectOption({ label: "A student's progress" })
+    await expect.poll(() => table.locator('tbody tr').first().textContent()).toContain("A student's progress")
     await expect.poll(() => table.locator('tbody tr').count()).toBe(1)
     expect(await table.locator('tbody tr').first().textContent()).toContain(`#${remaining.id}`)
 
