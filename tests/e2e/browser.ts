@@ -17,11 +17,16 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ]
 
-export const baseURL = () => inject('baseURL')
-/** The content origin of the shared server (Storyline packages and their launcher). */
-export const contentURL = () => inject('contentURL')
-export const dataDir = () => inject('dataDir')
-export const logFile = () => inject('logFile')
+/** The server of this worker (globalSetup starts one per worker; VITEST_POOL_ID counts from 1). */
+const server = () => {
+  const servers = inject('servers')
+  return servers[(Number(process.env.VITEST_POOL_ID || 1) - 1) % servers.length]
+}
+export const baseURL = () => server().baseURL
+/** The content origin of this worker's server (Storyline packages and their launcher). */
+export const contentURL = () => server().contentURL
+export const dataDir = () => server().dataDir
+export const logFile = () => server().logFile
 
 export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
 
@@ -136,7 +141,7 @@ export const rootClasses = (page: Page) => page.evaluate(() => Array.from(docume
 
 export type DemoLogin = { role: string; login: string; password: string }
 
-/** The demo accounts a server's first start wrote to <dir>/demo-logins.txt (default: the shared server's). */
+/** The demo accounts a server's first start wrote to <dir>/demo-logins.txt (default: this worker's server's). */
 export const demoLogins = (dir: string = dataDir()): DemoLogin[] => {
   const text = fs.readFileSync(path.join(dir, 'demo-logins.txt'), 'utf8')
   return text
@@ -237,4 +242,17 @@ export const serialSteps = (onFailure: (step: string) => Promise<void> = async (
         throw error
       }
     })
+}
+
+/** The header's language choice, named in any of the three languages. */
+export const languageSwitcher = (page: Page) => page.getByRole('banner').getByRole('combobox', { name: /^(Language|Idioma|Lang)$/ })
+
+/**
+ * A signed-in reader chooses a language in the header, and the choice is saved to their account:
+ * waits for the save, since a page loaded before it ends would come in the account's old language.
+ */
+export const chooseLanguageSaved = async (page: Page, code: string) => {
+  const saved = page.waitForResponse((answer) => answer.request().method() === 'PUT' && /\/api\/users\/\d+\/theme$/.test(answer.url()))
+  await languageSwitcher(page).selectOption(code)
+  expect((await saved).ok()).toBe(true)
 }

@@ -1,7 +1,17 @@
 import type { Browser, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { expectAccessible, expectNoPageErrors, freshPagePerTest, newContext, submitLogin, visible, waitForPath } from './browser'
+import {
+  chooseLanguageSaved,
+  expectAccessible,
+  expectNoPageErrors,
+  freshPagePerTest,
+  languageSwitcher,
+  newContext,
+  submitLogin,
+  visible,
+  waitForPath,
+} from './browser'
 import { apiCall, createClassroom, logInAt, ok, signUpTeacher, type Teacher } from './consoleHelpers'
 
 /**
@@ -25,7 +35,6 @@ const ownAccount = async (login: Login) => {
 }
 
 const htmlLang = (target: Page) => target.evaluate(() => document.documentElement.lang)
-const switcher = (target: Page) => target.getByRole('banner').getByRole('combobox', { name: /^(Language|Idioma|Lang)$/ })
 
 /** The names as the teacher pasted them: a class list, in the order she had it. */
 const pastedNames = [
@@ -145,7 +154,7 @@ describe("a teacher's first week", () => {
   it('a student opens a reading’s primary source in Spanish and gets the file', async () => {
     const [student] = await addStudents(teacher, students.id, 1)
     await logInAt(page, student.username, student.password)
-    await switcher(page).selectOption('es')
+    await chooseLanguageSaved(page, 'es')
     await visible(page.getByRole('banner').getByRole('link', { name: 'Temas' }))
     await page.goto('/topics')
     await page.getByRole('link', { name: 'Ciudadanía', exact: true }).first().click()
@@ -168,7 +177,7 @@ describe("a teacher's first week", () => {
     await opened.close()
 
     // In Haitian Creole too.
-    await switcher(page).selectOption('ht')
+    await languageSwitcher(page).selectOption('ht')
     const creole = await visible(page.getByRole('link', { name: 'Sèman Fidelite (tèks an angle) (li louvri nan yon nouvo onglè)' }))
     const href = (await creole.getAttribute('href'))!
     const fetched = await page.request.get(href)
@@ -182,7 +191,7 @@ describe("a teacher's first week", () => {
     expect((await ownAccount(student)).language).toBeNull()
 
     await page.goto('/login')
-    await switcher(page).selectOption('es')
+    await languageSwitcher(page).selectOption('es')
     await visible(page.getByRole('heading', { level: 1, name: 'Inicia sesión en Civics360' }))
     await page.getByLabel('Usuario o correo electrónico').fill(student.username)
     await page.getByLabel(/^Contraseña/).fill(student.password)
@@ -216,7 +225,7 @@ describe("a teacher's first week", () => {
     ok(await apiCall('PUT', `/api/users/${student.id}/theme`, { token: signedIn.token, body: { language: 'ht' } }))
 
     await page.goto('/login')
-    await switcher(page).selectOption('es')
+    await languageSwitcher(page).selectOption('es')
     await visible(page.getByRole('heading', { level: 1, name: 'Inicia sesión en Civics360' }))
     await page.getByLabel('Usuario o correo electrónico').fill(student.username)
     await page.getByLabel(/^Contraseña/).fill(student.password)

@@ -5,13 +5,14 @@ import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 
 import { root, startServerProcess } from './serverProcess'
+import { e2eWorkers } from './workers'
+
+/** One server's addresses and folders, as the browser tests reach them. */
+export type E2EServer = { baseURL: string; contentURL: string; dataDir: string; logFile: string }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string
-    contentURL: string
-    dataDir: string
-    logFile: string
+    servers: E2EServer[]
   }
 }
 
@@ -24,7 +25,7 @@ const snapshotBuild = (from: string, to: string) => {
   }
 }
 
-/** Builds the SPA once and starts one production server on a fresh, seeded SQLite database. */
+/** Builds the SPA once and starts a production server on a fresh, seeded SQLite database per worker. */
 export default async function setup(project: TestProject) {
   // A production build, as users get: vitest sets NODE_ENV=test, under which Vite built React's
   // development bundle unminified (and left it in web/dist, where `npm start` then served it).
@@ -38,27 +39,29 @@ export default async function setup(project: TestProject) {
     if (build.status !== 0) throw new Error(`The web build failed:\n${build.stdout}\n${build.stderr}`)
   }
 
-  const server = await startServerProcess({
-    name: 'shared',
-    // The server serves a private copy of the build (APP_ROOT/web/dist), so a rebuild of web/dist by
-    // anyone else during the run cannot pull hashed chunks from under pages already loaded.
-    prepare: (dir) => {
-      const appRoot = path.join(dir, 'app')
-      snapshotBuild(path.join(root, 'web', 'dist'), path.join(appRoot, 'web', 'dist'))
-      // The server's clock for due times (cms/attempts/clock.ts): a test moves it by writing an
-      // offset there (testClock.ts), and sets it back before the next file runs.
-      return { APP_ROOT: appRoot, TEST_CLOCK_FILE: path.join(dir, 'clock') }
-    },
-  })
+  const started = await Promise.all(
+    Array.from({ length: e2eWorkers() }, (_, i) =>
+      startServerProcess({
+        name: `shared-${i + 1}`,
+        // The server serves a private copy of the build (APP_ROOT/web/dist), so a rebuild of web/dist by
+        // anyone else during the run cannot pull hashed chunks from under pages already loaded.
+        prepare: (dir) => {
+          const appRoot = path.join(dir, 'app')
+          snapshotBuild(path.join(root, 'web', 'dist'), path.join(appRoot, 'web', 'dist'))
+          // The server's clock for due times (cms/attempts/clock.ts): a test moves it by writing an
+          // offset there (testClock.ts), and sets it back before the next file runs.
+          return { APP_ROOT: appRoot, TEST_CLOCK_FILE: path.join(dir, 'clock') }
+        },
+      }),
+    ),
+  )
 
-  project.provide('baseURL', server.baseURL)
-  project.provide('contentURL', server.contentURL)
-  project.provide('dataDir', server.dir)
-  project.provide('logFile', server.logFile)
-  process.env.E2E_BASE_URL = server.baseURL
-  process.env.E2E_CONTENT_URL = server.contentURL
-  process.env.E2E_DATA_DIR = server.dir
-  process.env.E2E_LOG_FILE = server.logFile
+  project.provide(
+    'servers',
+    started.map((server) => ({ baseURL: server.baseURL, contentURL: server.contentURL, dataDir: server.dir, logFile: server.logFile })),
+  )
 
-  return server.stop
+  return async () => {
+    await Promise.all(started.map((server) => server.stop()))
+  }
 }

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 
 import { findEnglish } from '../../scripts/i18nLiterals.mjs'
-import { expectAccessible, expectNoPageErrors, freshPagePerTest, submitLogin, visible } from './browser'
+import { chooseLanguageSaved, expectAccessible, expectNoPageErrors, freshPagePerTest, languageSwitcher, submitLogin, visible } from './browser'
 import { demoEditor, demoStudent, logInAt } from './consoleHelpers'
 
 // The interface and the content in English, Spanish and Haitian Creole.
@@ -11,7 +11,6 @@ let page: Page
 freshPagePerTest((session) => ({ context, page } = session))
 
 const htmlLang = (target: Page) => target.evaluate(() => document.documentElement.lang)
-const switcher = (target: Page) => target.getByRole('banner').getByRole('combobox', { name: /^(Language|Idioma|Lang)$/ })
 
 type Spoken = { text: string; lang: string }
 
@@ -105,7 +104,7 @@ describe('languages', () => {
     await page.goto('/')
     await visible(page.getByRole('heading', { name: 'Learn how government works' }))
     expect(await htmlLang(page)).toBe('en')
-    await switcher(page).selectOption('es')
+    await languageSwitcher(page).selectOption('es')
     await visible(page.getByRole('heading', { name: 'Aprende cómo funciona el gobierno' }))
     expect(await htmlLang(page)).toBe('es')
     await visible(page.getByRole('banner').getByRole('link', { name: 'Iniciar sesión' }))
@@ -139,7 +138,7 @@ describe('languages', () => {
 
   it('a topic without a Spanish translation shows its English with a notice, marked as English', async () => {
     await page.goto('/')
-    await switcher(page).selectOption('es')
+    await languageSwitcher(page).selectOption('es')
     await visible(page.getByRole('heading', { name: 'Aprende cómo funciona el gobierno' }))
     await openTopic(page, 'The Constitution')
     await visible(page.getByRole('note').filter({ hasText: 'Esto todavía no está traducido al español, por eso se muestra en inglés.' }))
@@ -156,7 +155,7 @@ describe('languages', () => {
     await page.goto('/login')
     await submitLogin(page, student.login, student.password)
     await visible(page.getByRole('button', { name: 'Account menu' }))
-    await switcher(page).selectOption('ht')
+    await languageSwitcher(page).selectOption('ht')
     await visible(page.getByRole('banner').getByRole('link', { name: 'Sijè yo' }))
     expect(await htmlLang(page)).toBe('ht')
     await page.goto('/')
@@ -176,7 +175,7 @@ describe('languages', () => {
     await openTopic(page, 'Sitwayènte')
     await expectAccessible(page, 'translated topic in Haitian Creole')
     // Put the demo student back as it was, for the other browser tests.
-    await switcher(page).selectOption('en')
+    await languageSwitcher(page).selectOption('en')
     await visible(page.getByRole('banner').getByRole('link', { name: 'Topics' }))
     expectNoPageErrors(context)
   })
@@ -216,7 +215,7 @@ describe('languages', () => {
   it('Listen reads the text aloud in its language with a voice for it, and says so without one', async () => {
     await stubSpanishVoice(context)
     await page.goto('/')
-    await switcher(page).selectOption('es')
+    await languageSwitcher(page).selectOption('es')
     await openTopic(page, 'Ciudadanía')
     const listen = await visible(page.getByRole('button', { name: 'Escuchar: Ciudadanía', exact: true }))
     await listen.click()
@@ -230,7 +229,7 @@ describe('languages', () => {
     await expectAccessible(page, 'topic with Listen')
 
     // Haitian Creole: no voice in the list, so the button says it cannot read, and reads nothing.
-    await switcher(page).selectOption('ht')
+    await languageSwitcher(page).selectOption('ht')
     await visible(page.getByRole('heading', { level: 1, name: 'Sitwayènte' }))
     await expectListenExplainsNoVoice(page, 'Koute: Sitwayènte')
     await expectAccessible(page, 'topic in Haitian Creole without a voice')
@@ -241,7 +240,7 @@ describe('languages', () => {
     await stubSpanishVoice(context)
     const student = demoStudent()
     await logInAt(page, student.login, student.password)
-    await switcher(page).selectOption('es')
+    await chooseLanguageSaved(page, 'es')
     try {
       await openTopic(page, 'Ciudadanía')
       await page.getByRole('link', { name: 'Cómo llegar a ser ciudadano' }).first().click()
@@ -281,7 +280,7 @@ describe('languages', () => {
       expect(new Set(names).size).toBe(names.length)
 
       // Haitian Creole: no voice for it, so every Listen on the page says why it cannot read.
-      await switcher(page).selectOption('ht')
+      await languageSwitcher(page).selectOption('ht')
       await visible(page.getByRole('heading', { level: 1, name: 'Kijan pou w vin sitwayen' }))
       await visible(page.getByRole('heading', { level: 2, name: 'Sèman Fidelite a' }))
       await expectListenExplainsNoVoice(page, 'Koute: Sèman Fidelite a')
@@ -289,7 +288,7 @@ describe('languages', () => {
       await expectAccessible(page, 'module in Haitian Creole without a voice')
     } finally {
       // Put the demo student back as it was, for the other browser tests.
-      await switcher(page).selectOption('en')
+      await languageSwitcher(page).selectOption('en')
       await visible(page.getByRole('banner').getByRole('link', { name: 'Topics' }))
     }
     expectNoPageErrors(context)
@@ -297,7 +296,7 @@ describe('languages', () => {
 
   it('a student who signs in in Spanish with an empty username reads why in Spanish, and no English is left on the screen', async () => {
     await page.goto('/login')
-    await switcher(page).selectOption('es')
+    await languageSwitcher(page).selectOption('es')
     await visible(page.getByRole('heading', { level: 1, name: 'Inicia sesión en Civics360' }))
     await page.getByRole('button', { name: '¡Vamos!' }).click()
     await visible(page.getByRole('alert').filter({ hasText: 'Escribe tu usuario o tu correo electrónico.' }))
@@ -305,7 +304,7 @@ describe('languages', () => {
     await expectNoEnglish(page, 'es', 'login in Spanish with its error')
     await expectAccessible(page, 'login error in Spanish')
 
-    await switcher(page).selectOption('ht')
+    await languageSwitcher(page).selectOption('ht')
     await page.getByRole('button', { name: 'Ann ale!' }).click()
     await visible(page.getByRole('alert').filter({ hasText: 'Ekri non itilizatè w oswa imèl ou.' }))
     await expectNoEnglish(page, 'ht', 'login in Haitian Creole with its error')
@@ -325,7 +324,7 @@ describe('languages', () => {
   ] as const) {
     it(`Home and Topics in ${language} say which topics are shown in English, and leave no English interface word`, async () => {
       await page.goto('/')
-      await switcher(page).selectOption(language)
+      await languageSwitcher(page).selectOption(language)
       await visible(page.getByRole('heading', { name: home }))
       await visible(page.getByRole('note').filter({ hasText: notice }))
       // The untranslated topic is marked as English; the translated one is not.
@@ -349,7 +348,7 @@ describe('languages', () => {
   it('Listen on a Creole page reads in Creole where the browser has a Creole voice', async () => {
     await stubCreoleVoice(context)
     await page.goto('/')
-    await switcher(page).selectOption('ht')
+    await languageSwitcher(page).selectOption('ht')
     await openTopic(page, 'Sitwayènte')
     const listen = await visible(page.getByRole('button', { name: 'Koute: Sitwayènte', exact: true }))
     expect(await listen.getAttribute('aria-disabled')).toBeNull()

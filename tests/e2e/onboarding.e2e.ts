@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 
-import { expectAccessible, expectNoPageErrors, freshPagePerTest, submitLogin, unique, visible, waitForPath } from './browser'
+import { expectAccessible, expectNoPageErrors, freshPagePerTest, languageSwitcher, submitLogin, unique, visible, waitForPath } from './browser'
 import { apiCall, logInAt, signUpTeacher } from './consoleHelpers'
 
 /**
@@ -58,8 +58,6 @@ const lineCount = (locator: Locator) =>
       parseFloat(style.borderBottomWidth)
     return { lines: tops.size, content, lineHeight }
   })
-
-const switcher = (target: Page) => target.getByRole('banner').getByRole('combobox', { name: /^(Language|Idioma|Lang)$/ })
 
 /** An educator account made through the API (email confirmed, as adding students needs), signed in with a bearer token. */
 const signUpEducator = (prefix: string) => signUpTeacher(prefix)
@@ -225,10 +223,10 @@ describe("a teacher's and her students' first steps", () => {
     await visible(page.getByText('Students: your account has no email, so no link can be sent to you. Ask your teacher for a new password.'))
     await expectAccessible(page, 'forgot password (en)')
     await screenshots(page, 'forgot-password')
-    await switcher(page).selectOption('es')
+    await languageSwitcher(page).selectOption('es')
     await visible(page.getByText(/Pide una contraseña nueva a tu maestro o maestra\./))
     await expectAccessible(page, 'forgot password (es)')
-    await switcher(page).selectOption('ht')
+    await languageSwitcher(page).selectOption('ht')
     await visible(page.getByText(/Mande pwofesè ou a yon nouvo modpas\./))
     await expectAccessible(page, 'forgot password (ht)')
     expectNoPageErrors(context)
@@ -243,7 +241,7 @@ describe("a teacher's and her students' first steps", () => {
       ['es', 'Iniciar sesión', 'Registrarse'],
       ['ht', 'Konekte', 'Enskri'],
     ] as const) {
-      await switcher(page).selectOption(language)
+      await languageSwitcher(page).selectOption(language)
       for (const name of [logIn, signUp]) {
         const link = await visible(header.getByRole('link', { name, exact: true }))
         const measured = await lineCount(link)
@@ -257,7 +255,7 @@ describe("a teacher's and her students' first steps", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
       await expectAccessible(page, `home at 375 px (${language})`)
     }
-    await switcher(page).selectOption('en')
+    await languageSwitcher(page).selectOption('en')
     if (SCREENS) {
       fs.mkdirSync(SCREENS, { recursive: true })
       await page.screenshot({ path: path.join(SCREENS, 'after-header-signed-out-375.png') })

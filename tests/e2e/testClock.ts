@@ -6,8 +6,8 @@ import type { Page } from 'playwright-core'
 import { dataDir } from './browser'
 
 /**
- * Moves the shared server's clock (`TEST_CLOCK_FILE`, set by globalSetup) `offsetMs` ahead of
- * the real one, and, given a page, its Chromium's clock with it. Browser test files run one at a
+ * Moves this worker's server's clock (`TEST_CLOCK_FILE`, set by globalSetup) `offsetMs` ahead of
+ * the real one, and, given a page, its Chromium's clock with it. The files on one server run one at a
  * time, so a file that moves it puts it back (`moveServerClock(0)`) when it ends.
  */
 export const moveServerClock = (offsetMs: number) => fs.writeFileSync(path.join(dataDir(), 'clock'), String(offsetMs))

@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config'
 
-// Browser tests: one built SPA and one real server (fresh seeded SQLite) for the whole run,
+import { e2eWorkers } from './workers'
+
+// Browser tests: one built SPA and a real server (fresh seeded SQLite) per worker for the whole run,
 // Debian's Chromium driven by playwright-core. Run: vitest run --config tests/e2e/vitest.config.ts
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -9,7 +11,8 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/e2e/globalSetup.ts'],
     pool: 'forks',
-    fileParallelism: false,
+    // A server per worker (globalSetup.ts): files on different servers share nothing.
+    maxWorkers: e2eWorkers(),
     testTimeout: 120_000,
     hookTimeout: 240_000,
   },
