@@ -10,11 +10,12 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
+import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { storageShimTag } from '@cms/packages/content/packageHtml'
+import { storylineStore } from '@cms/packages/storyline/packageStore'
 import { Actors } from './helpers/actors'
 import { type ApiResponse, type Client, message } from './helpers/client'
 import { packageFiles } from './helpers/packages'
@@ -300,5 +301,31 @@ describe('a package in the bucket', () => {
     expect((await keysOf(other)).length).toBeGreaterThan(1)
     await server.payload.delete({ collection: 'activities', id: other, overrideAccess: true })
     expect(await keysOf(other)).toEqual([])
+  })
+})
+
+describe('what a crashed upload left in the bucket', () => {
+  it('is removed at the next start once abandoned, with the temporary folders; the live version and an upload in progress stay', async () => {
+    const id = await createActivity()
+    expectOk(await upload(id, await scormPackage('live')))
+    const live = (await keysOf(id)).find((key) => key !== 'package')!.split('/')[0]
+    const put = (key: string) => bucket.send(new PutObjectCommand({ Bucket: BUCKET, Key: `storyline/${id}/${key}`, Body: 'left behind' }))
+    await put('vabandoned01/files/story.html')
+    await put('vabandoned01/br/html5/data/js/data.js')
+    await put('vinprogress1/files/story.html')
+    // An hour old: s3rver reports its file's modification time as an object's LastModified.
+    const hourAgo = new Date(Date.now() - 60 * 60 * 1000)
+    const abandoned = path.join(s3Dir, BUCKET, 'storyline', String(id), 'vabandoned01')
+    for (const name of fs.readdirSync(abandoned, { recursive: true }).map(String)) fs.utimesSync(path.join(abandoned, name), hourAgo, hourAgo)
+    const tmp = path.join(server.dir, 'tmp-after-crash')
+    fs.mkdirSync(path.join(tmp, 'storyline-unpacking', 'files'), { recursive: true })
+
+    const removed = await storylineStore(path.join(server.dir, 'uploads')).repair(tmp)
+    expect(removed).toContain(path.join(tmp, 'storyline-unpacking'))
+    expect(removed).toContain(`s3://${BUCKET}/storyline/${id}/vabandoned01/`)
+    expect(fs.existsSync(path.join(tmp, 'storyline-unpacking'))).toBe(false)
+    const keys = await keysOf(id)
+    expect(keys.filter((key) => !key.startsWith(`${live}/`))).toEqual(['package', 'vinprogress1/files/story.html'])
+    expect((await getBytes(await launchPath(id), { 'accept-encoding': 'identity' })).body.toString()).toContain('SCORM 1.2 quiz live')
   })
 })
