@@ -350,7 +350,6 @@ async function extractAndSwap(
     crashDrill('pointer-written')
     // Earlier versions and the unversioned folder; what a failure here leaves, the next start removes.
     await store.removeAllBut(activityId, version).catch(() => {})
-    await store.discard(activityId, stagingDir, null)
     return {
       version,
       fileCount,
@@ -363,7 +362,8 @@ async function extractAndSwap(
       warnings: launch.warnings,
     }
   } catch (err) {
-    const live = await store.liveVersion(activityId).catch(() => null)
+    // A pointer that cannot be read may name this version already: it is then left for the next start to judge.
+    const live = await store.liveVersion(activityId).catch(() => version)
     await store.discard(activityId, stagingDir, version && live !== version ? version : null).catch(() => {})
     throw err
   }

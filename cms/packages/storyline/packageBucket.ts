@@ -143,6 +143,7 @@ export const bucketPackageStore = ({ bucket, config }: { bucket: string; config:
       } catch (error) {
         throw new PackageBucketError(error)
       }
+      await rm(stagingDir, { recursive: true, force: true }).catch(() => {})
     },
     async makeLive(activityId, version) {
       try {

@@ -51,7 +51,7 @@ export interface SendOptions {
 export interface PackageStore {
   /** An empty folder to unpack an upload into (its `files/`, `br/` and `gz/` go inside); never served. */
   stagingFolder(activityId: string): Promise<string>
-  /** Keeps the unpacked staging folder as `version`, not yet live. */
+  /** Keeps the unpacked staging folder as `version`, not yet live; the staging folder is gone after. */
   storeVersion(activityId: string, stagingDir: string, version: string): Promise<void>
   /** The one step that makes `version` live: before it the previous package plays, after it this one. */
   makeLive(activityId: string, version: string): Promise<void>
