@@ -81,7 +81,8 @@ const inBatches = async <T>(items: T[], work: (item: T) => Promise<void>): Promi
 }
 
 export const bucketPackageStore = ({ bucket, config }: { bucket: string; config: S3ClientConfig }): PackageStore => {
-  const client = new S3Client(config)
+  // A bucket that stops answering fails a request, rather than holding a start (repair) or a student's file for ever.
+  const client = new S3Client({ ...config, requestHandler: { connectionTimeout: 5_000, socketTimeout: 30_000 } })
   const Bucket = bucket
   const prefixOf = (activityId: string) => `${ROOT}${checkedActivityId(activityId)}/`
   const keyOf = (at: PackageFileAt) => (at.version ? `${prefixOf(at.activityId)}${at.version}/${areaFolder[at.area]}/${at.path}` : null)
