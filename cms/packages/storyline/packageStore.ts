@@ -62,7 +62,7 @@ export interface PackageStore {
   removeAllBut(activityId: string, live: string): Promise<void>
   /** What a failed upload stored, and its staging folder; `version` null when it stored nothing yet. */
   discard(activityId: string, stagingDir: string, version: string | null): Promise<void>
-  /** The whole package, live version first so nothing plays half-removed. */
+  /** The whole package; the pointer goes first, so nothing plays half-removed. */
   removePackage(activityId: string): Promise<void>
   /** At start: what crashed uploads left. Returns what it removed. */
   repair(uploadTmpDir: string): Promise<string[]>
