@@ -6,6 +6,7 @@ import { translateMessage } from '@cms/http/messages/translate'
 import { rateLimitMessage } from '@cms/http/rateLimits'
 import { staleSaveMessage } from '@cms/http/editConflicts'
 import { diskFullMessage, notWritableMessage } from '@cms/http/storageErrors'
+import { bucketRefused } from '@collections/Activities/endpoints/storyline'
 import { assignmentMessages } from '@collections/Assignments/assignmentInput'
 import { classroomLimitMessages } from '../collections/Classrooms/classroomLimits'
 import { classroomMessages } from '../collections/Classrooms/endpoints/classrooms'
@@ -55,8 +56,8 @@ describe('the messages a teacher meets adding students', () => {
 })
 
 describe('the messages an editor meets when a save or an upload cannot be kept', () => {
-  it('translates the full disk, the unwritable uploads folder and the save over a newer version into Spanish and Haitian Creole', () => {
-    for (const english of [diskFullMessage, notWritableMessage, staleSaveMessage]) {
+  it('translates the full disk, the unwritable uploads folder, the bucket that refused a package and the save over a newer version into Spanish and Haitian Creole', () => {
+    for (const english of [diskFullMessage, notWritableMessage, bucketRefused, staleSaveMessage]) {
       for (const language of ['es', 'ht'] as const) {
         const translated = translateMessage(english, language)
         expect(translated, `${english} in ${language}`).not.toBe(english)

@@ -32,3 +32,36 @@ const underPostgresLock = async <T>(key: string, step: () => Promise<T>): Promis
     await client.end().catch(() => undefined)
   }
 }
+
+/** The callers waiting for, or holding, each key in this process, in turn. */
+const queues = new Map<string, Promise<unknown>>()
+
+/**
+ * Runs `step` once no other caller holds `key`: callers in this process take turns, and on
+ * PostgreSQL each turn also waits for the advisory lock, so instances of one deployment take turns
+ * too. The lock lives on a connection of its own, so a dying process's lock ends with it.
+ */
+export const inTurn = async <T>(key: string, step: () => Promise<T>): Promise<T> => {
+  const previous = queues.get(key) ?? Promise.resolve()
+  const turn = () => (databaseKind() === 'postgres' ? waitingForPostgresLock(key, step) : step())
+  const run = previous.then(turn, turn)
+  const settled = run.catch(() => undefined)
+  queues.set(key, settled)
+  try {
+    return await run
+  } finally {
+    if (queues.get(key) === settled) queues.delete(key)
+  }
+}
+
+const waitingForPostgresLock = async <T>(key: string, step: () => Promise<T>): Promise<T> => {
+  const client = new pg.Client({ connectionString: databaseUrl() })
+  client.on('error', () => undefined)
+  await client.connect()
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [key])
+    return await step()
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}

@@ -8,7 +8,7 @@ import { createApp } from '../http/expressApp'
 import { boot, config } from './boot'
 import { createContentApp } from '../packages/content/app'
 import { packageSettings } from '@collections/BlockedRequests/packageSettings'
-import { repairStorylinePackages } from '../packages/storyline/packageFolders'
+import { storylineStore } from '../packages/storyline/packageStore'
 import { isDatabaseUnreachable } from '../database/databaseErrors'
 import { reasonOf } from '../database/databaseWait'
 import { contentPort, publicUrl } from '../config/env'
@@ -98,10 +98,12 @@ const main = async () => {
   // Listening before the boot lets a load balancer see the process (/healthz) while it migrates or waits for another instance.
   await listenOrStop(server, port, 'PORT', 'the product')
   // Before a package is served: what a crash left mid-upload goes, the live versions stay.
-  await repairStorylinePackages(uploadsDir, uploadTmpDir()).then(
-    (removed) => removed.length && console.log(`Removed ${removed.length} unfinished Storyline upload files and folders: ${removed.join(', ')}`),
-    (error) => console.warn(`Could not check the Storyline packages for unfinished uploads (${(error as Error).message}); serving them as they are.`),
-  )
+  await storylineStore(uploadsDir)
+    .repair(uploadTmpDir())
+    .then(
+      (removed) => removed.length && console.log(`Removed ${removed.length} unfinished Storyline upload files and folders: ${removed.join(', ')}`),
+      (error) => console.warn(`Could not check the Storyline packages for unfinished uploads (${(error as Error).message}); serving them as they are.`),
+    )
   // The content origin: Storyline packages and their launcher (cms/packages/content/app.ts). It needs no
   // database, so it listens now too, and a port already taken stops the start before the boot.
   content = http.createServer(createContentApp(packageSettings(() => payload)))

@@ -4,12 +4,15 @@ import os from 'node:os'
 import path from 'node:path'
 
 import { allCountries } from 'country-region-data'
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import S3rver from 's3rver'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { migrations } from '@cms/database/migrations/postgres'
 import { topics } from '../../seed/content'
+import { packageFiles } from '../helpers/packages'
+import { buildZip } from '../helpers/zips'
 import type { ServerProcess } from '../e2e/serverProcess'
 import { bearer, demoPassword, exited, freshPostgres, login, rawRequest, seedingLines, sharedEnv, sleep, startInstances } from './instances'
 
@@ -22,6 +25,7 @@ let db: Awaited<ReturnType<typeof freshPostgres>>
 const poolSizes = { DATABASE_POOL_MAX: '8', RATE_LIMIT_POOL_MAX: '3' }
 let s3: S3rver
 let s3Dir: string
+let s3Endpoint: string
 let instances: ServerProcess[]
 const seenWhileBooting: { healthz: number; readyz: number }[] = []
 
@@ -30,6 +34,7 @@ beforeAll(async () => {
   s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'civics-s3-'))
   s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: 'civics-media', configs: [] }] })
   const { port } = await s3.run()
+  s3Endpoint = `http://127.0.0.1:${port}`
   const env = sharedEnv(db.url, {
     S3_BUCKET: 'civics-media',
     S3_ENDPOINT: `http://127.0.0.1:${port}`,
@@ -234,6 +239,64 @@ describe('three instances on one PostgreSQL database', () => {
     const inBucket = fs.readdirSync(path.join(s3Dir, 'civics-media'), { recursive: true }).map(String)
     expect(inBucket.some((name) => name.startsWith(doc.filename))).toBe(true)
     expect(fs.existsSync(path.join(a.dir, 'uploads', 'media', doc.filename))).toBe(false)
+  })
+
+  it('plays a Storyline package uploaded through one instance from the content origin of another, each with its own uploads folder', async () => {
+    const [a, b, c] = instances
+    const { token } = await login(a.baseURL, 'editor@civics360.local', demoPassword(seeder().dir, 'editor@civics360.local'))
+    const moduleId = (await (await fetch(`${a.baseURL}/api/modules?sort=order&limit=1&depth=0`, { headers: bearer(token) })).json()).docs[0].id
+    const created = await fetch(`${a.baseURL}/api/activities`, {
+      method: 'POST',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Shared package', type: 'storyline', markdown: 'Body', module: moduleId }),
+    })
+    expect(created.status).toBe(201)
+    const id = ((await created.json()) as { doc: { id: number } }).doc.id
+    const upload = async (instance: ServerProcess, marker: string) => {
+      const zip = await buildZip(packageFiles('web').map((file) => ({ ...file, data: file.data.replace('Web quiz', `Web quiz ${marker}`) })))
+      const form = new FormData()
+      form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'quiz.zip')
+      return fetch(`${instance.baseURL}/api/activities/${id}/storyline`, { method: 'POST', headers: bearer(token), body: form })
+    }
+    const playedAt = async (instance: ServerProcess) => {
+      const opened = await fetch(`${instance.baseURL}/api/activities/${id}/open`, {
+        method: 'POST',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        body: '{}',
+      })
+      expect(opened.status).toBe(200)
+      const { packageUrl } = ((await opened.json()) as { launch: { packageUrl: string } }).launch
+      expect(packageUrl.startsWith(`${instance.contentURL}/uploads/${id}/storyline/v`)).toBe(true)
+      const page = await fetch(packageUrl)
+      expect(page.status).toBe(200)
+      return { version: new URL(packageUrl).pathname.split('/')[4], page: await page.text() }
+    }
+    expect((await upload(a, 'first')).status).toBe(200)
+    const first = await playedAt(b)
+    expect(first.page).toContain('Web quiz first')
+    expect((await playedAt(c)).version).toBe(first.version)
+    for (const instance of [a, b, c]) expect(fs.existsSync(path.join(instance.dir, 'uploads', String(id)))).toBe(false)
+
+    // Two re-uploads at once through two instances take turns: one of them ends live, whole, and alone in the bucket.
+    const [one, two] = await Promise.all([upload(a, 'second'), upload(c, 'third')])
+    expect([one.status, two.status]).toEqual([200, 200])
+    const live = await playedAt(b)
+    expect(live.version).not.toBe(first.version)
+    expect(live.page).toMatch(/Web quiz (second|third)/)
+    expect((await fetch(`${b.contentURL}/uploads/${id}/storyline/${first.version}/story.html`)).status).toBe(404)
+    const bucket = new S3Client({
+      endpoint: s3Endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    })
+    const listed = await bucket.send(new ListObjectsV2Command({ Bucket: 'civics-media', Prefix: `storyline/${id}/` }))
+    bucket.destroy()
+    const versions = new Set((listed.Contents ?? []).map((object) => object.Key!.split('/')[2]).filter((name) => name !== 'package'))
+    expect([...versions]).toEqual([live.version])
+
+    expect((await fetch(`${c.baseURL}/api/activities/${id}/storyline`, { method: 'DELETE', headers: bearer(token) })).status).toBe(200)
+    expect((await fetch(`${b.contentURL}/uploads/${id}/storyline/${live.version}/story.html`)).status).toBe(404)
   })
 
   it('drops a request body that stops arriving and logs client aborts as one short line', async () => {

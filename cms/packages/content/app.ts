@@ -29,6 +29,7 @@ import { launcherScripts } from './launcherScripts'
 import type { PackageSettings } from '@common/packageHosts'
 import { blockedRequestsOf, packagePagePolicy } from './packagePolicy'
 import { packageFiles } from './packageFiles'
+import { storylineStore } from '../storyline/packageStore'
 import { storageShimFile } from './packageHtml'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -152,7 +153,7 @@ export const createContentApp = (settings: PackageSettings = noSettings) => {
       res.setHeader('Content-Security-Policy', packagePagePolicy({ frameAncestors: frameAncestors(sources), products: sources, allowed, activityId: found[1] }))
       next()
     },
-    packageFiles(uploadsDir),
+    packageFiles(storylineStore(uploadsDir)),
   )
 
   app.use((_req: Request, res: Response) => {

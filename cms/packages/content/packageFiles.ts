@@ -10,19 +10,19 @@
  * - Text files go in the encoding the browser prefers among the copies made at upload
  *   (cms/packages/storyline/precompress.ts), with `Content-Encoding` and `Vary: Accept-Encoding`.
  * - HTML pages carry the storage shim (packageHtml.ts); the compressed copies already hold it.
- * - Everything else through `res.sendFile`: ranges (audio, video), ETags, 304s.
+ * - Everything else as the store sends it (cms/packages/storyline/packageStore.ts: from disk, or
+ *   streamed from the bucket): ranges (audio, video), ETags, 304s.
  *
  * Nothing under a dot-name is ever served, nor anything outside the version's `files/` folder.
- * Layout: cms/packages/storyline/packageFolders.ts.
  */
-import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 
 import type { NextFunction, Request, Response } from 'express'
 
 import { chosenEncoding } from '../../http/contentEncoding'
 import { compressible } from '../storyline/precompress'
-import { encodedFolder, LEGACY_FOLDER, readPointer, versionFiles, versionPattern } from '../storyline/packageFolders'
+import { LEGACY_FOLDER, versionPattern } from '../storyline/packageFolders'
+import type { PackageFileAt, PackageStore } from '../storyline/packageStore'
 import { withStorageShim } from './packageHtml'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -30,32 +30,20 @@ const revalidated = /\.(?:html?|m?js|json|xml|css|txt|csv|svg)$/i
 const html = /\.html?$/i
 const activityId = /^[A-Za-z0-9_-]+$/
 
-const isFile = (file: string) =>
-  stat(file).then(
-    (s) => s.isFile(),
-    () => false,
-  )
-const isDir = (file: string) =>
-  stat(file).then(
-    (s) => s.isDirectory(),
-    () => false,
-  )
-
 const notFound = (res: Response) => res.status(404).type('text/plain').send('Not found.')
 
-/** The folder holding the files a request names, the path inside it, and whether that URL is a version's. */
-const locate = async (activityDir: string, segments: string[]) => {
+/** The version holding the file a request names, the path inside it, and whether that URL is a version's. */
+const locate = async (store: PackageStore, id: string, segments: string[]) => {
   const [first, ...rest] = segments
-  if (first && versionPattern.test(first) && rest.length && (await isDir(versionFiles(activityDir, first)))) {
-    return { version: first, root: versionFiles(activityDir, first), segments: rest, immutable: true }
+  if (first && versionPattern.test(first) && rest.length && (await store.hasVersion(id, first))) {
+    return { version: first, segments: rest, immutable: true }
   }
-  const live = await readPointer(activityDir)
-  if (live) return { version: live, root: versionFiles(activityDir, live), segments, immutable: false }
-  return { version: null, root: path.join(activityDir, LEGACY_FOLDER), segments, immutable: false }
+  // Without a live version, a package installed before versions (on disk only).
+  return { version: await store.liveVersion(id), segments, immutable: false }
 }
 
 export const packageFiles =
-  (uploadsDir: string) =>
+  (store: PackageStore) =>
   async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD')
@@ -76,41 +64,35 @@ export const packageFiles =
       res.status(403).type('text/plain').send('Forbidden.')
       return
     }
-    const activityDir = path.join(path.resolve(uploadsDir), id)
-    const found = await locate(activityDir, inside)
-    const rel = path.join(...found.segments)
-    const file = path.resolve(found.root, rel)
-    if (!file.startsWith(found.root + path.sep) || !(await isFile(file))) return void notFound(res)
-
-    // A page is revalidated even at a version's URL: its Content-Security-Policy names the hosts staff
-    // allow for the package now (packagePolicy.ts), which a cached page would keep for a year.
-    res.setHeader('Cache-Control', found.immutable && !html.test(file) ? IMMUTABLE : revalidated.test(file) ? 'no-cache' : 'public, max-age=3600')
-    const text = compressible.test(file)
-    if (text) res.append('Vary', 'Accept-Encoding')
-
-    if (text && found.version) {
-      const wanted = chosenEncoding(req)
-      if (wanted !== 'identity') {
-        const copy = path.join(encodedFolder(activityDir, found.version, wanted), rel)
-        if (await isFile(copy)) {
-          res.type(path.extname(file))
-          res.setHeader('Content-Encoding', wanted)
-          // A byte range of a compressed copy means nothing to a client that asked for the file's.
-          res.sendFile(copy, { cacheControl: false, acceptRanges: false, dotfiles: 'allow' }, (error) => error && next(error))
-          return
-        }
+    try {
+      const found = await locate(store, id, inside)
+      const rel = found.segments.join('/')
+      const file: PackageFileAt = { activityId: id, version: found.version, area: 'files', path: rel }
+      const typeOf = path.extname(rel)
+      const text = compressible.test(rel)
+      const prepare = () => {
+        // A page is revalidated even at a version's URL: its Content-Security-Policy names the hosts staff
+        // allow for the package now (packagePolicy.ts), which a cached page would keep for a year.
+        res.setHeader('Cache-Control', found.immutable && !html.test(rel) ? IMMUTABLE : revalidated.test(rel) ? 'no-cache' : 'public, max-age=3600')
+        if (text) res.append('Vary', 'Accept-Encoding')
       }
-    }
-    if (html.test(file)) {
-      let page: Buffer
-      try {
-        page = await readFile(file)
-      } catch (error) {
-        return next(error)
+
+      if (text && found.version) {
+        const wanted = chosenEncoding(req)
+        // The copy, when one was made at upload; else the file itself. A byte range of a compressed
+        // copy means nothing to a client that asked for the file's.
+        if (wanted !== 'identity' && (await store.send(req, res, next, { ...file, area: wanted }, { ranges: false, encoding: wanted, typeOf, prepare }))) return
       }
-      // Express answers the ETag of what is sent, and a 304 when the browser has it.
-      res.type('html').send(withStorageShim(page))
-      return
+      if (html.test(rel)) {
+        const page = await store.read(file)
+        if (!page) return void notFound(res)
+        prepare()
+        // Express answers the ETag of what is sent, and a 304 when the browser has it.
+        res.type('html').send(withStorageShim(page))
+        return
+      }
+      if (!(await store.send(req, res, next, file, { ranges: true, typeOf, prepare }))) notFound(res)
+    } catch (error) {
+      next(error)
     }
-    res.sendFile(file, { cacheControl: false, dotfiles: 'allow' }, (error) => error && next(error))
   }

@@ -9,10 +9,10 @@
  * compressed, and only a fully successful unpack becomes a new version that
  * one pointer write makes live.
  *
- * Layout: packageFolders.ts (<uploadsDir>/<activityId>/<version>/files/story.html)
+ * Where versions are kept (UPLOADS_DIR or the bucket): packageStore.ts.
  */
 import { constants as fsConstants, createWriteStream } from 'node:fs'
-import { chmod, copyFile, lstat, mkdir, mkdtemp, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises'
+import { chmod, copyFile, lstat, mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Transform, type TransformCallback } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -20,7 +20,9 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl'
 
 import type { Cmi5Unit } from '../cmi5/courseStructure'
 import { detectLaunch, type Standard } from './launch'
-import { newVersion, readPointer, removeAllBut, STAGING_PREFIX, versionFiles, writePointer } from './packageFolders'
+import { inTurn } from '../../database/advisoryLock'
+import { checkedActivityId, newVersion, readPointer, versionFiles } from './packageFolders'
+import { type PackageStore, storylineStore } from './packageStore'
 import { precompress } from './precompress'
 
 export interface StorylineLimits {
@@ -99,30 +101,25 @@ const S_IFREG = 0o100000
 const S_IFDIR = 0o040000
 const S_IFLNK = 0o120000
 
-function activityFolder(uploadsDir: string, activityId: string | number): string {
-  const ok =
-    typeof activityId === 'number' ? Number.isSafeInteger(activityId) && activityId > 0 : typeof activityId === 'string' && /^[A-Za-z0-9_-]+$/.test(activityId)
-  // The id becomes a path segment, so anything else could point elsewhere.
-  if (!ok) throw new TypeError(`Invalid activity id for a Storyline package: ${JSON.stringify(activityId)}`)
-  return path.join(path.resolve(uploadsDir), String(activityId))
-}
-
-/** The folder the live package's files are in (null when no package is installed in versions). */
+/** On disk, the folder the live package's files are in (null when no package is installed in versions). */
 export async function storylineDir(uploadsDir: string, activityId: string | number): Promise<string | null> {
-  const activityDir = activityFolder(uploadsDir, activityId)
+  const activityDir = path.join(path.resolve(uploadsDir), checkedActivityId(activityId))
   const version = await readPointer(activityDir)
   return version ? versionFiles(activityDir, version) : null
 }
 
 /** The live package's version, which its URLs carry; null without one. */
 export async function storylineVersion(uploadsDir: string, activityId: string | number): Promise<string | null> {
-  return readPointer(activityFolder(uploadsDir, activityId))
+  return storylineStore(uploadsDir).liveVersion(checkedActivityId(activityId))
 }
 
 export async function removeStorylinePackage(uploadsDir: string, activityId: string | number): Promise<void> {
-  const dir = activityFolder(uploadsDir, activityId)
-  await withActivityLock(dir, () => rm(dir, { recursive: true, force: true }))
+  const id = checkedActivityId(activityId)
+  await inTurn(uploadTurn(id), () => storylineStore(uploadsDir).removePackage(id))
 }
+
+/** Changes to one activity's package take turns, across instances on PostgreSQL: two uploads must not interleave their switches. */
+const uploadTurn = (activityId: string) => `storyline-package:${activityId}`
 
 export async function installStorylinePackage(opts: {
   zipPath: string
@@ -131,15 +128,15 @@ export async function installStorylinePackage(opts: {
   filename?: string
   limits?: StorylineLimits
 }): Promise<InstalledPackage> {
-  const activityDir = activityFolder(opts.uploadsDir, opts.activityId)
+  const activityId = checkedActivityId(opts.activityId)
+  const store = storylineStore(opts.uploadsDir)
   const limits = opts.limits ?? storylineLimitsFromEnv()
   const filename = opts.filename ?? path.basename(opts.zipPath)
-  // Two uploads for the same activity must not interleave their swaps.
-  return withActivityLock(activityDir, async () => {
+  return inTurn(uploadTurn(activityId), async () => {
     const zip = await openZip(opts.zipPath)
     try {
       const plan = await planExtraction(zip, limits)
-      const result = await extractAndSwap(zip, plan, activityDir, limits)
+      const result = await extractAndSwap(zip, plan, store, activityId, limits)
       return { filename, uploadedAt: new Date().toISOString(), ...result }
     } finally {
       zip.close()
@@ -298,20 +295,14 @@ function isDirectoryEntry(entry: Entry): boolean {
 async function extractAndSwap(
   zip: ZipFile,
   plan: Plan,
-  activityDir: string,
+  store: PackageStore,
+  activityId: string,
   limits: StorylineLimits,
 ): Promise<Omit<InstalledPackage, 'filename' | 'uploadedAt'>> {
-  const createdActivityDir = (await mkdir(activityDir, { recursive: true, mode: DIR_MODE })) !== undefined
-  // If uploads/<id> were a planted symlink, "inside the activity folder" would mean somewhere else.
-  const st = await lstat(activityDir)
-  if (!st.isDirectory() || st.isSymbolicLink()) throw new Error(`${activityDir} is not a plain directory`)
-
-  // Same filesystem as the live folder, so the final rename is cheap and all-or-nothing.
-  const stagingDir = await mkdtemp(path.join(activityDir, STAGING_PREFIX))
+  const stagingDir = await store.stagingFolder(activityId)
   const tmpDir = path.join(stagingDir, 'files')
-  let version: string | undefined
+  let version: string | null = null
   try {
-    await chmod(stagingDir, DIR_MODE) // mkdtemp creates 0700
     await mkdir(tmpDir, { mode: DIR_MODE })
     const budget = { remaining: limits.maxTotalBytes }
     let totalBytes = 0
@@ -352,13 +343,13 @@ async function extractAndSwap(
     await precompress(tmpDir, served, path.join(stagingDir, 'br'), path.join(stagingDir, 'gz'))
 
     version = newVersion()
-    await rename(stagingDir, path.join(activityDir, version))
+    await store.storeVersion(activityId, stagingDir, version)
     crashDrill('version-renamed')
     // The one step that makes the new package live; everything before it left the old one playing.
-    await writePointer(activityDir, version)
+    await store.makeLive(activityId, version)
     crashDrill('pointer-written')
     // Earlier versions and the unversioned folder; what a failure here leaves, the next start removes.
-    await removeAllBut(activityDir, version).catch(() => {})
+    await store.removeAllBut(activityId, version).catch(() => {})
     return {
       version,
       fileCount,
@@ -371,10 +362,9 @@ async function extractAndSwap(
       warnings: launch.warnings,
     }
   } catch (err) {
-    await rm(stagingDir, { recursive: true, force: true })
-    if (version && (await readPointer(activityDir)) !== version) await rm(path.join(activityDir, version), { recursive: true, force: true })
-    // Do not leave an empty uploads/<id>/ behind for a package that never installed.
-    if (createdActivityDir) await rmdir(activityDir).catch(() => {})
+    // A pointer that cannot be read may name this version already: it is then left for the next start to judge.
+    const live = await store.liveVersion(activityId).catch(() => version)
+    await store.discard(activityId, stagingDir, version && live !== version ? version : null).catch(() => {})
     throw err
   }
 }
@@ -436,20 +426,6 @@ async function extractFile(zip: ZipFile, file: PlannedFile, target: string, budg
 }
 
 // ---------------------------------------------------------------------------
-
-const locks = new Map<string, Promise<unknown>>()
-
-async function withActivityLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
-  const previous = locks.get(key) ?? Promise.resolve()
-  const run = previous.then(fn, fn)
-  const settled = run.catch(() => {})
-  locks.set(key, settled)
-  try {
-    return await run
-  } finally {
-    if (locks.get(key) === settled) locks.delete(key)
-  }
-}
 
 /** Node system errors (disk full, permissions) are server problems, not a bad package. */
 function isSystemError(err: unknown): boolean {

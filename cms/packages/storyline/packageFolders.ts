@@ -136,6 +136,14 @@ const repairActivity = async (activityDir: string): Promise<string[]> => {
 
 const activityFolderName = /^[A-Za-z0-9_-]+$/
 
+/** The activity's id becomes a path segment or a key's part, so anything but these characters could point elsewhere. */
+export const checkedActivityId = (activityId: string | number): string => {
+  const ok =
+    typeof activityId === 'number' ? Number.isSafeInteger(activityId) && activityId > 0 : typeof activityId === 'string' && activityFolderName.test(activityId)
+  if (!ok) throw new TypeError(`Invalid activity id for a Storyline package: ${JSON.stringify(activityId)}`)
+  return String(activityId)
+}
+
 /**
  * At start, before the content origin serves: every activity folder under `uploadsDir` repaired,
  * and the uploads that never finished (`uploadTmpDir/storyline-*`) removed. Returns what it removed.

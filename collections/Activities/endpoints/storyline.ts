@@ -33,9 +33,13 @@ import {
   type StorylineLimits,
   storylineLimitsFromEnv,
 } from '@cms/packages/storyline/extract'
+import { PackageBucketError } from '@cms/packages/storyline/packageBucket'
 import { forbidden, HttpError, json, notFound, requireUser, routeParam } from '@cms/http/endpointInput'
 
 const MB = 1024 * 1024
+
+export const bucketRefused =
+  "The file storage did not accept the package, so it was not saved and the previous package still plays. Try again in a few minutes, or ask the site's operator."
 
 /**
  * The largest .zip accepted. A zip is about as large as its contents when they do not compress
@@ -118,6 +122,10 @@ export const storylineUploadEndpoint: Endpoint = {
         })
       } catch (error) {
         if (error instanceof StorylinePackageError) throw new HttpError(400, error.message)
+        if (error instanceof PackageBucketError) {
+          req.payload.logger.error({ err: error }, `The bucket did not store the Storyline package of activity ${activity.id}`)
+          throw new HttpError(503, bucketRefused)
+        }
         throw error
       }
       const doc = await req.payload.update({
