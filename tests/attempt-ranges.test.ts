@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { type Client, fieldMessages, message } from './helpers/client'
 import { buildPackage, type PackageKind, XAPI_COURSE_ID } from './helpers/packages'
 import { serverForFile } from './helpers/fileServer'
+import { emptyModule, activityWithPackage } from './helpers/content'
 
 let editor: Client
 let classroomId: number | string
@@ -19,27 +20,11 @@ beforeAll(async () => {
   editor = await actors.staff('activities:write')
   const teacher = await actors.educator()
   classroomId = (await actors.classroom(teacher)).id
-  const topic = await server.payload.create({ collection: 'topics', data: { title: 'Topic', markdown: 'Body' } as never, overrideAccess: true })
-  moduleId = (
-    await server.payload.create({ collection: 'modules', data: { title: 'Module', markdown: 'Body', topic: topic.id } as never, overrideAccess: true })
-  ).id as number
+  moduleId = await emptyModule(server.payload)
 }, 120_000)
 
 /** A package activity of this kind (the SCORM 1.2 one's manifest gives a mastery score of 50). */
-const packageActivity = async (kind: PackageKind) => {
-  const id = (
-    await server.payload.create({
-      collection: 'activities',
-      data: { title: `Quiz ${kind}`, type: 'storyline', markdown: 'Body', module: moduleId } as never,
-      overrideAccess: true,
-    })
-  ).id as number
-  const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(await buildPackage(kind))], { type: 'application/zip' }), 'package.zip')
-  const res = await editor.request('POST', `/api/activities/${id}/storyline`, undefined, { raw: form })
-  expect(res.status).toBe(200)
-  return id
-}
+const packageActivity = async (kind: PackageKind) => activityWithPackage(server.payload, editor, moduleId, await buildPackage(kind), `Quiz ${kind}`)
 
 /** A fresh student who opened the activity: the client, and the session the saves must name. */
 const opened = async (activityId: number) => {

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { type Client, message } from './helpers/client'
 import { buildPackage, type PackageKind, XAPI_COURSE_ID } from './helpers/packages'
 import { serverForFile } from './helpers/fileServer'
+import { emptyModule, activityWithPackage } from './helpers/content'
 
 let teacher: Client & { user: any }
 let student: Client & { user: any }
@@ -23,27 +24,10 @@ beforeAll(async () => {
   const classroom = await actors.classroom(teacher)
   classroomId = classroom.id as number
   student = await actors.student(classroom.id)
-  const topic = await server.payload.create({ collection: 'topics', data: { title: 'Topic', markdown: 'Body' } as never, overrideAccess: true })
-  const mod = await server.payload.create({
-    collection: 'modules',
-    data: { title: 'Module', markdown: 'Body', topic: topic.id } as never,
-    overrideAccess: true,
-  })
-  moduleId = mod.id as number
+  moduleId = await emptyModule(server.payload)
 }, 120_000)
 
-const packageActivity = async (kind: PackageKind) => {
-  const { id } = await server.payload.create({
-    collection: 'activities',
-    data: { title: `Quiz ${Math.random().toString(36).slice(2, 7)}`, type: 'storyline', markdown: 'Body', module: moduleId } as never,
-    overrideAccess: true,
-  })
-  const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(await buildPackage(kind))], { type: 'application/zip' }), 'package.zip')
-  const res = await editor.request('POST', `/api/activities/${id}/storyline`, undefined, { raw: form })
-  if (res.status !== 200) throw new Error(`upload: ${res.status} ${JSON.stringify(res.body)}`)
-  return id as number
-}
+const packageActivity = async (kind: PackageKind) => activityWithPackage(server.payload, editor, moduleId, await buildPackage(kind))
 
 /** A tab: the session its open was given. */
 const openTab = async (id: number): Promise<string> => {

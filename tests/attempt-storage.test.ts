@@ -14,6 +14,7 @@ import { type Client, fieldMessages } from './helpers/client'
 import { buildPackage, type PackageKind } from './helpers/packages'
 import { serverForFile } from './helpers/fileServer'
 import { buildZip } from './helpers/zips'
+import { emptyModule, activityWithPackage } from './helpers/content'
 
 let editor: Client
 let teacher: Client & { user: any }
@@ -28,29 +29,10 @@ beforeAll(async () => {
   const classroom = await actors.classroom(teacher)
   student = await actors.student(classroom.id)
   otherStudent = await actors.student(classroom.id)
-  const topic = await server.payload.create({ collection: 'topics', data: { title: 'Topic', markdown: 'Body' } as never, overrideAccess: true })
-  const mod = await server.payload.create({
-    collection: 'modules',
-    data: { title: 'Module', markdown: 'Body', topic: topic.id } as never,
-    overrideAccess: true,
-  })
-  moduleId = mod.id as number
+  moduleId = await emptyModule(server.payload)
 }, 120_000)
 
-const packageActivity = async (files: Buffer) => {
-  const id = (
-    await server.payload.create({
-      collection: 'activities',
-      data: { title: `Quiz ${Math.random().toString(36).slice(2, 7)}`, type: 'storyline', markdown: 'Body', module: moduleId } as never,
-      overrideAccess: true,
-    })
-  ).id as number
-  const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(files)], { type: 'application/zip' }), 'package.zip')
-  const res = await editor.request('POST', `/api/activities/${id}/storyline`, undefined, { raw: form })
-  if (res.status !== 200) throw new Error(`upload: ${res.status} ${JSON.stringify(res.body)}`)
-  return id
-}
+const packageActivity = (files: Buffer) => activityWithPackage(server.payload, editor, moduleId, files)
 
 const open = (client: Client, id: number) => client.post(`/api/activities/${id}/open`)
 const save = (client: Client, id: number, body: unknown) => client.put(`/api/activities/${id}/attempt`, body)

@@ -9,6 +9,7 @@ import { type Client, message } from './helpers/client'
 import { buildPackage, type PackageKind, XAPI_COURSE_ID } from './helpers/packages'
 import { serverForFile } from './helpers/fileServer'
 import { buildZip } from './helpers/zips'
+import { emptyModule, installPackage } from './helpers/content'
 
 let editor: Client
 let teacher: Client & { user: any }
@@ -27,26 +28,14 @@ beforeAll(async () => {
   classroomId = classroom.id as number
   student = await actors.student(classroom.id)
   otherStudent = await actors.student((await actors.classroom(otherTeacher)).id)
-  const topic = await server.payload.create({ collection: 'topics', data: { title: 'Topic', markdown: 'Body' } as never, overrideAccess: true })
-  const mod = await server.payload.create({
-    collection: 'modules',
-    data: { title: 'Module', markdown: 'Body', topic: topic.id } as never,
-    overrideAccess: true,
-  })
-  moduleId = mod.id as number
+  moduleId = await emptyModule(server.payload)
 }, 120_000)
 
 const createActivity = async (type = 'storyline', title = `Activity ${Math.random().toString(36).slice(2, 7)}`) =>
   (await server.payload.create({ collection: 'activities', data: { title, type, markdown: 'Body', module: moduleId } as never, overrideAccess: true }))
     .id as number
 
-const upload = async (id: number, zip: Buffer) => {
-  const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'package.zip')
-  const res = await editor.request('POST', `/api/activities/${id}/storyline`, undefined, { raw: form })
-  if (res.status !== 200) throw new Error(`upload: ${res.status} ${JSON.stringify(res.body)}`)
-  return res
-}
+const upload = (id: number, zip: Buffer) => installPackage(editor, id, zip)
 
 const packageActivity = async (kind: PackageKind) => {
   const id = await createActivity()

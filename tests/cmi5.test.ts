@@ -11,6 +11,7 @@ import { type Client } from './helpers/client'
 import { buildPackage, CMI5_AU_ID, packageFiles } from './helpers/packages'
 import { serverForFile } from './helpers/fileServer'
 import { buildZip } from './helpers/zips'
+import { emptyModule, installPackage, storylineActivity } from './helpers/content'
 
 let editor: Client
 let teacher: Client & { user: any }
@@ -27,13 +28,7 @@ beforeAll(async () => {
   classroomId = classroom.id as number
   student = await actors.student(classroom.id)
   otherStudent = await actors.student(classroom.id)
-  const topic = await server.payload.create({ collection: 'topics', data: { title: 'Topic', markdown: 'Body' } as never, overrideAccess: true })
-  const mod = await server.payload.create({
-    collection: 'modules',
-    data: { title: 'Module', markdown: 'Body', topic: topic.id } as never,
-    overrideAccess: true,
-  })
-  moduleId = mod.id as number
+  moduleId = await emptyModule(server.payload)
 }, 120_000)
 
 const V = 'http://adlnet.gov/expapi/verbs/'
@@ -42,18 +37,8 @@ const MOVEON = 'https://w3id.org/xapi/cmi5/context/categories/moveon'
 const SESSION = 'https://w3id.org/xapi/cmi5/context/extensions/sessionid'
 
 const upload = async (zip: Buffer) => {
-  const id = (
-    await server.payload.create({
-      collection: 'activities',
-      data: { title: `cmi5 ${Math.random().toString(36).slice(2, 7)}`, type: 'storyline', markdown: 'Body', module: moduleId } as never,
-      overrideAccess: true,
-    })
-  ).id as number
-  const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'package.zip')
-  const res = await editor.request('POST', `/api/activities/${id}/storyline`, undefined, { raw: form })
-  if (res.status !== 200) throw new Error(`upload: ${res.status} ${JSON.stringify(res.body)}`)
-  return { id, res }
+  const id = await storylineActivity(server.payload, moduleId, `cmi5 ${Math.random().toString(36).slice(2, 7)}`)
+  return { id, res: await installPackage(editor, id, zip) }
 }
 
 /** The test package with its cmi5.xml's AU changed by `change` (moveOn, masteryScore …). */

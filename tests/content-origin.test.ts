@@ -13,6 +13,7 @@ import { Actors } from './helpers/actors'
 import { Client, message } from './helpers/client'
 import { buildPackage, type PackageKind } from './helpers/packages'
 import { serverForFile } from './helpers/fileServer'
+import { activityWithPackage, emptyModule } from './helpers/content'
 
 let editor: Client
 let student: Client & { user: any }
@@ -32,24 +33,9 @@ beforeAll(async () => {
   editor = await actors.staff('activities:write')
   const teacher = await actors.educator()
   student = await actors.student((await actors.classroom(teacher)).id)
-  const topic = await server.payload.create({ collection: 'topics', data: { title: 'Topic', markdown: 'Body' } as never, overrideAccess: true })
-  const mod = await server.payload.create({
-    collection: 'modules',
-    data: { title: 'Module', markdown: 'Body', topic: topic.id } as never,
-    overrideAccess: true,
-  })
-  for (const kind of ['scorm12', 'xapi'] as const) {
-    const activity = await server.payload.create({
-      collection: 'activities',
-      data: { title: `Quiz ${kind}`, type: 'storyline', markdown: 'Body', module: mod.id } as never,
-      overrideAccess: true,
-    })
-    activities[kind] = activity.id as number
-    const form = new FormData()
-    form.append('file', new Blob([new Uint8Array(await buildPackage(kind as PackageKind))], { type: 'application/zip' }), 'package.zip')
-    const res = await editor.request('POST', `/api/activities/${activity.id}/storyline`, undefined, { raw: form })
-    if (res.status !== 200) throw new Error(`upload: ${res.status} ${JSON.stringify(res.body)}`)
-  }
+  const moduleId = await emptyModule(server.payload)
+  for (const kind of ['scorm12', 'xapi'] as const)
+    activities[kind] = await activityWithPackage(server.payload, editor, moduleId, await buildPackage(kind as PackageKind), `Quiz ${kind}`)
 }, 120_000)
 afterAll(async () => {
   for (const name of ['CONTENT_PORT', 'PUBLIC_URL', 'EXTRA_PUBLIC_URLS', 'CONTENT_URL']) delete process.env[name]

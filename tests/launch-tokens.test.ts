@@ -11,6 +11,7 @@ import { password } from './helpers/actors'
 import { type Client } from './helpers/client'
 import { buildPackage, XAPI_COURSE_ID } from './helpers/packages'
 import { serverForFile } from './helpers/fileServer'
+import { activityWithPackage, emptyModule } from './helpers/content'
 
 let teacher: Client & { user: any }
 let classroomId: number
@@ -21,23 +22,7 @@ beforeAll(async () => {
   const editor = await actors.staff('activities:write')
   teacher = await actors.educator()
   classroomId = (await actors.classroom(teacher)).id as number
-  const topic = await server.payload.create({ collection: 'topics', data: { title: 'Topic', markdown: 'Body' } as never, overrideAccess: true })
-  const mod = await server.payload.create({
-    collection: 'modules',
-    data: { title: 'Module', markdown: 'Body', topic: topic.id } as never,
-    overrideAccess: true,
-  })
-  activityId = (
-    await server.payload.create({
-      collection: 'activities',
-      data: { title: 'Quiz', type: 'storyline', markdown: 'Body', module: mod.id } as never,
-      overrideAccess: true,
-    })
-  ).id as number
-  const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(await buildPackage('xapi'))], { type: 'application/zip' }), 'package.zip')
-  const uploaded = await editor.request('POST', `/api/activities/${activityId}/storyline`, undefined, { raw: form })
-  expect(uploaded.status).toBe(200)
+  activityId = await activityWithPackage(server.payload, editor, await emptyModule(server.payload), await buildPackage('xapi'), 'Quiz')
 }, 120_000)
 
 /** The `auth` the package gets when this login opens the activity. */

@@ -9,35 +9,19 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { type Client, fieldMessages, message } from './helpers/client'
 import { serverForFile } from './helpers/fileServer'
 import { buildPackage } from './helpers/packages'
+import { emptyModule, activityWithPackage } from './helpers/content'
 
 const { server, actors } = serverForFile()
 let editor: Client
-let moduleId: number | string
+let moduleId: number
 let seq = 0
 
 beforeAll(async () => {
   editor = await actors.staff('activities:write')
-  const topic = await server.payload.create({ collection: 'topics', data: { title: 'Topic', markdown: 'Body' } as never, overrideAccess: true })
-  const mod = await server.payload.create({
-    collection: 'modules',
-    data: { title: 'Module', markdown: 'Body', topic: topic.id } as never,
-    overrideAccess: true,
-  })
-  moduleId = mod.id
+  moduleId = await emptyModule(server.payload)
 })
 
-const packageActivity = async () => {
-  const doc = await server.payload.create({
-    collection: 'activities',
-    data: { title: `Quiz ${++seq}`, type: 'storyline', markdown: 'Body', module: moduleId } as never,
-    overrideAccess: true,
-  })
-  const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(await buildPackage('xapi'))], { type: 'application/zip' }), 'quiz.zip')
-  const uploaded = await editor.request('POST', `/api/activities/${doc.id}/storyline`, undefined, { raw: form })
-  expect(uploaded.status).toBe(200)
-  return doc.id
-}
+const packageActivity = async () => activityWithPackage(server.payload, editor, moduleId, await buildPackage('xapi'), `Quiz ${++seq}`)
 
 /** The policy of a package's launch page, as the student's browser receives it. */
 const pagePolicy = async (id: number | string) => {

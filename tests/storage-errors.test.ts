@@ -17,12 +17,13 @@ import { type Client, message } from './helpers/client'
 import { packageFiles } from './helpers/packages'
 import { startServer, type TestServer } from './helpers/server'
 import { buildZip } from './helpers/zips'
+import { emptyModule, uploadPackage } from './helpers/content'
 
 let server: TestServer
 let editor: Client
 let mountDir: string
 let mounted = false
-let moduleId: number | string
+let moduleId: number
 // Imported once UPLOADS_DIR is set: cms/config/paths.ts reads it when first imported.
 let diskFullMessage: string
 let notWritableMessage: string
@@ -34,13 +35,7 @@ beforeAll(async () => {
   server = await startServer({ env: { UPLOADS_DIR: mountDir } })
   ;({ diskFullMessage, notWritableMessage } = await import('@cms/http/storageErrors'))
   editor = await new Actors(server.payload, server.base).staff('activities:write', 'topics:write')
-  const topic = await server.payload.create({ collection: 'topics', data: { title: 'Topic', markdown: 'Body' } as never, overrideAccess: true })
-  const mod = await server.payload.create({
-    collection: 'modules',
-    data: { title: 'Module', markdown: 'Body', topic: topic.id } as never,
-    overrideAccess: true,
-  })
-  moduleId = mod.id
+  moduleId = await emptyModule(server.payload)
 })
 afterAll(async () => {
   await server?.close()
@@ -61,29 +56,25 @@ const storylineActivity = async () =>
 const packageWith = (extraBytes: number) =>
   buildZip([...packageFiles('scorm12'), { name: 'story_content/video.bin', data: randomBytes(extraBytes), compress: false }])
 
-const uploadPackage = async (zip: Buffer, activityId?: number | string) => {
-  const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'quiz.zip')
-  return editor.request('POST', `/api/activities/${activityId ?? (await storylineActivity())}/storyline`, undefined, { raw: form })
-}
+const upload = async (zip: Buffer, activityId?: number | string) => uploadPackage(editor, activityId ?? (await storylineActivity()), zip, 'quiz.zip')
 
 describe('storage errors reach the editor as what happened', () => {
   it('a package that fits still installs (the folder is fine until it fills)', async () => {
-    const res = await uploadPackage(await packageWith(16 * 1024))
+    const res = await upload(await packageWith(16 * 1024))
     expect(res.status, JSON.stringify(res.body)).toBe(200)
   })
 
   it('a Storyline package larger than the free space: 507, the disk is full', async () => {
-    const res = await uploadPackage(await packageWith(1536 * 1024))
+    const res = await upload(await packageWith(1536 * 1024))
     expect(res.status, JSON.stringify(res.body)).toBe(507)
     expect(message(res)).toBe(diskFullMessage)
   })
 
   it('a new version that does not fit leaves the previous package playing, and nothing of itself', async () => {
     const id = await storylineActivity()
-    expect((await uploadPackage(await packageWith(16 * 1024), id)).status).toBe(200)
+    expect((await upload(await packageWith(16 * 1024), id)).status).toBe(200)
     const before = fs.readdirSync(path.join(mountDir, String(id))).sort()
-    const res = await uploadPackage(await packageWith(1536 * 1024), id)
+    const res = await upload(await packageWith(1536 * 1024), id)
     expect(res.status, JSON.stringify(res.body)).toBe(507)
     expect(message(res)).toBe(diskFullMessage)
     const story = await fetch(`${server.contentBase}/uploads/${id}/storyline/story.html`)
@@ -115,7 +106,7 @@ describe('storage errors reach the editor as what happened', () => {
   it('an uploads folder made read-only while serving: 507, the folder is not writable', async () => {
     execFileSync('mount', ['-o', 'remount,ro', mountDir])
     try {
-      const res = await uploadPackage(await packageWith(16 * 1024))
+      const res = await upload(await packageWith(16 * 1024))
       expect(res.status, JSON.stringify(res.body)).toBe(507)
       expect(message(res)).toBe(notWritableMessage)
     } finally {

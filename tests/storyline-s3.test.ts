@@ -21,6 +21,7 @@ import { type ApiResponse, type Client, message } from './helpers/client'
 import { packageFiles } from './helpers/packages'
 import { startServer, type TestServer } from './helpers/server'
 import { buildZip } from './helpers/zips'
+import { emptyModule, uploadPackage } from './helpers/content'
 
 const BUCKET = 'civics-packages'
 /** A package file with this in its name is refused by the bucket (see `refusingProxy`). */
@@ -32,7 +33,7 @@ let proxy: http.Server
 let server: TestServer
 let editor: Client
 let bucket: S3Client
-let moduleId: number | string
+let moduleId: number
 let seq = 0
 /** PUTs the proxy passed on to the bucket. */
 let storedPuts = 0
@@ -77,13 +78,7 @@ beforeAll(async () => {
   })
   bucket = new S3Client({ endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', forcePathStyle: true, credentials })
   editor = await new Actors(server.payload, server.base).staff('activities:write')
-  const topic = await server.payload.create({ collection: 'topics', data: { title: 'Topic', markdown: 'Body' } as never, overrideAccess: true })
-  const mod = await server.payload.create({
-    collection: 'modules',
-    data: { title: 'Module', markdown: 'Body', topic: topic.id } as never,
-    overrideAccess: true,
-  })
-  moduleId = mod.id
+  moduleId = await emptyModule(server.payload)
 })
 
 afterAll(async () => {
@@ -106,11 +101,7 @@ const createActivity = async () =>
     })
   ).id
 
-const upload = (id: number | string, zip: Buffer) => {
-  const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'quiz.zip')
-  return editor.request('POST', `/api/activities/${id}/storyline`, undefined, { raw: form })
-}
+const upload = (id: number | string, zip: Buffer) => uploadPackage(editor, id, zip, 'quiz.zip')
 
 const expectOk = (res: ApiResponse, status = 200) => {
   if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`)

@@ -14,6 +14,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type ApiResponse, type Client, message } from './helpers/client'
 import { serverForFile } from './helpers/fileServer'
 import { buildZip, patchEntry, zipWithName } from './helpers/zips'
+import { emptyModule, uploadPackage } from './helpers/content'
 
 // Small limits so the size tests stay cheap: 20 entries, 1 MB per file, 2 MB unpacked.
 const LIMITS = { STORYLINE_MAX_ENTRIES: '20', STORYLINE_MAX_ENTRY_MB: '1', STORYLINE_MAX_TOTAL_MB: '2' }
@@ -22,7 +23,7 @@ const MB = 1024 * 1024
 let editor: Client
 let uploadsDir: string
 let tmpDir: string
-let moduleId: number | string
+let moduleId: number
 let seq = 0
 
 const { server, actors } = serverForFile({ env: LIMITS })
@@ -30,13 +31,7 @@ beforeAll(async () => {
   editor = await actors.staff('activities:write')
   uploadsDir = path.join(server.dir, 'uploads')
   tmpDir = path.join(server.dir, 'tmp')
-  const topic = await server.payload.create({ collection: 'topics', data: { title: 'Topic', markdown: 'Body' } as never, overrideAccess: true })
-  const mod = await server.payload.create({
-    collection: 'modules',
-    data: { title: 'Module', markdown: 'Body', topic: topic.id } as never,
-    overrideAccess: true,
-  })
-  moduleId = mod.id
+  moduleId = await emptyModule(server.payload)
 })
 
 // ---------------------------------------------------------------------------
@@ -50,11 +45,8 @@ const createActivity = async (type = 'storyline') => {
   return doc.id
 }
 
-const upload = (client: Client, id: number | string, zip: Buffer | string, filename = 'quiz.zip', field = 'file') => {
-  const form = new FormData()
-  form.append(field, new Blob([typeof zip === 'string' ? Buffer.from(zip) : new Uint8Array(zip)], { type: 'application/zip' }), filename)
-  return client.request('POST', `/api/activities/${id}/storyline`, undefined, { raw: form })
-}
+const upload = (client: Client, id: number | string, zip: Buffer | string, filename = 'quiz.zip', field = 'file') =>
+  uploadPackage(client, id, zip, filename, field)
 
 const removePackage = (client: Client, id: number | string) => client.request('DELETE', `/api/activities/${id}/storyline`)
 

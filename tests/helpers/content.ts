@@ -1,4 +1,5 @@
 import type { Payload } from 'payload'
+import type { Client } from './client'
 
 /** A topic holding one module holding one activity (of the default type), each with a title and a line of text. */
 export const topicWithModule = async (
@@ -21,4 +22,41 @@ export const topicWithModule = async (
     overrideAccess: true,
   })
   return { topicId: topic.id as number, moduleId: module.id as number }
+}
+
+/** A topic holding one empty module, for a file that adds activities of its own: the module's id. */
+export const emptyModule = async (payload: Payload): Promise<number> => {
+  const topic = await payload.create({ collection: 'topics', data: { title: 'Topic', markdown: 'Body' } as never, overrideAccess: true })
+  const module = await payload.create({
+    collection: 'modules',
+    data: { title: 'Module', markdown: 'Body', topic: topic.id } as never,
+    overrideAccess: true,
+  })
+  return module.id as number
+}
+
+/** A Storyline activity in the module, without a package yet: its id. */
+export const storylineActivity = async (payload: Payload, moduleId: number, title = `Quiz ${Math.random().toString(36).slice(2, 7)}`): Promise<number> =>
+  (await payload.create({ collection: 'activities', data: { title, type: 'storyline', markdown: 'Body', module: moduleId } as never, overrideAccess: true }))
+    .id as number
+
+/** Sends a package's zip to an activity's upload route as `client`: the answer, whatever it is. */
+export const uploadPackage = (client: Client, activityId: number | string, zip: Buffer | string, fileName = 'package.zip', field = 'file') => {
+  const form = new FormData()
+  form.append(field, new Blob([typeof zip === 'string' ? Buffer.from(zip) : new Uint8Array(zip)], { type: 'application/zip' }), fileName)
+  return client.request('POST', `/api/activities/${activityId}/storyline`, undefined, { raw: form })
+}
+
+/** Uploads a package that must install (anything but 200 throws, with the answer): the answer. */
+export const installPackage = async (editor: Client, activityId: number | string, zip: Buffer) => {
+  const res = await uploadPackage(editor, activityId, zip)
+  if (res.status !== 200) throw new Error(`upload: ${res.status} ${JSON.stringify(res.body)}`)
+  return res
+}
+
+/** A new Storyline activity in the module with this package installed: its id. */
+export const activityWithPackage = async (payload: Payload, editor: Client, moduleId: number, zip: Buffer, title?: string): Promise<number> => {
+  const id = await storylineActivity(payload, moduleId, title)
+  await installPackage(editor, id, zip)
+  return id
 }
