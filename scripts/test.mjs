@@ -7,8 +7,9 @@
 // Suites that share nothing (each API test file has its own database and folder) run in two
 // lanes side by side: the SQLite lane and the PostgreSQL lane. Most of their time is one core
 // hashing passwords or waiting on a database, so two lanes use the machine's two cores. The
-// browser tests run last and alone: they measure nothing, but a loaded machine makes their
-// waits for the real server long. A lane's output is printed whole when the lane ends.
+// browser tests run last, without the lanes: two files at a time already keep both cores busy
+// (tests/e2e/workers.ts), and more load only lengthens their waits for the real servers. A lane's
+// output is printed whole when the lane ends.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
