@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { buildPackage } from '../helpers/packages'
 import { baseURL, expectAccessible, expectNoPageErrors, freshPagePerTest, unique, visible } from './browser'
-import { apiCall, apiLogin, createClassroom, createStaff, logInAt, ok, signUpTeacher, type Teacher } from './consoleHelpers'
+import { apiCall, apiLogin, createClassroom, createStaff, csvLines, installPackageAs, logInAt, ok, signUpTeacher, type Teacher } from './consoleHelpers'
 import { moveClocks, moveServerClock } from './testClock'
 
 /**
@@ -30,17 +30,6 @@ let quiz: { id: number; moduleId: number; title: string }
 let page: Page
 let context: Parameters<typeof expectNoPageErrors>[0]
 
-const uploadPackage = async (token: string, activityId: number) => {
-  const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(await buildPackage('scorm12'))], { type: 'application/zip' }), 'package.zip')
-  const answer = await fetch(`${baseURL()}/api/activities/${activityId}/storyline`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  })
-  if (answer.status !== 200) throw new Error(`upload failed: ${answer.status} ${await answer.text()}`)
-}
-
 beforeAll(async () => {
   moveServerClock(0)
   const editor = await createStaff(['topics:write', 'modules:write', 'activities:write'], 'assign-editor')
@@ -55,7 +44,7 @@ beforeAll(async () => {
   const quizModule = await create('modules', { title: unique('Elections'), markdown: 'Vote.', order: 2, topic: topic.id })
   const quizTitle = unique('Elections quiz')
   const activity = await create('activities', { title: quizTitle, type: 'storyline', markdown: 'Take the quiz.', order: 1, module: quizModule.id })
-  await uploadPackage(token, activity.id)
+  await installPackageAs(token, activity.id, await buildPackage('scorm12'))
   quiz = { id: activity.id, moduleId: quizModule.id, title: quizTitle }
 
   teacher = await signUpTeacher('assign')
@@ -79,13 +68,6 @@ const titlesIn = async (target: Page, name: 'To do' | 'Missing' | 'Done') => {
   await visible(group(target, name))
   return group(target, name).locator('.my-work-title a').allTextContents()
 }
-
-const linesOf = (bytes: Buffer) =>
-  bytes
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
-    .replace(/\r\n$/, '')
-    .split('\r\n')
 
 describe('assignments: assign, do, miss, finish late, report', () => {
   freshPagePerTest((session) => {
@@ -166,7 +148,13 @@ describe('assignments: assign, do, miss, finish late, report', () => {
     await dialog.waitFor({ state: 'detached' })
 
     await page.goto(`/modules/${branches.id}`)
-    for (const title of branches.activities) await page.getByRole('checkbox', { name: `Mark as done: ${title}` }).check()
+    const [firstBox, secondBox] = branches.activities.map((title) => page.getByRole('checkbox', { name: `Mark as done: ${title}` }))
+    // The first card gets its "Completed" badge; the second card's box stays where the pointer is.
+    const before = await secondBox.boundingBox()
+    await firstBox.check()
+    await expect.poll(() => page.locator('.attempt-status.attempt-completed').count()).toBe(1)
+    expect((await secondBox.boundingBox())?.y).toBe(before?.y)
+    await secondBox.check()
     await expect
       .poll(async () =>
         (await apiCall('GET', '/api/assignments/mine', { token: await apiLogin(students[0].username, students[0].password) })).body.assignments.map(
@@ -234,7 +222,7 @@ describe('assignments: assign, do, miss, finish late, report', () => {
     await page.getByRole('link', { name: 'Download CSV' }).click()
     const file = await started
     expect(file.suggestedFilename()).toBe('branches-week-report.csv')
-    const lines = linesOf(fs.readFileSync((await file.path())!))
+    const lines = csvLines(fs.readFileSync((await file.path())!))
     expect(lines[0]).toBe('Username,First name,Last name,Status,Score (%),Done at,Due')
     expect(Object.fromEntries(lines.slice(1).map((line) => [line.split(',')[0], line.split(',')[3]]))).toEqual({
       [students[0].username]: 'Done',

@@ -57,6 +57,26 @@ export const apiLogin = async (username: string, password: string, base?: string
   return answer.body.token as string
 }
 
+/** Installs a package's zip on a Storyline activity as an editor (its upload route); anything but 200 throws. */
+export const installPackageAs = async (token: string, activityId: number | string, zip: Buffer, base?: string) => {
+  const form = new FormData()
+  form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'package.zip')
+  const answer = await fetch(`${base ?? baseURL()}/api/activities/${activityId}/storyline`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  })
+  if (answer.status !== 200) throw new Error(`upload failed: ${answer.status} ${await answer.text()}`)
+}
+
+/** A downloaded CSV's lines, without the byte-order mark Excel needs and the last line's end. */
+export const csvLines = (bytes: Buffer) =>
+  bytes
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n$/, '')
+    .split('\r\n')
+
 export type StaffAccount = { id: number | string; email: string; password: string; scopes: string[] }
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { buildZip } from '../helpers/zips'
 import { expectNoPageErrors, freshPagePerTest, submitLogin, unique, visible, waitForPath } from './browser'
-import { apiCall, apiLogin, demoEditor, demoStudent } from './consoleHelpers'
+import { apiCall, apiLogin, demoEditor, demoStudent, installPackageAs } from './consoleHelpers'
 import { type ServerProcess, startServerProcess } from './serverProcess'
 
 /**
@@ -158,14 +158,7 @@ document.getElementById('status').textContent = 'Cookies written: ' + written
       }),
       201,
     ).doc
-    const form = new FormData()
-    form.append('file', new Blob([new Uint8Array(await floodPackage())], { type: 'application/zip' }), 'package.zip')
-    const uploaded = await fetch(`${base}/api/activities/${activity.id}/storyline`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${editorToken}` },
-      body: form,
-    })
-    expect(uploaded.status).toBe(200)
+    await installPackageAs(editorToken, activity.id, await floodPackage(), base)
 
     const product = `http://localhost:${port}`
     const content = `http://127.0.0.1:${contentPort}`

@@ -6,8 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { packageFiles } from '../helpers/packages'
 import { buildZip } from '../helpers/zips'
-import { baseURL, expectAccessible, expectNoPageErrors, freshPagePerTest, unique, visible } from './browser'
-import { apiCall, apiLogin, createClassroom, createStaff, logInAt, ok, signUpTeacher, type Teacher } from './consoleHelpers'
+import { expectAccessible, expectNoPageErrors, freshPagePerTest, unique, visible } from './browser'
+import { apiCall, apiLogin, createClassroom, createStaff, installPackageAs, logInAt, ok, signUpTeacher, type Teacher } from './consoleHelpers'
 
 /**
  * A quiz finished on a Wi-Fi drop, in Chromium against the real server. The student answers, the
@@ -62,14 +62,7 @@ beforeAll(async () => {
     201,
   ).doc
   activityId = activity.id
-  const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(await offlinePackage())], { type: 'application/zip' }), 'package.zip')
-  const uploaded = await fetch(`${baseURL()}/api/activities/${activityId}/storyline`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  })
-  if (uploaded.status !== 200) throw new Error(`upload failed: ${uploaded.status} ${await uploaded.text()}`)
+  await installPackageAs(token, activityId, await offlinePackage())
   teacher = await signUpTeacher('offline')
   const classroom = await createClassroom(teacher, 'Period 3 Civics')
   student = ok(await apiCall('POST', `/api/classrooms/${classroom.id}/students`, { token: teacher.token, body: { firstNames: ['Maya'] } }), 201).students[0]

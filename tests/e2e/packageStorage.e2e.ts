@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildPackage } from '../helpers/packages'
 import { buildZip } from '../helpers/zips'
 import { dumpDiagnostics, launchBrowser, logoutThroughMenu, unique, visible } from './browser'
-import { apiCall, createStaff, logInAt } from './consoleHelpers'
+import { apiCall, createStaff, installPackageAs, logInAt } from './consoleHelpers'
 import { type ServerProcess, startServerProcess } from './serverProcess'
 
 /**
@@ -80,17 +80,6 @@ document.getElementById('leave').addEventListener('click', function () {
     { name: 'evil.js', data: 'window.evilRan = true' },
   ])
 
-const uploadPackage = async (token: string, activityId: number, zip: Buffer) => {
-  const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'package.zip')
-  const answer = await fetch(`${server.baseURL}/api/activities/${activityId}/storyline`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  })
-  if (answer.status !== 200) throw new Error(`upload failed: ${answer.status} ${await answer.text()}`)
-}
-
 const signUpStudent = async (): Promise<Account> => {
   const login = unique('pupil').toLowerCase().slice(0, 30)
   const password = 'Student-pass-123'
@@ -144,7 +133,7 @@ beforeAll(async () => {
       201,
     ).doc
     activities[kind] = activity.id
-    await uploadPackage(token, activity.id, await zips[kind]())
+    await installPackageAs(token, activity.id, await zips[kind](), server.baseURL)
   }
   const teacherLogin = `${unique('teacher')}@e2e.test`
   const teacher = ok(

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { expectAccessible, expectNoPageErrors, freshPagePerTest, visible } from './browser'
-import { apiCall, createClassroom, logInAt, signUpTeacher, type Teacher } from './consoleHelpers'
+import { apiCall, createClassroom, csvLines, logInAt, signUpTeacher, type Teacher } from './consoleHelpers'
 
 /**
  * The progress grid of a full class on a school laptop (1366×768), as the teacher reads it: module
@@ -54,13 +54,6 @@ const download = async (target: Page, link: string) => {
   const file = await started
   return { name: file.suggestedFilename(), bytes: fs.readFileSync((await file.path())!) }
 }
-const linesOf = (bytes: Buffer) =>
-  bytes
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
-    .replace(/\r\n$/, '')
-    .split('\r\n')
-
 describe('the progress grid of a full class on a 1366×768 laptop', () => {
   freshPagePerTest((session) => {
     page = session.page
@@ -152,7 +145,7 @@ describe('the progress grid of a full class on a 1366×768 laptop', () => {
     expect([...everything.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const columns = ok(await apiCall('GET', '/api/activities/columns', { token: teacher.token }))
     const count = (topics: any[]) => topics.reduce((sum, t) => sum + t.modules.reduce((n: number, m: any) => n + m.activities.length, 0), 0)
-    expect(linesOf(everything.bytes)).toHaveLength(1 + names.length * count(columns))
+    expect(csvLines(everything.bytes)).toHaveLength(1 + names.length * count(columns))
 
     // Filtered to one topic and sorted by score: the download holds that topic only, in the grid's order.
     const topic = columns.find((t: any) => t.title === 'The Constitution')
@@ -160,7 +153,7 @@ describe('the progress grid of a full class on a 1366×768 laptop', () => {
     await page.getByLabel('Sort by').selectOption({ label: 'Average score (low to high)' })
     await expect.poll(() => grid.locator('thead th[scope="colgroup"]').allTextContents()).toEqual([topic.title])
     const shownNames = await rowNames(page)
-    const filtered = linesOf((await download(page, 'Download CSV')).bytes)
+    const filtered = csvLines((await download(page, 'Download CSV')).bytes)
     expect(filtered[0]).toBe('Username,First name,Topic,Module,Activity,State,Score (%),Last opened')
     expect(filtered).toHaveLength(1 + names.length * count([topic]))
     expect(new Set(filtered.slice(1).map((line) => line.split(',')[2]))).toEqual(new Set([topic.title]))
@@ -170,7 +163,7 @@ describe('the progress grid of a full class on a 1366×768 laptop', () => {
     const gradebook = await download(page, 'Gradebook CSV (one row per student)')
     expect(gradebook.name).toBe('period-5-civics-gradebook.csv')
     expect([...gradebook.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-    const rows = linesOf(gradebook.bytes)
+    const rows = csvLines(gradebook.bytes)
     expect(rows).toHaveLength(1 + names.length)
     const shownModules = topic.modules.filter((m: any) => m.activities.length > 0)
     expect(rows[0]).toBe(

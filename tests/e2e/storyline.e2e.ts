@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { buildPackage, type PackageKind } from '../helpers/packages'
 import { baseURL, contentURL, expectAccessible, expectNoPageErrors, freshPagePerTest, unique, visible } from './browser'
-import { apiCall, apiLogin, createStaff, demoStudent, logInAt } from './consoleHelpers'
+import { apiCall, apiLogin, createStaff, demoStudent, installPackageAs, logInAt } from './consoleHelpers'
 
 /**
  * Storyline packages as a student takes them in Chromium: five packages built by the tests that
@@ -64,17 +64,6 @@ const signUpStudent = async (code: string): Promise<Account> => {
   return { id: signup.user.id, login, password, token: signup.token }
 }
 
-const uploadPackage = async (token: string, activityId: number, zip: Buffer) => {
-  const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'package.zip')
-  const answer = await fetch(`${baseURL()}/api/activities/${activityId}/storyline`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  })
-  if (answer.status !== 200) throw new Error(`upload failed: ${answer.status} ${await answer.text()}`)
-}
-
 beforeAll(async () => {
   const editor = await createStaff(['topics:write', 'modules:write', 'activities:write'], 'storyline-editor')
   const token = await apiLogin(editor.email, editor.password)
@@ -96,7 +85,7 @@ beforeAll(async () => {
       201,
     ).doc
     activities[kind] = activity.id
-    await uploadPackage(token, activity.id, await buildPackage(kind))
+    await installPackageAs(token, activity.id, await buildPackage(kind))
   }
   const a = await signUpTeacher()
   teacher = a

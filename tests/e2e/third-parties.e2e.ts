@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { buildZip } from '../helpers/zips'
 import { baseURL, contentURL, expectAccessible, expectNoPageErrors, freshPagePerTest, unique, visible } from './browser'
-import { apiCall, apiLogin, demoEditor, demoStudent, logInAt, ok } from './consoleHelpers'
+import { apiCall, apiLogin, demoEditor, demoStudent, installPackageAs, logInAt, ok } from './consoleHelpers'
 
 /**
  * Nothing from a student's pages goes to a third party. A student walks every page a student can
@@ -65,14 +65,7 @@ beforeAll(async () => {
   })
   const title = unique('Outside calls quiz')
   const activity = await create('activities', { title, type: 'storyline', markdown: 'Take it.', order: 1, module: mod.id })
-  const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(await outsidePackage())], { type: 'application/zip' }), 'outside.zip')
-  const uploaded = await fetch(`${baseURL()}/api/activities/${activity.id}/storyline`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${editorToken}` },
-    body: form,
-  })
-  if (uploaded.status !== 200) throw new Error(`upload failed: ${uploaded.status} ${await uploaded.text()}`)
+  await installPackageAs(editorToken, activity.id, await outsidePackage())
   calls = { id: activity.id, moduleId: mod.id, title }
   ownOrigins = new Set([new URL(baseURL()).origin, new URL(contentURL()).origin])
 }, 120_000)

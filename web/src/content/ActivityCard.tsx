@@ -213,7 +213,7 @@ export function ActivityCard({ activity, attempt, onProgress }: CardProps) {
         <h2 className="card-title" id={titleId} lang={shown}>
           {activity.title}
         </h2>
-        <AttemptStatus attempt={attempt} />
+        <AttemptStatus attempt={attempt} reserve={student} />
         <div ref={text} lang={shown}>
           <ActivityBody activity={activity} onProgress={onProgress} onOpen={record} />
         </div>

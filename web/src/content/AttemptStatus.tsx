@@ -32,9 +32,14 @@ export function attemptLabel(attempt: Scored, t: TFunction): string {
   }
 }
 
-export function AttemptStatus({ attempt }: { attempt?: Attempt | null }) {
+/**
+ * The student's progress on an activity's card. With `reserve`, a card with no progress yet keeps
+ * the badge's room (empty and hidden), so marking one card done does not move the cards below it,
+ * and their checkboxes, from under the student's pointer.
+ */
+export function AttemptStatus({ attempt, reserve = false }: { attempt?: Attempt | null; reserve?: boolean }) {
   const { t } = useTranslation()
-  if (!attempt || !(attempt.openCount ?? 0)) return null
+  if (!attempt || !(attempt.openCount ?? 0)) return reserve ? <p className="attempt-status attempt-none" aria-hidden="true" /> : null
   return (
     <p className={`attempt-status attempt-${attempt.status}`}>
       <span className="visually-hidden">{t('content.attempt.progress')}</span>
