@@ -15,23 +15,10 @@ import type { Standard } from '../packages/storyline/launch'
 import { type AttemptState, betterResult, emptyScore, isFinished, type Reported, type Result, resumes, type Score, sessionSeconds } from './report'
 import { now } from './clock'
 import { issueSession } from './sessions'
+import { inProcessTurn } from '../database/advisoryLock'
 import { inTransaction } from './transaction'
 
 type AttemptWrite = Partial<Omit<Attempt, 'resume'>> & { resume?: Attempt['resume'] }
-
-/** Writes to one attempt wait for each other in this process, so they queue here rather than on database connections. */
-const queues = new Map<string, Promise<unknown>>()
-const inThisProcess = async <T>(key: string, fn: () => Promise<T>): Promise<T> => {
-  const previous = queues.get(key) ?? Promise.resolve()
-  const run = previous.then(fn, fn)
-  const settled = run.catch(() => undefined)
-  queues.set(key, settled)
-  try {
-    return await run
-  } finally {
-    if (queues.get(key) === settled) queues.delete(key)
-  }
-}
 
 /** The first key of PostgreSQL's two-key advisory locks that attempts take (the second is the attempt's). */
 const ATTEMPT_LOCK_CLASS = 1
@@ -55,7 +42,7 @@ const lockInDatabase = async (req: PayloadRequest, key: string) => {
  * process is every writer there is.
  */
 export const withAttemptLock = <T>(req: PayloadRequest, key: string, fn: () => Promise<T>): Promise<T> =>
-  inThisProcess(key, () =>
+  inProcessTurn(`attempt:${key}`, () =>
     req.payload.db.name === 'postgres'
       ? inTransaction(req, async () => {
           await lockInDatabase(req, key)

@@ -36,15 +36,10 @@ const underPostgresLock = async <T>(key: string, step: () => Promise<T>): Promis
 /** The callers waiting for, or holding, each key in this process, in turn. */
 const queues = new Map<string, Promise<unknown>>()
 
-/**
- * Runs `step` once no other caller holds `key`: callers in this process take turns, and on
- * PostgreSQL each turn also waits for the advisory lock, so instances of one deployment take turns
- * too. The lock lives on a connection of its own, so a dying process's lock ends with it.
- */
-export const inTurn = async <T>(key: string, step: () => Promise<T>): Promise<T> => {
+/** Runs `step` once every earlier caller in this process with the same `key` has ended (failed or not). */
+export const inProcessTurn = async <T>(key: string, step: () => Promise<T>): Promise<T> => {
   const previous = queues.get(key) ?? Promise.resolve()
-  const turn = () => (databaseKind() === 'postgres' ? waitingForPostgresLock(key, step) : step())
-  const run = previous.then(turn, turn)
+  const run = previous.then(step, step)
   const settled = run.catch(() => undefined)
   queues.set(key, settled)
   try {
@@ -53,6 +48,14 @@ export const inTurn = async <T>(key: string, step: () => Promise<T>): Promise<T>
     if (queues.get(key) === settled) queues.delete(key)
   }
 }
+
+/**
+ * Runs `step` once no other caller holds `key`: callers in this process take turns, and on
+ * PostgreSQL each turn also waits for the advisory lock, so instances of one deployment take turns
+ * too. The lock lives on a connection of its own, so a dying process's lock ends with it.
+ */
+export const inTurn = <T>(key: string, step: () => Promise<T>): Promise<T> =>
+  inProcessTurn(key, () => (databaseKind() === 'postgres' ? waitingForPostgresLock(key, step) : step()))
 
 const waitingForPostgresLock = async <T>(key: string, step: () => Promise<T>): Promise<T> => {
   const client = new pg.Client({ connectionString: databaseUrl() })
