@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storageShimTag } from '@cms/packages/content/packageHtml'
 import { storylineStore } from '@cms/packages/storyline/packageStore'
 import { Actors } from './helpers/actors'
-import { type ApiResponse, type Client, message } from './helpers/client'
+import { type ApiResponse, type Client, getRawBytes, message } from './helpers/client'
 import { packageFiles } from './helpers/packages'
 import { startServer, type TestServer } from './helpers/server'
 import { buildZip } from './helpers/zips'
@@ -120,17 +120,7 @@ const keysOf = async (id: number | string): Promise<string[]> => {
   return keys.sort()
 }
 
-const getBytes = (urlPath: string, headers: Record<string, string> = {}) =>
-  new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    const url = new URL(server.contentBase)
-    const req = http.request({ host: url.hostname, port: url.port, path: urlPath, method: 'GET', headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
-    })
-    req.on('error', reject)
-    req.end()
-  })
+const getBytes = (urlPath: string, headers: Record<string, string> = {}) => getRawBytes(server.contentBase, urlPath, headers)
 
 const decoded = (answer: { headers: http.IncomingHttpHeaders; body: Buffer }) =>
   answer.headers['content-encoding'] === 'br'

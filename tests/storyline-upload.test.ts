@@ -11,7 +11,7 @@ import zlib from 'node:zlib'
 
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { type ApiResponse, type Client, message } from './helpers/client'
+import { type ApiResponse, type Client, getRawBytes, message } from './helpers/client'
 import { serverForFile } from './helpers/fileServer'
 import { buildZip, patchEntry, zipWithName } from './helpers/zips'
 import { emptyModule, uploadPackage } from './helpers/content'
@@ -319,17 +319,7 @@ describe('a valid package', () => {
 })
 
 /** A GET on the content origin answering the raw bytes (no decoding) and every header. */
-const getBytes = (urlPath: string, headers: Record<string, string> = {}, base = server.contentBase) =>
-  new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    const url = new URL(base)
-    const req = http.request({ host: url.hostname, port: url.port, path: urlPath, method: 'GET', headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
-    })
-    req.on('error', reject)
-    req.end()
-  })
+const getBytes = (urlPath: string, headers: Record<string, string> = {}, base = server.contentBase) => getRawBytes(base, urlPath, headers)
 
 describe('packages at network speed', () => {
   let id: number | string

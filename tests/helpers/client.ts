@@ -1,3 +1,4 @@
+import http from 'node:http'
 import { randomBytes } from 'node:crypto'
 
 import { csrfCookieName } from '@cms/auth/cookies'
@@ -66,3 +67,16 @@ export const message = (res: ApiResponse) => res.body?.errors?.[0]?.message ?? r
 
 export const fieldMessages = (res: ApiResponse): Record<string, string> =>
   Object.fromEntries((res.body?.errors?.[0]?.data?.errors ?? []).map((e: { path: string; message: string }) => [e.path, e.message]))
+
+/** A GET answering the raw bytes (no decoding of br or gzip) and every header, as a browser's network sees them. */
+export const getRawBytes = (base: string, urlPath: string, headers: Record<string, string> = {}) =>
+  new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const url = new URL(base)
+    const req = http.request({ host: url.hostname, port: url.port, path: urlPath, method: 'GET', headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
