@@ -411,44 +411,6 @@ describe('packages at network speed', () => {
     await expectOnlyLiveVersion(id)
   })
 
-  it("preloads a page's shim, scripts and stylesheet with its headers, and sends the page's bytes unchanged", async () => {
-    const storyline = `<!doctype html><html><head><link rel="stylesheet" href="html5/lib/stylesheets/desktop.min.css">
-<script src="html5/lib/scripts/bootstrapper.min.js"></script><script src="https://cdn.example.org/x.js"></script></head>
-<body><script src="html5/data/js/data.js"></script><p>${'Loading. '.repeat(200)}</p></body></html>`
-    const own = await createActivity()
-    expectOk(
-      await upload(
-        editor,
-        own,
-        await buildZip([
-          { name: 'story.html', data: storyline },
-          { name: 'html5/lib/stylesheets/desktop.min.css', data: '.slide{color:red}' },
-          { name: 'html5/lib/scripts/bootstrapper.min.js', data: 'window.boot = 1' },
-          { name: 'html5/data/js/data.js', data: script },
-        ]),
-      ),
-    )
-    const versioned = new URL((await editor.request('POST', `/api/activities/${own}/open`, {})).body.launch.packageUrl).pathname
-    for (const pagePath of [versioned, storyUrl(own)])
-      for (const accept of ['br', 'gzip', 'identity']) {
-        const story = await getBytes(pagePath, { 'accept-encoding': accept })
-        expect(story.status).toBe(200)
-        expect(story.headers.link, `${pagePath} ${accept}`).toBe(
-          [
-            '</launcher/storage-shim.js>; rel=preload; as=script',
-            '<html5/lib/stylesheets/desktop.min.css>; rel=preload; as=style',
-            '<html5/lib/scripts/bootstrapper.min.js>; rel=preload; as=script',
-            '<html5/data/js/data.js>; rel=preload; as=script',
-          ].join(', '),
-        )
-        const html = accept === 'br' ? zlib.brotliDecompressSync(story.body) : accept === 'gzip' ? zlib.gunzipSync(story.body) : story.body
-        expect(html.toString()).toBe(storyline.replace('<head>', `<head>${storageShimTag}`))
-        // Each preload is a file the content origin serves, at the address the page's tag asks for.
-        for (const [, target] of story.headers.link!.matchAll(/<([^>]+)>/g))
-          expect((await getBytes(new URL(target, server.contentBase + pagePath).pathname)).status, target).toBe(200)
-      }
-  })
-
   it('answers a byte range of audio and video with 206', async () => {
     const clipPath = (await launchPath()).replace('story.html', 'story_content/clip.mp4')
     const part = await getBytes(clipPath, { range: 'bytes=1000-1999', 'accept-encoding': 'br, gzip' })

@@ -9,8 +9,7 @@
  *   (pages, scripts, data) or cached for an hour (media), as before versions.
  * - Text files go in the encoding the browser prefers among the copies made at upload
  *   (cms/packages/storyline/precompress.ts), with `Content-Encoding` and `Vary: Accept-Encoding`.
- * - HTML pages carry the storage shim (packageHtml.ts); the compressed copies already hold it. Their
- *   `Link` header preloads the shim and the scripts and stylesheets the page names (packageHtml.ts).
+ * - HTML pages carry the storage shim (packageHtml.ts); the compressed copies already hold it.
  * - Everything else through `res.sendFile`: ranges (audio, video), ETags, 304s.
  *
  * Nothing under a dot-name is ever served, nor anything outside the version's `files/` folder.
@@ -24,7 +23,7 @@ import type { NextFunction, Request, Response } from 'express'
 import { chosenEncoding } from '../../http/contentEncoding'
 import { compressible } from '../storyline/precompress'
 import { encodedFolder, LEGACY_FOLDER, readPointer, versionFiles, versionPattern } from '../storyline/packageFolders'
-import { pagePreloadsOf, withStorageShim } from './packageHtml'
+import { withStorageShim } from './packageHtml'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const revalidated = /\.(?:html?|m?js|json|xml|css|txt|csv|svg)$/i
@@ -88,15 +87,6 @@ export const packageFiles =
     res.setHeader('Cache-Control', found.immutable && !html.test(file) ? IMMUTABLE : revalidated.test(file) ? 'no-cache' : 'public, max-age=3600')
     const text = compressible.test(file)
     if (text) res.append('Vary', 'Accept-Encoding')
-    // The scripts and stylesheets a page waits for start with its headers (packageHtml.ts); a
-    // version's files never change, so each page is read for them once.
-    if (html.test(file)) {
-      try {
-        res.setHeader('Link', await pagePreloadsOf(file, found.version !== null))
-      } catch (error) {
-        return next(error)
-      }
-    }
 
     if (text && found.version) {
       const wanted = chosenEncoding(req)
