@@ -6,7 +6,9 @@ import path from 'node:path'
 import pg from 'pg'
 
 import { freshDatabase } from '../helpers/server'
-import { type ServerProcess, type ServerProcessOptions, startServerProcesses } from '../e2e/serverProcess'
+import { packageFiles } from '../helpers/packages'
+import { buildZip, type EntrySpec } from '../helpers/zips'
+import { type ServerProcess, type ServerProcessOptions, startServerProcess, startServerProcesses } from '../e2e/serverProcess'
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -83,4 +85,70 @@ export const rawRequest = (base: string, head: string) => {
   const closed = new Promise<string>((resolve) => socket.on('close', () => resolve(answer)))
   socket.write(head)
   return { socket, closed }
+}
+
+/**
+ * Starts of one deployment one after another on the first start's data (database, uploads,
+ * temporary uploads), as a restart after a crash finds it; `drill` names the step at which
+ * STORYLINE_CRASH_DRILL kills the process (cms/packages/storyline/extract.ts).
+ */
+export class StartsOnOneData {
+  dataDir = ''
+  running: ServerProcess | undefined
+  readonly all: ServerProcess[] = []
+
+  constructor(private readonly env: () => Record<string, string> = () => ({})) {}
+
+  start = async (name: string, drill?: string) => {
+    this.running = await startServerProcess({
+      name,
+      env: { WARM_UP_LOGINS: '0', STORYLINE_CRASH_DRILL: drill, ...this.env() },
+      prepare: (): Record<string, string> | void =>
+        this.dataDir
+          ? { DATA_DIR: this.dataDir, UPLOADS_DIR: path.join(this.dataDir, 'uploads'), DATABASE_URL: `file:${path.join(this.dataDir, 'e2e.db')}` }
+          : undefined,
+    })
+    this.dataDir ||= this.running.dir
+    this.all.push(this.running)
+    return this.running
+  }
+
+  editorToken = async (server: ServerProcess) =>
+    (await login(server.baseURL, 'editor@civics360.local', demoPassword(this.dataDir, 'editor@civics360.local'))).token
+
+  /** Kills the running start and removes every start's folder (each holds its log; the first, the data) and `more`. */
+  end = async (more: string[] = []) => {
+    const last = this.running
+    if (last && last.child.exitCode === null && last.child.signalCode === null) last.child.kill('SIGKILL')
+    if (last) await exited(last)
+    if (!process.env.E2E_KEEP) for (const dir of [...this.all.map((server) => server.dir), ...more]) if (dir) fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** A Web publish whose every file names `label` (its title and `story_content/which.txt`), with `more` files. */
+export const labelledPackage = (label: string, more: EntrySpec[] = []) =>
+  buildZip([
+    ...packageFiles('web').map((file) => ({ ...file, data: file.data.replace('Web quiz', `Web quiz ${label}`) })),
+    { name: 'story_content/which.txt', data: label },
+    ...more,
+  ])
+
+/** A new Storyline activity, made through the API of `server` in the seed's first module: its id. */
+export const storylineActivityOn = async (server: ServerProcess, token: string, title: string) => {
+  const modules = (await (await fetch(`${server.baseURL}/api/modules?limit=1&depth=0`)).json()) as { docs: { id: number }[] }
+  const created = await fetch(`${server.baseURL}/api/activities`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...bearer(token) },
+    body: JSON.stringify({ title, type: 'storyline', markdown: 'Quiz.', module: modules.docs[0].id }),
+  })
+  return ((await created.json()) as { doc: { id: number } }).doc.id
+}
+
+/** What a student's browser gets of a `labelledPackage`: its story.html and its `which.txt`, and the label each names. */
+export const labelPlaying = async (server: ServerProcess, activityId: number) => {
+  const base = `${server.contentURL}/uploads/${activityId}/storyline`
+  const story = await fetch(`${base}/story.html`)
+  const which = await fetch(`${base}/story_content/which.txt`)
+  const text = await story.text()
+  return { status: story.status, title: /Web quiz (\w+)/.exec(text)?.[1], which: which.status === 200 ? await which.text() : which.status }
 }

@@ -12,42 +12,21 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { startServerProcess, type ServerProcess } from '../e2e/serverProcess'
-import { packageFiles } from '../helpers/packages'
-import { buildZip } from '../helpers/zips'
-import { bearer, demoPassword, exited, login } from './instances'
+import type { ServerProcess } from '../e2e/serverProcess'
+import { bearer, exited, labelledPackage, labelPlaying, StartsOnOneData, storylineActivityOn } from './instances'
 
 const BUCKET = 'civics-packages'
 let s3: S3rver
 let s3Dir: string
 let bucket: S3Client
 let bucketEnv: Record<string, string>
-let dataDir: string
-let running: ServerProcess | undefined
-const starts: ServerProcess[] = []
 let activityId: number
 
-/** A start on the first start's data and the same bucket, killed or not by a drill. */
-const start = async (name: string, drill?: string) => {
-  running = await startServerProcess({
-    name,
-    env: { WARM_UP_LOGINS: '0', STORYLINE_CRASH_DRILL: drill, ...bucketEnv },
-    prepare: (): Record<string, string> | void =>
-      dataDir ? { DATA_DIR: dataDir, UPLOADS_DIR: path.join(dataDir, 'uploads'), DATABASE_URL: `file:${path.join(dataDir, 'e2e.db')}` } : undefined,
-  })
-  dataDir ??= running.dir
-  starts.push(running)
-  return running
-}
-
-const editorToken = async (server: ServerProcess) =>
-  (await login(server.baseURL, 'editor@civics360.local', demoPassword(dataDir, 'editor@civics360.local'))).token
+const starts = new StartsOnOneData(() => bucketEnv)
+const { start, editorToken } = starts
 
 const upload = async (server: ServerProcess, label: string) => {
-  const zip = await buildZip([
-    ...packageFiles('web').map((file) => ({ ...file, data: file.data.replace('Web quiz', `Web quiz ${label}`) })),
-    { name: 'story_content/which.txt', data: label },
-  ])
+  const zip = await labelledPackage(label)
   const form = new FormData()
   form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'quiz.zip')
   return fetch(`${server.baseURL}/api/activities/${activityId}/storyline`, { method: 'POST', headers: bearer(await editorToken(server)), body: form }).then(
@@ -56,14 +35,7 @@ const upload = async (server: ServerProcess, label: string) => {
   )
 }
 
-/** What a student's browser gets: story.html and a file of the same package. */
-const playing = async (server: ServerProcess) => {
-  const base = `${server.contentURL}/uploads/${activityId}/storyline`
-  const story = await fetch(`${base}/story.html`)
-  const which = await fetch(`${base}/story_content/which.txt`)
-  const text = await story.text()
-  return { status: story.status, title: /Web quiz (\w+)/.exec(text)?.[1], which: which.status === 200 ? await which.text() : which.status }
-}
+const playing = (server: ServerProcess) => labelPlaying(server, activityId)
 
 /** The versions stored for the activity, and the one its pointer names. */
 const stored = async () => {
@@ -75,7 +47,7 @@ const stored = async () => {
 
 /** The temporary folders of uploads in the instance's data. */
 const temporary = () => {
-  const tmp = path.join(dataDir, 'tmp')
+  const tmp = path.join(starts.dataDir, 'tmp')
   return fs.existsSync(tmp) ? fs.readdirSync(tmp) : []
 }
 
@@ -104,31 +76,23 @@ beforeAll(async () => {
 
   const server = await start('bucket-crash-first')
   const token = await editorToken(server)
-  const modules = (await (await fetch(`${server.baseURL}/api/modules?limit=1&depth=0`)).json()) as { docs: { id: number }[] }
-  const created = await fetch(`${server.baseURL}/api/activities`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...bearer(token) },
-    body: JSON.stringify({ title: 'Crash quiz', type: 'storyline', markdown: 'Quiz.', module: modules.docs[0].id }),
-  })
-  activityId = ((await created.json()) as { doc: { id: number } }).doc.id
+  activityId = await storylineActivityOn(server, token, 'Crash quiz')
 })
 
 afterAll(async () => {
-  if (running && running.child.exitCode === null && running.child.signalCode === null) running.child.kill('SIGKILL')
-  if (running) await exited(running)
   bucket?.destroy()
   await s3?.close()
-  if (!process.env.E2E_KEEP) for (const { dir } of [...starts, { dir: s3Dir }]) if (dir) fs.rmSync(dir, { recursive: true, force: true })
+  await starts.end([s3Dir])
 })
 
 describe('kill -9 while a package is stored in the bucket, then a start', () => {
   it('the old package plays until the pointer moves, the new one whole after it, and what the killed uploads left goes', async () => {
-    expect(await upload(running!, 'old')).toBe(200)
-    expect(await playing(running!)).toEqual({ status: 200, title: 'old', which: 'old' })
+    expect(await upload(starts.running!, 'old')).toBe(200)
+    expect(await playing(starts.running!)).toEqual({ status: 200, title: 'old', which: 'old' })
     const old = (await stored()).versions
     expect(old).toHaveLength(1)
-    running!.child.kill('SIGKILL')
-    await killed(running!)
+    starts.running!.child.kill('SIGKILL')
+    await killed(starts.running!)
 
     // Killed once every object of the new version is stored, before the pointer moves.
     const storing = await start('bucket-crash-stored', 'version-renamed')

@@ -12,39 +12,16 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { startServerProcess, type ServerProcess } from '../e2e/serverProcess'
-import { packageFiles } from '../helpers/packages'
-import { buildZip } from '../helpers/zips'
-import { bearer, demoPassword, exited, login, sleep } from './instances'
+import type { ServerProcess } from '../e2e/serverProcess'
+import { bearer, exited, labelledPackage, labelPlaying, sleep, StartsOnOneData, storylineActivityOn } from './instances'
 
-let dataDir: string
-let running: ServerProcess | undefined
-const starts: ServerProcess[] = []
 let activityId: number
 
-/** A start on the first start's data (database, uploads, temporary uploads), killed or not by a drill. */
-const start = async (name: string, drill?: string) => {
-  running = await startServerProcess({
-    name,
-    env: { WARM_UP_LOGINS: '0', STORYLINE_CRASH_DRILL: drill },
-    prepare: (): Record<string, string> | void =>
-      dataDir ? { DATA_DIR: dataDir, UPLOADS_DIR: path.join(dataDir, 'uploads'), DATABASE_URL: `file:${path.join(dataDir, 'e2e.db')}` } : undefined,
-  })
-  dataDir ??= running.dir
-  starts.push(running)
-  return running
-}
-
-const editorToken = async (server: ServerProcess) =>
-  (await login(server.baseURL, 'editor@civics360.local', demoPassword(dataDir, 'editor@civics360.local'))).token
+const starts = new StartsOnOneData()
+const { start, editorToken } = starts
 
 /** A package whose every file names it, and a large stored file so its upload takes a while. */
-const versionOf = (label: string) =>
-  buildZip([
-    ...packageFiles('web').map((file) => ({ ...file, data: file.data.replace('Web quiz', `Web quiz ${label}`) })),
-    { name: 'story_content/which.txt', data: label },
-    { name: 'story_content/audio.bin', data: randomBytes(3 * 1024 * 1024), compress: false },
-  ])
+const versionOf = (label: string) => labelledPackage(label, [{ name: 'story_content/audio.bin', data: randomBytes(3 * 1024 * 1024), compress: false }])
 
 const multipart = (zip: Buffer) => {
   const boundary = `----crash${randomBytes(8).toString('hex')}`
@@ -79,21 +56,14 @@ const beginUpload = (server: ServerProcess, token: string, zip: Buffer, bytes?: 
   return { request, answered }
 }
 
-/** What a student's browser gets: story.html and a file of the same package, by the spec's address and the launch's. */
-const playing = async (server: ServerProcess) => {
-  const base = `${server.contentURL}/uploads/${activityId}/storyline`
-  const story = await fetch(`${base}/story.html`)
-  const which = await fetch(`${base}/story_content/which.txt`)
-  const text = await story.text()
-  return { status: story.status, title: /Web quiz (\w+)/.exec(text)?.[1], which: which.status === 200 ? await which.text() : which.status }
-}
+const playing = (server: ServerProcess) => labelPlaying(server, activityId)
 
 /** Whatever in the data folder is not a live package, the pointer or the database: an interrupted upload's leftovers. */
 const leftovers = () => {
   const found: string[] = []
-  const tmp = path.join(dataDir, 'tmp')
+  const tmp = path.join(starts.dataDir, 'tmp')
   if (fs.existsSync(tmp)) found.push(...fs.readdirSync(tmp).map((name) => `tmp/${name}`))
-  const activityDir = path.join(dataDir, 'uploads', String(activityId))
+  const activityDir = path.join(starts.dataDir, 'uploads', String(activityId))
   const names = fs.existsSync(activityDir) ? fs.readdirSync(activityDir) : []
   const live = fs.existsSync(path.join(activityDir, 'package')) ? fs.readFileSync(path.join(activityDir, 'package'), 'utf8').trim() : ''
   found.push(...names.filter((name) => name !== 'package' && name !== live).map((name) => `uploads/${activityId}/${name}`))
@@ -105,30 +75,19 @@ const killed = async (server: ServerProcess) => expect(await exited(server)).toE
 beforeAll(async () => {
   const server = await start('crash-first')
   const token = await editorToken(server)
-  const modules = (await (await fetch(`${server.baseURL}/api/modules?limit=1&depth=0`)).json()) as { docs: { id: number }[] }
-  const created = await fetch(`${server.baseURL}/api/activities`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...bearer(token) },
-    body: JSON.stringify({ title: 'Crash quiz', type: 'storyline', markdown: 'Quiz.', module: modules.docs[0].id }),
-  })
-  activityId = ((await created.json()) as { doc: { id: number } }).doc.id
+  activityId = await storylineActivityOn(server, token, 'Crash quiz')
   const first = beginUpload(server, token, await versionOf('old'))
   expect(await first.answered).toBe(200)
   expect(await playing(server)).toEqual({ status: 200, title: 'old', which: 'old' })
 })
 
-afterAll(async () => {
-  if (running && running.child.exitCode === null && running.child.signalCode === null) running.child.kill('SIGKILL')
-  if (running) await exited(running)
-  // Each start's own folder holds its log; the first one's holds the data too.
-  if (!process.env.E2E_KEEP) for (const { dir } of starts) fs.rmSync(dir, { recursive: true, force: true })
-})
+afterAll(() => starts.end())
 
 describe('kill -9 while a package is installed, then a start', () => {
   it('during the upload: the old package plays and the partial upload is gone', async () => {
-    const server = running!
+    const server = starts.running!
     const upload = beginUpload(server, await editorToken(server), await versionOf('new'), 1024 * 1024)
-    const tmp = path.join(dataDir, 'tmp')
+    const tmp = path.join(starts.dataDir, 'tmp')
     while (!(fs.existsSync(tmp) && fs.readdirSync(tmp).some((name) => fs.existsSync(path.join(tmp, name, 'upload.zip'))))) await sleep(50)
     server.child.kill('SIGKILL')
     await killed(server)
@@ -140,7 +99,7 @@ describe('kill -9 while a package is installed, then a start', () => {
   })
 
   it('during the unpacking: the old package plays and the partial tree is gone', async () => {
-    const server = running!
+    const server = starts.running!
     const upload = beginUpload(server, await editorToken(server), await versionOf('new'))
     await killed(server)
     expect(await upload.answered).toBe(0)
@@ -151,7 +110,7 @@ describe('kill -9 while a package is installed, then a start', () => {
   })
 
   it('during the swap, before the pointer moves: the old package plays and the unnamed version is gone', async () => {
-    const server = running!
+    const server = starts.running!
     const upload = beginUpload(server, await editorToken(server), await versionOf('new'))
     await killed(server)
     expect(await upload.answered).toBe(0)
@@ -162,7 +121,7 @@ describe('kill -9 while a package is installed, then a start', () => {
   })
 
   it('during the swap, once the pointer moved: the new package plays whole and the old one is gone', async () => {
-    const server = running!
+    const server = starts.running!
     const upload = beginUpload(server, await editorToken(server), await versionOf('new'))
     await killed(server)
     expect(await upload.answered).toBe(0)
