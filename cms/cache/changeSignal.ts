@@ -14,8 +14,8 @@ const retryMs = 1000
 /**
  * A NOTIFY reaches the other instances a moment after the change's answer has left, so a reader
  * there could still meet the old content. The content version (a sequence: its value is shared at
- * once, outside transactions) closes that gap: a writer advances it before answering, and a cached
- * read checks it first.
+ * once, outside transactions) is how content changes travel: a writer advances it before answering,
+ * and a cached read checks it first. Accounts have versions and NOTIFYs (below).
  */
 const versionSequence = 'civics360_content_version'
 /** The same for accounts, one version per account (and `*`: every account), so a cached account is used only while current (cms/cache/accountCache.ts). */
@@ -25,7 +25,11 @@ const accountVersions = 'civics360_account_versions'
 export type AccountVersions = { account: string; everyone: string }
 
 export type ChangeSignal = {
-  /** Advances the shared content version and tells every instance; resolves once PostgreSQL has both. */
+  /**
+   * Advances the shared content version; resolves once PostgreSQL has it. No NOTIFY: every cached
+   * read checks the version first, and a NOTIFY arriving after the writer's own instance had refilled
+   * its cache at the new version would empty it again.
+   */
   announceContent: () => Promise<void>
   /** The shared content version, or undefined while the connection is down (then nothing is served from a cache). */
   contentVersion: () => Promise<string | undefined>
@@ -164,7 +168,7 @@ export const listenForChanges = (connectionString: string, onSignal: (message: s
   })
 
   return {
-    announceContent: () => announce('civics360_announce_content', `SELECT nextval('${versionSequence}'), pg_notify($1, 'content')`, [channel]),
+    announceContent: () => announce('civics360_announce_content', `SELECT nextval('${versionSequence}')`, []),
     contentVersion: () => readContentVersion(''),
     announceAccount: async (id) => void (await announceAccounts(id)),
     accountVersion: (id) => readAccountVersions(id),

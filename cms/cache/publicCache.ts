@@ -29,7 +29,8 @@ import { cachedSignedIn, forgetEveryone, forgetUser, requestUserNow } from './si
  * Any change to a collection whose documents appear in those answers clears the whole cache: from
  * the collection's afterChange/afterDelete hooks (every route: REST, admin, Local API), again when
  * the writing request has finished (the hooks run before the transaction commits: a read between
- * the two could store the old content), and on every other instance through PostgreSQL's NOTIFY.
+ * the two could store the old content), and on every other instance by the shared content version
+ * it checks before each cached read (PostgreSQL).
  * A miss started before a change is never stored (`generation`).
  *
  * Until the plugin is installed with `enabled` (cms/cache/index.ts), every read goes to Payload.
@@ -151,8 +152,8 @@ export const everyoneChanged = () => {
   changes.everyone = true
 }
 
+/** Content changes travel by the shared version alone (`cacheIsCurrent`); the messages are about accounts, or `undefined`: anything may have changed. */
 const onSignal = (message: string | undefined) => {
-  if (message === 'content') return clear()
   if (message?.startsWith('user:')) return forgetUser(message.slice('user:'.length))
   if (message === 'users') return forgetEveryone()
   clear()
