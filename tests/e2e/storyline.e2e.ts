@@ -1,7 +1,7 @@
 import type { FrameLocator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { buildPackage, type PackageKind } from '../helpers/packages'
+import { buildLibraryCmi5Package, buildPackage, type PackageKind } from '../helpers/packages'
 import { baseURL, contentURL, expectAccessible, expectNoPageErrors, freshPagePerTest, unique, visible } from './browser'
 import { apiCall, apiLogin, createStaff, demoStudent, installPackageAs, logInAt } from './consoleHelpers'
 
@@ -27,6 +27,9 @@ type Account = { id: number; login: string; password: string; token: string }
 type Class = { id: number; code: string }
 
 const activities = {} as Record<PackageKind, number>
+/** The cmi5 AU written with xAPI.js's library (tests/helpers/packages.ts). */
+const libraryTitle = 'Rights quiz (cmi5 library)'
+let libraryActivity = 0
 let moduleId = 0
 let teacher: Account
 let otherTeacher: Account
@@ -87,6 +90,14 @@ beforeAll(async () => {
     activities[kind] = activity.id
     await installPackageAs(token, activity.id, await buildPackage(kind))
   }
+  libraryActivity = ok(
+    await apiCall('POST', '/api/activities', {
+      token,
+      body: { title: libraryTitle, type: 'storyline', module: mod.id, order: kinds.length, markdown: 'Take the quiz.' },
+    }),
+    201,
+  ).doc.id
+  await installPackageAs(token, libraryActivity, await buildLibraryCmi5Package())
   const a = await signUpTeacher()
   teacher = a
   classroom = a.classroom
@@ -96,23 +107,23 @@ beforeAll(async () => {
   otherStudent = await signUpStudent(b.classroom.code)
 }, 180_000)
 
-const ownAttempt = async (kind: PackageKind) => {
+const ownAttempt = async (activity: number) => {
   const answer = ok(
-    await apiCall('GET', `/api/attempts?where[student][equals]=${student.id}&where[activity][equals]=${activities[kind]}&depth=0`, { token: student.token }),
+    await apiCall('GET', `/api/attempts?where[student][equals]=${student.id}&where[activity][equals]=${activity}&depth=0`, { token: student.token }),
   )
   return answer.docs[0] as any
 }
 
-/** Polls the student's own attempt until it satisfies the check. */
-const waitForAttempt = async (kind: PackageKind, check: (attempt: any) => boolean, what: string) => {
+/** Polls the student's own attempt at an activity until it satisfies the check. */
+const waitForAttempt = async (activity: number, check: (attempt: any) => boolean, what: string) => {
   const started = Date.now()
   let last: any
   while (Date.now() - started < 15_000) {
-    last = await ownAttempt(kind)
+    last = await ownAttempt(activity)
     if (last && check(last)) return last
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
-  throw new Error(`The ${kind} attempt never showed ${what}: ${JSON.stringify(last)}`)
+  throw new Error(`The attempt at activity ${activity} never showed ${what}: ${JSON.stringify(last)}`)
 }
 
 const startActivity = async (page: Page, kind: PackageKind): Promise<FrameLocator> => {
@@ -165,7 +176,7 @@ describe('a student takes each kind of package; it resumes and reports', () => {
     await quiz.locator('#next').click()
     await quiz.locator('#answer-b').check()
     await visible(quiz.getByText('Step 2'))
-    await waitForAttempt(kind, progressSaved[kind], 'the progress')
+    await waitForAttempt(activities[kind], progressSaved[kind], 'the progress')
     await expectAccessible(page, `${kind} package in the modal`)
     await closeActivity(page, kind)
 
@@ -183,7 +194,7 @@ describe('a student takes each kind of package; it resumes and reports', () => {
       // A picture for a person to look at, when SCREENS_DIR names a folder (as in benchmarks.e2e.ts).
       if (process.env.SCREENS_DIR) await page.screenshot({ path: `${process.env.SCREENS_DIR}/cmi5-package.png` })
     }
-    const attempt = await waitForAttempt(kind, scored[kind], 'the score')
+    const attempt = await waitForAttempt(activities[kind], scored[kind], 'the score')
     expect(attempt).toMatchObject({ standard: kind === 'web' ? 'none' : kind, classroom: classroom.id })
     await closeActivity(page, kind)
 
@@ -219,6 +230,51 @@ describe('a student takes each kind of package; it resumes and reports', () => {
     await page.keyboard.press('Escape')
     await page.getByRole('dialog').waitFor({ state: 'detached' })
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toBe(`Start ${titles.scorm12}`)
+    expectNoPageErrors(context)
+  })
+})
+
+describe('a cmi5 AU written with a library this product did not write (xAPI.js)', () => {
+  let page: Page
+  let context: Parameters<typeof expectNoPageErrors>[0]
+  freshPagePerTest((session) => {
+    page = session.page
+    context = session.context
+  })
+
+  it('starts from the launch it is given, fails, then passes in a second session; the teacher sees the pass', async () => {
+    await logInAt(page, student.login, student.password, `/modules/${moduleId}`)
+    const dialog = page.getByRole('dialog', { name: libraryTitle })
+    const open = async () => {
+      await page.getByRole('button', { name: `Start ${libraryTitle}` }).click()
+      const au = dialog.frameLocator('iframe').frameLocator('#package-frame')
+      await visible(au.getByText('Started', { exact: true }))
+      await visible(au.getByText('Launch mode: Normal, move on: Passed, mastery score: 0.7'))
+      return au
+    }
+    const close = async () => {
+      await dialog.getByRole('button', { name: 'Close' }).click()
+      await dialog.waitFor({ state: 'detached' })
+    }
+
+    let au = await open()
+    await au.getByRole('button', { name: 'Submit with 5 of 10' }).click()
+    await visible(au.getByText('Sent to the LMS'))
+    await waitForAttempt(libraryActivity, (a) => a.status === 'failed' && a.score?.scaled === 0.5, 'the fail')
+    await expectAccessible(page, 'cmi5 library AU in the modal')
+    await close()
+
+    au = await open()
+    await au.getByRole('button', { name: 'Submit with 8 of 10' }).click()
+    await visible(au.getByText('Sent to the LMS'))
+    const attempt = await waitForAttempt(libraryActivity, (a) => a.status === 'passed' && a.score?.scaled === 0.8 && a.score?.raw === 8, 'the pass')
+    expect(attempt).toMatchObject({ standard: 'cmi5', classroom: classroom.id })
+    await close()
+    const card = page.locator('article.activity-card').filter({ has: page.getByRole('heading', { level: 2, name: libraryTitle }) })
+    await visible(card.locator('.attempt-status').getByText('Passed · 80%'))
+
+    const grid = ok(await apiCall('GET', `/api/classrooms/${classroom.id}/progress`, { token: teacher.token }))
+    expect(grid.attempts).toContainEqual({ student: student.id, activity: libraryActivity, status: 'passed', score: 80 })
     expectNoPageErrors(context)
   })
 })

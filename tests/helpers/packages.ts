@@ -20,6 +20,9 @@
  * Every package shows: #status (what happened at start: "Started", "Resumed at step 2 …"),
  * #learner (the learner name it was given), #next (step 1 → 2), #answer-b and #submit (a score).
  */
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+
 import { buildZip } from './zips'
 
 export type PackageKind = 'scorm12' | 'scorm2004' | 'xapi' | 'cmi5' | 'web'
@@ -361,3 +364,58 @@ export const packageFiles = (kind: PackageKind): { name: string; data: string }[
 }
 
 export const buildPackage = (kind: PackageKind) => buildZip(packageFiles(kind))
+
+export const LIBRARY_CMI5_AU_ID = 'urn:example:cmi5-library-course/au'
+
+/**
+ * A cmi5 AU written with xAPI.js's cmi5 library (`@xapi/cmi5`, which course authors use; not
+ * written here), so the LMS side meets an AU it was not written against: the library reads its
+ * launch parameters, fetches the token, reads LMS.LaunchData and the learner preferences, and
+ * builds its own statements (and refuses, itself, a pass below the mastery score). Its script is
+ * read from node_modules when the test runs. The page shows #status, #launch-data and #sent; #pass
+ * and #fail report 8 and 5 of 10.
+ */
+export const buildLibraryCmi5Package = () => {
+  const library = fs.readFileSync(createRequire(import.meta.url).resolve('@xapi/cmi5/dist/Cmi5.umd.js'), 'utf8')
+  const structure = cmi5Structure
+    .replaceAll('urn:articulate:storyline:cmi5-test-course', 'urn:example:cmi5-library-course')
+    .replaceAll('cmi5 quiz', 'cmi5 library quiz')
+  const au = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>cmi5 library quiz</title></head>
+<body>
+<h1>cmi5 library quiz</h1>
+<p id="status">Loading</p>
+<p id="launch-data"></p>
+<button id="fail" type="button">Submit with 5 of 10</button>
+<button id="pass" type="button">Submit with 8 of 10</button>
+<p id="sent"></p>
+<script src="lib/cmi5.umd.js"></script>
+<script>
+function show(id, text) { document.getElementById(id).textContent = text }
+var cmi5 = new Cmi5()
+cmi5.initialize().then(function () {
+  var data = cmi5.getLaunchData()
+  show('status', 'Started')
+  show('launch-data', 'Launch mode: ' + data.launchMode + ', move on: ' + data.moveOn + ', mastery score: ' + data.masteryScore)
+}, function (error) { show('status', 'The LMS did not answer: ' + error.message) })
+// Statements one after the other, then terminated; a refusal (the library's or the LMS's) is shown.
+function report(steps) {
+  steps.concat([function () { return cmi5.terminate() }])
+    .reduce(function (sent, step) { return sent.then(step) }, Promise.resolve())
+    .then(function () { show('sent', 'Sent to the LMS') }, function (error) { show('sent', 'Not sent: ' + error.message) })
+}
+document.getElementById('pass').addEventListener('click', function () {
+  report([function () { return cmi5.pass({ raw: 8, min: 0, max: 10, scaled: 0.8 }) }, function () { return cmi5.complete() }])
+})
+document.getElementById('fail').addEventListener('click', function () {
+  report([function () { return cmi5.fail({ raw: 5, min: 0, max: 10, scaled: 0.5 }) }])
+})
+</script>
+</body></html>
+`
+  return buildZip([
+    { name: 'cmi5.xml', data: structure },
+    { name: 'index_lms.html', data: au },
+    { name: 'lib/cmi5.umd.js', data: library },
+  ])
+}
