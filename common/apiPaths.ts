@@ -23,4 +23,8 @@ export const apiPaths = {
    * answered apart from its progress and cached, like other content reads, until content changes.
    */
   activityColumns: () => '/api/activities/columns',
+  /** A classroom's assignments with their done / late / missing counts (the teacher's). */
+  classroomAssignments: (classroomId: Id) => `/api/assignments?classroom=${encodeURIComponent(String(classroomId))}`,
+  /** A classroom's mastery of the benchmarks (students × benchmarks). */
+  classroomBenchmarks: (classroomId: Id) => `/api/classrooms/${encodeURIComponent(String(classroomId))}/benchmarks`,
 }

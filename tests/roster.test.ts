@@ -378,18 +378,20 @@ describe('roster changes', () => {
 describe('the classroom page', () => {
   const preloadsOf = (html: string) => [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)">/g)].map((m) => m[1])
 
-  it('preloads its classroom and its grid (progress and columns) with the scripts, at the addresses the SPA fetches, only for someone signed in', async () => {
+  it('preloads its classroom, its grid (progress and columns), its assignments and its mastery with the scripts, at the addresses the SPA fetches, only for someone signed in', async () => {
     const page = `/user/classrooms/${classroom.id}`
     const preloads = preloadsOf((await teacher.get(page)).body as string)
     expect(preloads).toEqual([
       `/api/users/${teacher.user.id}/classrooms/${classroom.id}`,
       `/api/classrooms/${classroom.id}/progress`,
       '/api/activities/columns',
+      `/api/assignments?classroom=${classroom.id}`,
+      `/api/classrooms/${classroom.id}/benchmarks`,
     ])
     for (const address of preloads) expect((await teacher.get(address)).status).toBe(200)
     // In the language the SPA will ask in: the browser's while the account has chosen none.
     const spanish = await teacher.request('GET', page, undefined, { headers: { 'accept-language': 'es-MX,es;q=0.9,en;q=0.8' } })
-    expect(preloadsOf(spanish.body as string)).toEqual(preloads.map((address) => `${address}?locale=es`))
+    expect(preloadsOf(spanish.body as string)).toEqual(preloads.map((address) => `${address}${address.includes('?') ? '&' : '?'}locale=es`))
     expect(preloadsOf((await new Client(server.base).get(page)).body as string)).toEqual([])
     expect(preloadsOf((await teacher.get('/user/classrooms/create')).body as string)).toEqual([])
   })

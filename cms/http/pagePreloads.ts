@@ -9,13 +9,23 @@ const classroomPage = /^\/user\/classrooms\/([0-9a-f]{1,24})$/i
 /** A topic's page (spec: /topics/{id}). */
 const topicPage = /^\/topics\/([0-9a-f]{1,24})$/i
 
-/** What a page fetches first, when its address names it: the home page's topics, a topic, a teacher's classroom and its grid (progress and columns). */
+/**
+ * What a page fetches first, when its address names it: the home page's topics, a topic, a
+ * teacher's classroom with its grid (progress and columns), its assignments and its mastery.
+ */
 const firstFetches = (pathname: string, user: PageUser | null): string[] => {
   if (pathname === '/') return [apiPaths.topics()]
   const topic = topicPage.exec(pathname)?.[1]
   if (topic) return [apiPaths.topic(topic)]
   const classroom = classroomPage.exec(pathname)?.[1]
-  if (user && classroom) return [apiPaths.classroom(String(user.id), classroom), apiPaths.classroomProgress(classroom), apiPaths.activityColumns()]
+  if (user && classroom)
+    return [
+      apiPaths.classroom(String(user.id), classroom),
+      apiPaths.classroomProgress(classroom),
+      apiPaths.activityColumns(),
+      apiPaths.classroomAssignments(classroom),
+      apiPaths.classroomBenchmarks(classroom),
+    ]
   return []
 }
 
@@ -23,7 +33,7 @@ const firstFetches = (pathname: string, user: PageUser | null): string[] => {
  * `<link rel="preload">` for the data a page asks for first, when its address names that data.
  * Without it the browser fetches the data only after the entry, the layout's chunk and the page's
  * chunk have loaded and run, one round trip after another; with it, beside the scripts. That
- * matters most where the wait shows: the classroom grid, the largest answer a teacher waits for,
+ * matters most where the wait shows: the classroom page, whose grid is the largest answer a teacher waits for,
  * and the home and topic pages, whose first card image (their largest paint) waits on the data. The address must be the one the SPA will fetch, to the byte (`apiPaths`, in
  * the language the SPA will ask in: the account's choice, else the browser's), or the browser
  * fetches twice. The classroom answers are the reader's own and never cached; the grid's columns

@@ -153,10 +153,11 @@ describe('a teacher runs the roster and reads the progress grid', () => {
     expect(await gridCell(page, cards[2].username, 'Bill of Rights Quiz')).toBe('–Not started')
     await expectAccessible(page, 'progress grid')
 
-    // Opened by its address, the page fetches the grid's two answers once each, beside its scripts:
-    // its HTML preloads them and the SPA uses those answers (a preload it did not use would be a
-    // second fetch). The columns, kept by the browser since the first visit, are revalidated: a 304,
-    // so only headers cross the network (Chromium counts them as 300 bytes), less than the body.
+    // Opened by its address, the page fetches the grid's two answers, its assignments and its
+    // mastery once each, beside its scripts: its HTML preloads them and the SPA uses those answers (a
+    // preload it did not use would be a second fetch). The columns, kept by the browser since the
+    // first visit, are revalidated: a 304, so only headers cross the network (Chromium counts them as
+    // 300 bytes), less than the body.
     await page.reload()
     await visible(page.getByRole('table', { name: 'Progress of each student, Period 4 Civics' }))
     await page.getByLabel('Show').selectOption({ label: 'Activities' })
@@ -166,17 +167,19 @@ describe('a teacher runs the roster and reads the progress grid', () => {
       performance
         .getEntriesByType('resource')
         .map((entry) => entry as PerformanceResourceTiming)
-        .filter((entry) => /\/progress$|\/api\/activities\/columns$/.test(new URL(entry.name).pathname))
+        .filter((entry) => /\/progress$|\/api\/activities\/columns$|\/benchmarks$|^\/api\/assignments$/.test(new URL(entry.name).pathname))
         .map((entry) => ({
           path: new URL(entry.name).pathname,
           initiator: entry.initiatorType,
           revalidated: entry.transferSize < entry.encodedBodySize,
         }))
-        // Both are fetched at once, so the order they finish in (the timeline's order) can be either.
+        // All are fetched at once, so the order they finish in (the timeline's order) can be any.
         .sort((a, b) => a.path.localeCompare(b.path)),
     )
     expect(gridFetches).toEqual([
       { path: '/api/activities/columns', initiator: 'link', revalidated: true },
+      { path: '/api/assignments', initiator: 'link', revalidated: false },
+      { path: `/api/classrooms/${teacher.classroom.id}/benchmarks`, initiator: 'link', revalidated: false },
       { path: `/api/classrooms/${teacher.classroom.id}/progress`, initiator: 'link', revalidated: false },
     ])
 

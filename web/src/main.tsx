@@ -7,7 +7,7 @@ import { applyLanguage, languageOf } from './i18n/language'
 import { swrConfig } from './api/swrConfig'
 import { loadSessionLanguage, loadStoredPreferences, sessionPreferences } from './session/preferences'
 import { SessionProvider } from './session/SessionProvider'
-import { App } from './shell/App'
+import { App, preloadScreens } from './shell/App'
 import { applyPreferences } from './shell/applyPreferences'
 import './shell/base.css'
 import './shell/themes/civics.css'
@@ -26,8 +26,9 @@ else window.addEventListener('load', registerServiceWorker, { once: true })
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
 
-// The first render waits for the chosen language's catalogue (English is bundled; the others are a small chunk).
-void applyLanguage(languageOf(preferences)).finally(() => {
+// The first render waits for the chosen language's catalogue (English is bundled; the others are a
+// small chunk) and for the chunks of the screens this address shows, fetched side by side.
+void Promise.all([applyLanguage(languageOf(preferences)), preloadScreens(window.location.pathname)]).finally(() => {
   const root = createRoot(container)
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // holding the main thread for the whole page: on a slow school laptop the page answers a tap

@@ -24,8 +24,7 @@ export const keys = {
   /** A signed-in student's class and the activity they opened last (the home page's first section). */
   studentHome: (userId: string | number) => `/api/users/${encodeURIComponent(String(userId))}/home`,
   classroomProgress: apiPaths.classroomProgress,
-  /** A classroom's assignments with their done / late / missing counts (the teacher's). */
-  classroomAssignments: (classroomId: string | number) => `/api/assignments?classroom=${encodeURIComponent(String(classroomId))}`,
+  classroomAssignments: apiPaths.classroomAssignments,
   assignmentReport: (assignmentId: string | number) => `/api/assignments/${encodeURIComponent(String(assignmentId))}/report`,
   /** The signed-in student's To do / Missing / Done. */
   myAssignments: () => '/api/assignments/mine',
@@ -47,7 +46,7 @@ export const keys = {
     if (benchmark) query.set('where[benchmarks][in]', benchmark)
     return `/api/${collection}?${query}`
   },
-  classroomBenchmarks: (classroomId: string | number) => `/api/classrooms/${encodeURIComponent(String(classroomId))}/benchmarks`,
+  classroomBenchmarks: apiPaths.classroomBenchmarks,
   /** The user's own attempts at these activities (teachers read others' too, so `student` is explicit). */
   ownAttempts: (userId: string | number, activityIds: (string | number)[]) =>
     `/api/attempts?where[student][equals]=${encodeURIComponent(String(userId))}&where[activity][in]=${activityIds.map((id) => encodeURIComponent(String(id))).join(',')}&depth=0&limit=${Math.max(activityIds.length, 1)}&select[activity]=true&select[status]=true&select[score]=true&select[openCount]=true&select[lastOpenedAt]=true&select[student]=true`,

@@ -123,8 +123,9 @@ export function ClassroomDetailPage() {
   const { data: classroom, error, isLoading } = useSWR<Classroom>(key)
   // The grid's requests start with the classroom's, not after it (ProgressGrid reads the same cache entries).
   useProgressGrid(key ? classroomId : null)
-  // So do the assignments' (AssignmentsSection reads the same entry).
+  // So do the assignments' (AssignmentsSection reads the same entry) and the mastery's (BenchmarkMastery).
   useClassroomAssignments(key ? classroomId : null)
+  useSWR(key ? keys.classroomBenchmarks(classroomId) : null)
   const [resetting, setResetting] = useState<Student | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const [receipt, setReceipt] = useState<Receipt | null>(null)
