@@ -7,6 +7,8 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 
+import type { Page } from 'playwright-core'
+
 /** The real Express app (no admin) on a fresh, seeded SQLite database in a temporary folder. */
 export const startBenchServer = async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'civics-bench-'))
@@ -118,3 +120,21 @@ export const sendLean = (url: string, init: { method?: string; headers?: Record<
     req.on('error', reject)
     req.end(init.body)
   })
+
+/**
+ * Opens `path` and answers, in the page's own clock (ms from its navigation), when `count` elements
+ * matching `selector` are in the page and a frame has been drawn with them. Checked at each frame
+ * without a layout: Playwright's visibility checks force one at every poll, which on a large page is
+ * much of what they would measure.
+ */
+export const timeToRows = async (page: Page, path: string, selector: string, count: number) => {
+  await page.goto(path, { waitUntil: 'commit' })
+  // A string, so that no helper the bench's compiler adds to named functions is needed in the page.
+  return page.evaluate<number>(`new Promise((resolve) => {
+    const check = () => {
+      if (document.querySelectorAll(${JSON.stringify(selector)}).length >= ${count}) requestAnimationFrame(() => resolve(performance.now()))
+      else requestAnimationFrame(check)
+    }
+    check()
+  })`)
+}
