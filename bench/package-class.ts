@@ -1,15 +1,15 @@
 /**
  * A class of 30 opens the same Storyline package at once over one school link: 30 Chromium pages
- * (each its own browser profile, as 30 Chromebooks are) behind CDP's network emulation at 20 Mbit/s,
- * open the package's launch URL (the one `POST /api/activities/:id/open` hands out), then
- * open it again. Prints the bytes each student's page received (headers included, answers from the
- * browser's cache count nothing) for the first open and the reopen, and the class's median and
- * slowest time from navigation to the first slide (its scripts run, its pictures and fonts arrived).
+ * (each its own browser profile, as 30 Chromebooks are) whose requests all go through one line of
+ * 20 Mbit/s with a 20 ms round trip (bench/sharedLink.ts, a proxy on loopback), open the package's
+ * launch URL (the one `POST /api/activities/:id/open` hands out), then open it again. Prints the
+ * bytes each student's page received (headers included, answers from the browser's cache count
+ * nothing) for the first open and the reopen, and the class's median and slowest time from
+ * navigation to the first slide (its scripts run, its pictures and fonts arrived).
  *
- * Every page is given the whole link's rate: in the runs here the pages of one browser under
- * emulation shared one rate rather than each having its own, as a class shares a school's line. The
- * emulation also paces answers from the browser's cache, so the reopen's time is an upper bound; its
- * bytes are exact.
+ * The line is a proxy rather than CDP's network emulation: the emulation throttles each page on
+ * its own, held requests for seconds before sending them with 30 pages open, and paced answers from
+ * the browser's own cache, none of which a school's line does.
  *
  * The package (real-sized, generated here in a Storyline-like layout, never a real export): the
  * player's scripts, its stylesheet, the course data, fonts, pictures and audio. Text compresses
@@ -22,10 +22,12 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import zlib from 'node:zlib'
 
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core'
 
 import { startServerProcess } from '../tests/e2e/serverProcess'
+import { startSharedLink } from './sharedLink'
 import { buildZip } from '../tests/helpers/zips'
 
 const students = Number(process.argv[2] ?? 30)
@@ -81,8 +83,37 @@ const stylesheet = (bytes: number) => {
 }
 const media = (bytes: number) => Buffer.from(Array.from({ length: bytes }, () => Math.floor(random() * 256)))
 
+/**
+ * A picture of about `bytes` bytes that decodes: a PNG of noise, stored uncompressed, as large as
+ * a compressed photo of that size. (Bytes that are not a picture are dropped by Chromium once they
+ * fail to decode, so a page would never download them whole.)
+ */
+const picture = (bytes: number) => {
+  const width = 256
+  const height = Math.ceil(bytes / (width * 3 + 1))
+  const rows = Buffer.concat(Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), media(width * 3)])))
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data])
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(data.length)
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(zlib.crc32(typed))
+    return Buffer.concat([length, typed, crc])
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, 2, 0, 0, 0], 8) // 8 bits per channel, RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(rows, { level: 0 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
 const fonts = ['open-sans', 'open-sans-bold', 'lato']
-const firstSlidePictures = ['slide1-background.jpg', 'slide1-figure.png']
+const firstSlidePictures = ['slide1-background.png', 'slide1-figure.png']
 const storyHtml = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Bench course</title>
 <link rel="stylesheet" href="html5/lib/stylesheets/desktop.min.css">
@@ -94,7 +125,7 @@ const storyHtml = `<!doctype html>
 <script>
 (function () {
   var waits = ${JSON.stringify(firstSlidePictures)}.map(function (name) {
-    return new Promise(function (done) { var image = new Image(); image.onload = image.onerror = done; image.src = 'story_content/' + name })
+    return new Promise(function (done) { var image = new Image(); image.onload = done; image.onerror = function () { window.brokenPictures = (window.brokenPictures || 0) + 1; done() }; image.src = 'story_content/' + name })
   }).concat(${JSON.stringify(fonts)}.map(function (name) {
     return fetch('html5/lib/fonts/' + name + '.woff').then(function (answer) { return answer.arrayBuffer() })
   }))
@@ -117,8 +148,8 @@ const benchPackage = () =>
     { name: 'html5/data/js/data.js', data: script('courseData', 1000 * KB) },
     { name: 'html5/lib/stylesheets/desktop.min.css', data: stylesheet(250 * KB) },
     ...fonts.map((name) => ({ name: `html5/lib/fonts/${name}.woff`, data: media(100 * KB), compress: false })),
-    ...firstSlidePictures.map((name) => ({ name: `story_content/${name}`, data: media(400 * KB), compress: false })),
-    ...Array.from({ length: 8 }, (_, i) => ({ name: `story_content/slide${i + 2}.jpg`, data: media(400 * KB), compress: false })),
+    ...firstSlidePictures.map((name) => ({ name: `story_content/${name}`, data: picture(400 * KB), compress: false })),
+    ...Array.from({ length: 8 }, (_, i) => ({ name: `story_content/slide${i + 2}.png`, data: picture(400 * KB), compress: false })),
     { name: 'story_content/narration.mp3', data: media(MB), compress: false },
   ])
 
@@ -155,9 +186,21 @@ try {
   console.log(`package: ${(zip.length / MB).toFixed(1)} MB zip, uploaded and installed in ${uploadSeconds.toFixed(1)} s; launch URL ${packageUrl}`)
   console.log(`${students} students sharing ${linkMbit} Mbit/s (${(linkBytesPerSecond / students / KB).toFixed(0)} KB/s each when all download)`)
 
+  const link = await startSharedLink({ bytesPerSecond: linkBytesPerSecond, latencyMs: 20 })
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      `--proxy-server=${link.proxy}`,
+      // Chromium sends loopback addresses around a proxy unless told not to.
+      '--proxy-bypass-list=<-loopback>',
+    ],
   })
 
   /** One open on a new page of the student's profile: bytes received and ms to the first slide. */
@@ -165,12 +208,6 @@ try {
     const page: Page = await context.newPage()
     const cdp: CDPSession = await context.newCDPSession(page)
     await cdp.send('Network.enable')
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 20,
-      downloadThroughput: linkBytesPerSecond,
-      uploadThroughput: linkBytesPerSecond,
-    })
     let bytes = 0
     cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => (bytes += event.encodedDataLength))
     const problems: string[] = []
@@ -183,16 +220,23 @@ try {
       const state = await page.evaluate(() => `${document.readyState}, ${performance.getEntriesByType('resource').length} resources`).catch(() => 'unknown')
       throw new Error(`no first slide (${state}; ${problems.join('; ') || 'no errors'})`, { cause: error })
     }
-    const ms = await page.evaluate(() => (window as unknown as { firstSlideAt: number }).firstSlideAt)
+    const { ms, broken } = await page.evaluate(() => {
+      const shown = window as unknown as { firstSlideAt: number; brokenPictures?: number }
+      return { ms: shown.firstSlideAt, broken: shown.brokenPictures ?? 0 }
+    })
+    if (broken) throw new Error(`${broken} of the first slide's pictures did not load (${problems.join('; ') || 'no errors'})`)
     await page.close()
     return { bytes, ms }
   }
 
   const contexts = await Promise.all(Array.from({ length: students }, () => browser.newContext()))
   const first = await Promise.all(contexts.map(openOnce))
-  console.log('first opens done')
+  const firstSent = link.sent()
+  console.log(`first opens done; the line carried ${(firstSent / students / KB).toFixed(0)} KB per student`)
   const again = await Promise.all(contexts.map(openOnce))
+  console.log(`reopens done; the line carried ${((link.sent() - firstSent) / students / KB).toFixed(0)} KB per student`)
   await browser.close()
+  await link.close()
 
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
   const report = (label: string, runs: { bytes: number; ms: number }[]) =>
