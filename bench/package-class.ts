@@ -26,6 +26,7 @@ import zlib from 'node:zlib'
 
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core'
 
+import { CHROMIUM_ARGS } from '../tests/e2e/browser'
 import { startServerProcess } from '../tests/e2e/serverProcess'
 import { startSharedLink } from './sharedLink'
 import { buildZip } from '../tests/helpers/zips'
@@ -190,13 +191,7 @@ try {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      ...CHROMIUM_ARGS,
       `--proxy-server=${link.proxy}`,
       // Chromium sends loopback addresses around a proxy unless told not to.
       '--proxy-bypass-list=<-loopback>',
