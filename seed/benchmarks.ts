@@ -38,6 +38,80 @@ const official: Record<string, { statement: string; source: string }> = {
     statement: 'Define the term “citizen,” and explain the constitutional means of becoming a U.S. citizen.',
     source: 'https://www.cpalms.org/Public/PreviewStandard/Preview/16099',
   },
+  'SS.7.CG.1.10': {
+    statement:
+      'Compare the viewpoints of the Federalists and the Anti-Federalists regarding ratification of the U.S. Constitution and including a bill of rights.',
+    source: 'https://www.cpalms.org/PreviewStandard/Export/16097',
+  },
+  'SS.7.CG.2.2': {
+    statement: 'Differentiate between obligations and responsibilities of U.S. citizenship, and evaluate their impact on society.',
+    source: 'https://cpalms.org/PreviewStandard/Preview/16100',
+  },
+  'SS.7.CG.2.3': {
+    statement: 'Identify and apply the rights contained in the Bill of Rights and other amendments to the U.S. Constitution.',
+    source: 'https://cpalms.org/PreviewStandard/Preview/16101',
+  },
+  'SS.7.CG.2.5': {
+    statement: 'Describe the trial process and the role of juries in the administration of justice at the state and federal levels.',
+    source: 'https://www.cpalms.org/PreviewStandard/Preview/16103',
+  },
+  'SS.7.CG.2.8': {
+    statement: 'Examine the impact of media, individuals, and interest groups on monitoring and influencing government.',
+    source: 'https://cpalms.org/PreviewStandard/Preview/16106',
+  },
+  'SS.7.CG.3.2': {
+    statement:
+      'Explain the advantages of a federal system of government over other systems in balancing local sovereignty with national unity and protecting against authoritarianism.',
+    source: 'https://www.cpalms.org/PreviewStandard/Preview/16110',
+  },
+  'SS.7.CG.3.4': {
+    statement: 'Explain the relationship between state and national governments as written in Article IV of the U.S. Constitution and the 10th Amendment.',
+    source: 'https://cpalms.org/PreviewStandard/Preview/16112',
+  },
+  'SS.7.CG.3.5': {
+    statement: 'Explain the amendment process outlined in Article V of the U.S. Constitution.',
+    source: 'https://cpalms.org/PreviewStandard/Preview/16113',
+  },
+  'SS.7.CG.3.6': {
+    statement: 'Analyze how the 13th, 14th, 15th, 19th, 24th and 26th Amendments broadened participation in the political process.',
+    source: 'https://www.cpalms.org/PreviewStandard/Preview/16114',
+  },
+  'SS.7.CG.3.7': {
+    statement: 'Explain the structure, functions and processes of the legislative branch of government.',
+    source: 'https://www.cpalms.org/PreviewStandard/Export/16115',
+  },
+  'SS.7.CG.3.8': {
+    statement: 'Explain the structure, functions and processes of the executive branch of government.',
+    source: 'https://cpalms.org/PreviewStandard/Preview/16116',
+  },
+  'SS.7.CG.3.9': {
+    statement: 'Explain the structure, functions and processes of the judicial branch of government.',
+    source: 'https://www.cpalms.org/PreviewStandard/Export/16117',
+  },
+  'SS.7.CG.3.10': {
+    statement: 'Identify sources and types of law.',
+    source: 'https://cpalms.org/PreviewStandard/Preview/16118',
+  },
+  'SS.7.CG.3.12': {
+    statement: 'Compare the U.S. and Florida constitutions.',
+    source: 'https://cpalms.org/PreviewStandard/Preview/16120',
+  },
+  'SS.7.CG.3.13': {
+    statement: 'Explain government obligations to its citizens and the services provided at the local, state and national levels.',
+    source: 'https://cpalms.org/PreviewStandard/Preview/119438',
+  },
+  'SS.7.CG.4.1': {
+    statement: 'Explain the relationship between U.S. foreign and domestic policy.',
+    source: 'https://cpalms.org/PreviewStandard/Preview/16124',
+  },
+  'SS.7.CG.4.2': {
+    statement: 'Describe the United States’ and citizen participation in international organizations.',
+    source: 'https://cpalms.org/PreviewStandard/Preview/16125',
+  },
+  'SS.7.CG.4.3': {
+    statement: 'Describe examples of the United States’ actions and reactions in international conflicts.',
+    source: 'https://cpalms.org/PreviewStandard/Preview/16126',
+  },
 }
 
 const categoryTwo = new Set(['SS.7.CG.3.6', 'SS.7.CG.3.11'])

@@ -136,12 +136,29 @@ const seedCountries = async (payload: Payload) => {
 
 /**
  * Florida's benchmarks, when the site has none (every start runs this: a site seeded before they
- * existed gets them too). Staff edit them afterwards: wording, source, reporting category.
+ * existed gets them too). Staff edit them afterwards: wording, source, reporting category. A site
+ * seeded before some official wording was copied into seed/benchmarks.ts gets that wording at its
+ * next start, for the benchmarks that still have none: wording staff entered is never replaced.
  */
 export const seedBenchmarks = async (payload: Payload) => {
-  if ((await payload.count({ collection: 'benchmarks', overrideAccess: true })).totalDocs > 0) return
-  for (const [index, benchmark] of benchmarks.entries()) {
-    await payload.create({ collection: 'benchmarks', data: { framework: 'SS.7.CG', order: index + 1, ...benchmark }, overrideAccess: true })
+  if ((await payload.count({ collection: 'benchmarks', overrideAccess: true })).totalDocs === 0) {
+    for (const [index, benchmark] of benchmarks.entries()) {
+      await payload.create({ collection: 'benchmarks', data: { framework: 'SS.7.CG', order: index + 1, ...benchmark }, overrideAccess: true })
+    }
+    return
+  }
+  const official = new Map(benchmarks.filter((b) => b.statement).map((b) => [b.code, b]))
+  const { docs } = await payload.find({
+    collection: 'benchmarks',
+    where: { framework: { equals: 'SS.7.CG' } },
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+  })
+  for (const doc of docs) {
+    const wording = official.get(doc.code)
+    if (wording && !doc.statement?.trim())
+      await payload.update({ collection: 'benchmarks', id: doc.id, data: { statement: wording.statement, source: wording.source }, overrideAccess: true })
   }
 }
 

@@ -95,6 +95,24 @@ describe('the benchmarks', () => {
     expect((await p().count({ collection: 'benchmarks', overrideAccess: true })).totalDocs).toBe(39)
   })
 
+  it('a site seeded before some official wording was known gets it at its next start; wording staff entered stays', async () => {
+    const federal = await benchmarkId('SS.7.CG.3.2')
+    const amendments = await benchmarkId('SS.7.CG.3.5')
+    const read = async (id: number | string) => p().findByID({ collection: 'benchmarks', id, depth: 0, overrideAccess: true })
+    const officialAmendments = await read(amendments)
+    await p().update({ collection: 'benchmarks', id: federal, data: { statement: null, source: null }, overrideAccess: true })
+    const staffWording = 'Wording a staff member entered from the CPALMS page.'
+    await p().update({ collection: 'benchmarks', id: amendments, data: { statement: staffWording }, overrideAccess: true })
+
+    await seedBenchmarks(p())
+    expect(await read(federal)).toMatchObject({
+      statement: expect.stringMatching(/^Explain the advantages of a federal system of government/),
+      source: 'https://www.cpalms.org/PreviewStandard/Preview/16110',
+    })
+    expect((await read(amendments)).statement).toBe(staffWording)
+    await p().update({ collection: 'benchmarks', id: amendments, data: { statement: officialAmendments.statement }, overrideAccess: true })
+  })
+
   it('refuses a code outside its framework, saying which field and why', async () => {
     const editor = await actors.staff('modules:write')
     const res = await editor.post('/api/benchmarks', { framework: 'SS.7.CG', code: 'SS.7.C.1.1', order: 99 })
