@@ -1,7 +1,7 @@
 /**
  * A class of 30 opens the same Storyline package at once over one school link: 30 Chromium pages
- * (each its own browser profile, as 30 Chromebooks are) whose requests all go through one line of
- * 20 Mbit/s with a 20 ms round trip (bench/sharedLink.ts, a proxy on loopback), open the package's
+ * (each its own browser profile, as 30 Chromebooks are) whose requests all go through one shared
+ * line with a round trip (bench/sharedLink.ts, a proxy on loopback), open the package's
  * launch URL (the one `POST /api/activities/:id/open` hands out), then open it again. Prints the
  * bytes each student's page received (headers included, answers from the browser's cache count
  * nothing) for the first open and the reopen, and the class's median and slowest time from
@@ -28,8 +28,8 @@ import { chromium, type BrowserContext, type CDPSession, type Page } from 'playw
 
 import { CHROMIUM_ARGS } from '../tests/e2e/browser'
 import { startServerProcess } from '../tests/e2e/serverProcess'
-import { startSharedLink } from './sharedLink'
 import { buildZip } from '../tests/helpers/zips'
+import { startSharedLink } from './sharedLink'
 
 const students = Number(process.argv[2] ?? 30)
 const linkMbit = Number(process.argv[3] ?? 20)

@@ -90,7 +90,8 @@ export const preloadScreens = (pathname: string) =>
   Promise.all(
     (matchRoutes(createRoutesFromElements(routes), pathname) ?? []).map(({ route }) => {
       const screen = isValidElement(route.element) ? (route.element.type as { preload?: () => Promise<unknown> }) : undefined
-      return screen?.preload?.()
+      // A chunk that fails to arrive does not hold up the first render; its screen fails as it shows.
+      return screen?.preload?.().catch(() => undefined)
     }),
   )
 
