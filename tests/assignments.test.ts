@@ -9,6 +9,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { localDateAndTime } from '../common/zonedTime'
 import { Actors } from './helpers/actors'
 import { type Client, fieldMessages, message } from './helpers/client'
 import { startServer, type TestServer } from './helpers/server'
@@ -74,7 +75,9 @@ const quizResult = (student: { user: any }, status: 'passed' | 'failed', complet
     overrideAccess: true,
   })
 
-const tomorrow = () => new Date(Date.now() + 24 * HOUR).toISOString().slice(0, 10)
+/** A date alone is a day on the classroom's clock (Eastern here), not UTC's: in the evening they differ. */
+const dayFromNow = (days: number) => localDateAndTime(Date.now() + days * 24 * HOUR, 'America/New_York').date
+const tomorrow = () => dayFromNow(1)
 const statusesOf = async (student: Client) => {
   const res = await student.get('/api/assignments/mine')
   expect(res.status).toBe(200)
@@ -247,7 +250,7 @@ describe('assignments', () => {
   })
 
   it("one student's due date is extended; editing and deleting are the teacher's", async () => {
-    const later = new Date(Date.now() + 5 * 24 * HOUR).toISOString().slice(0, 10)
+    const later = dayFromNow(5)
     const res = await teacher.patch(`/api/assignments/${moduleAssignment}`, { extensions: [{ student: students[2].user.id, dueAt: later }] })
     expect(res.status).toBe(200)
     expect(await statusesOf(students[2])).toEqual({ 'Checks and balances': 'todo' })
