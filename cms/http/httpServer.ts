@@ -42,6 +42,16 @@ const dropIdleBodies = (req: IncomingMessage, res: ServerResponse, idleMs: numbe
   })
 }
 
+/**
+ * An idle kept-alive connection is closed by the server only after the proxy or client in front
+ * has given up on it (load balancers keep them 60 s): closed first by the server, a request the
+ * other side sends on it at that moment is lost ("connection reset", a 502 from the proxy).
+ */
+export const keepIdleConnectionsPastTheProxy = (server: http.Server) => {
+  server.keepAliveTimeout = seconds('KEEP_ALIVE_TIMEOUT_SECONDS', 65)
+  server.headersTimeout = server.keepAliveTimeout + 1000
+}
+
 /** What a request still unanswered when the drain ends is told: the server is going, try again. */
 export const restartingMessage = 'The server is restarting. Please try again in a moment.'
 
@@ -80,6 +90,7 @@ export const createHttpServer = (log: Log) => {
   })
   // Storyline packages can be hundreds of MB on a school's upload link: allow 30 minutes a request.
   server.requestTimeout = 30 * 60 * 1000
+  keepIdleConnectionsPastTheProxy(server)
 
   const serve = (app: RequestListener) => {
     handler = app

@@ -12,7 +12,7 @@ import { storylineStore } from '../packages/storyline/packageStore'
 import { isDatabaseUnreachable } from '../database/databaseErrors'
 import { reasonOf } from '../database/databaseWait'
 import { contentPort, publicUrl } from '../config/env'
-import { createHttpServer } from '../http/httpServer'
+import { createHttpServer, keepIdleConnectionsPastTheProxy } from '../http/httpServer'
 import { configuredProductOrigins, defaultContentOrigin, invalidExtraPublicUrls, sameSiteWarning, sharesSiteWithContent } from '../http/origins'
 import { rootDir, uploadsDir, uploadTmpDir } from '../config/paths'
 import { databaseUrlProblem, missingDatabaseProblem, secretProblem, uploadsDirProblem } from './operatorSettings'
@@ -107,6 +107,7 @@ const main = async () => {
   // The content origin: Storyline packages and their launcher (cms/packages/content/app.ts). It needs no
   // database, so it listens now too, and a port already taken stops the start before the boot.
   content = http.createServer(createContentApp(packageSettings(() => payload)))
+  keepIdleConnectionsPastTheProxy(content)
   await listenOrStop(content, contentPort(), 'CONTENT_PORT', 'the content origin (where Storyline packages play)')
 
   const missingDatabase = await missingDatabaseProblem()

@@ -101,6 +101,10 @@ export const startServer = async (options: { seed?: boolean; env?: Record<string
   const { createApp } = await import('@cms/http/expressApp')
   const { createContentApp } = await import('@cms/packages/content/app')
   const { packageSettings } = await import('@collections/BlockedRequests/packageSettings')
+  // The product's connection timeouts: with Node's default, a test's client can send on a kept-alive
+  // connection the server is closing that very moment (cms/http/httpServer.ts).
+  const { keepIdleConnectionsPastTheProxy } = await import('@cms/http/httpServer')
+  for (const each of [server, content]) keepIdleConnectionsPastTheProxy(each)
   const payload = await boot({ seedIfEmpty: Boolean(options.seed) })
   server.on('request', createApp({ payload, config }))
   content.on('request', createContentApp(packageSettings(() => payload)))

@@ -401,7 +401,17 @@ describe('three instances on one PostgreSQL database', () => {
     const password = demoPassword(seeder().dir, 'demo-student')
     // An idle keep-alive connection, as a proxy keeps them.
     const agent = new http.Agent({ keepAlive: true })
-    await new Promise<void>((resolve, reject) => http.get(`${b.baseURL}/healthz`, { agent }, (res) => res.resume().on('end', resolve)).on('error', reject))
+    let keptFor: string | string[] | undefined
+    await new Promise<void>((resolve, reject) =>
+      http
+        .get(`${b.baseURL}/healthz`, { agent }, (res) => {
+          keptFor = res.headers['keep-alive']
+          res.resume().on('end', resolve)
+        })
+        .on('error', reject),
+    )
+    // Kept longer than a load balancer keeps its idle connections (60 s), so the proxy gives up first.
+    expect(keptFor).toBe('timeout=65')
     const idle = Object.values(agent.freeSockets).flat()[0]
     let idleClosedAt = 0
     idle?.on('close', () => (idleClosedAt = Date.now()))
