@@ -8,14 +8,8 @@
  * Targets: the grid's (docs/performance.md).
  *   node --import tsx bench/assignments.ts [API rounds, default 200] [page loads, default 5]
  */
-import fs from 'node:fs'
-import path from 'node:path'
-
-import { chromium } from 'playwright-core'
-
-import { CHROMIUM_ARGS } from '../tests/e2e/browser'
 import { benchPassword as password, benchTeacherEmail as email, seedClassOfAttempts } from './classOfAttempts'
-import { percentile, startBenchServer, timeToRows } from './harness'
+import { percentile, sequentialTimer, signedInPage, signIn, startBenchServer, staticScript, timeToRows } from './harness'
 
 const rounds = Number(process.argv[2] || 200)
 const pageLoads = Number(process.argv[3] || 5)
@@ -52,39 +46,16 @@ console.log(
 )
 
 const { server, base } = await bench.listen()
-const signIn = async (username: string) => {
-  const res = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  })
-  return { res, token: ((await res.json()) as { token: string }).token }
-}
-const login = await signIn(email)
-const student = await signIn('bench-student-0')
-const asset = fs.readdirSync(path.join(process.cwd(), 'web', 'dist', 'assets')).find((name) => name.endsWith('.js'))
+const login = await signIn(base, email, password)
+const student = await signIn(base, 'bench-student-0', password)
 const list = (await (await fetch(`${base}/api/assignments?classroom=${classroom.id}`, { headers: { authorization: `Bearer ${login.token}` } })).json()) as {
   assignments: { id: number }[]
 }
 
-const time = async (name: string, url: string, token?: string) => {
-  const times: number[] = []
-  let bytes = 0
-  for (let i = 0; i < rounds + 5; i++) {
-    const t = performance.now()
-    const res = await fetch(base + url, { headers: token ? { authorization: `Bearer ${token}` } : {} })
-    bytes = (await res.arrayBuffer()).byteLength
-    if (res.status !== 200) throw new Error(`${name}: ${res.status}`)
-    if (i >= 5) times.push(performance.now() - t) // the first few warm Payload and the caches
-  }
-  times.sort((a, b) => a - b)
-  console.log(
-    `${name.padEnd(44)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms  p99 ${percentile(times, 99).toFixed(1).padStart(6)} ms  (${Math.round(bytes / 1024)} KB)`,
-  )
-}
+const time = sequentialTimer(base, rounds)
 
 console.log(`\nsequential requests, ${rounds} each, one client; the machine is shared with other work, so compare with the ceiling line`)
-await time('ceiling: static file /assets/*.js', `/assets/${asset}`)
+await time('ceiling: static file /assets/*.js', staticScript())
 // The grid of the same class, whose budget the assignments share: the reference for this machine's load.
 await time('GET /api/classrooms/:id/progress (the grid)', `/api/classrooms/${classroom.id}/progress`, login.token)
 await time('GET /api/assignments?classroom=:id (40)', `/api/assignments?classroom=${classroom.id}`, login.token)
@@ -93,15 +64,7 @@ await time('GET /api/assignments/:id/report/csv', `/api/assignments/${list.assig
 await time("GET /api/assignments/mine (a student's To do)", '/api/assignments/mine', student.token)
 
 // The page: from navigation to every assignment's row in the classroom page's list, on a school laptop's screen.
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
-const context = await browser.newContext({ baseURL: base, viewport: { width: 1366, height: 768 } })
-const cookie = login.res.headers
-  .getSetCookie()
-  .find((c) => c.startsWith('payload-token='))!
-  .split(';')[0]
-  .split('=')
-await context.addCookies([{ name: cookie[0], value: cookie[1], url: base }])
-const page = await context.newPage()
+const { browser, page } = await signedInPage(base, login.res)
 const loads: number[] = []
 for (let i = 0; i < pageLoads + 1; i++) {
   const usable = await timeToRows(page, `/user/classrooms/${classroom.id}`, '.assignments-table tbody tr', assignmentCount)

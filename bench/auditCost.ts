@@ -7,7 +7,7 @@
  *   node --import tsx bench/auditCost.ts [rounds per block, default 50] [blocks, default 4]
  */
 import { benchPassword as password, benchTeacherEmail as email, seedClassOfAttempts } from './classOfAttempts'
-import { percentile, startBenchServer } from './harness'
+import { percentile, signIn, startBenchServer } from './harness'
 
 const rounds = Number(process.argv[2] || 50)
 const blocks = Number(process.argv[3] || 4)
@@ -16,12 +16,7 @@ const bench = await startBenchServer()
 const { payload } = bench
 const { classroom } = await seedClassOfAttempts(payload, { code: 'BENCH-AUDIT', studentCount: 35, activityCount: 200 })
 const { server, base } = await bench.listen()
-const login = await fetch(`${base}/api/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ username: email, password }),
-})
-const { token } = (await login.json()) as { token: string }
+const { token } = await signIn(base, email, password)
 const headers = { authorization: `Bearer ${token}` }
 
 const create = payload.db.create.bind(payload.db)

@@ -7,7 +7,9 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 
-import type { Page } from 'playwright-core'
+import { chromium, type Page } from 'playwright-core'
+
+import { CHROMIUM_ARGS } from '../tests/e2e/browser'
 
 /** The real Express app (no admin) on a fresh, seeded SQLite database in a temporary folder. */
 export const startBenchServer = async () => {
@@ -32,13 +34,8 @@ export const startBenchServer = async () => {
   }
   /** Logs a demo account in over HTTP and answers its bearer token. */
   const token = async (base: string, login: string) => {
-    const password = new RegExp(`${login.replace(/\./g, '\\.')}\\s+(\\S+)`).exec(logins)?.[1]
-    const res = await fetch(`${base}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: login, password }),
-    })
-    return ((await res.json()) as { token: string }).token
+    const password = new RegExp(`${login.replace(/\./g, '\\.')}\\s+(\\S+)`).exec(logins)?.[1] ?? ''
+    return (await signIn(base, login, password)).token
   }
   const close = async (server: { close: () => void }) => {
     server.close()
@@ -50,6 +47,52 @@ export const startBenchServer = async () => {
 
 /** The p-th percentile of sorted figures. */
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+
+/** Logs `username` in over HTTP: the answer (its session cookie, for a browser) and a bearer token. */
+export const signIn = async (base: string, username: string, password: string) => {
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  })
+  return { res, token: ((await res.json()) as { token: string }).token }
+}
+
+/** One of the web app's scripts, served as a static file: the ceiling API figures are read beside. */
+export const staticScript = () => `/assets/${fs.readdirSync(path.join(process.cwd(), 'web', 'dist', 'assets')).find((name) => name.endsWith('.js'))}`
+
+/**
+ * Times GETs one after another, `rounds` of each after five that warm Payload and the caches, and
+ * prints their p50, p99 and the answer's size. Without a token the request is anonymous.
+ */
+export const sequentialTimer = (base: string, rounds: number) => async (name: string, url: string, token?: string) => {
+  const times: number[] = []
+  let bytes = 0
+  for (let i = 0; i < rounds + 5; i++) {
+    const t = performance.now()
+    const res = await fetch(base + url, { headers: token ? { authorization: `Bearer ${token}` } : {} })
+    bytes = (await res.arrayBuffer()).byteLength
+    if (res.status !== 200) throw new Error(`${name}: ${res.status}`)
+    if (i >= 5) times.push(performance.now() - t)
+  }
+  times.sort((a, b) => a - b)
+  console.log(
+    `${name.padEnd(44)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms  p99 ${percentile(times, 99).toFixed(1).padStart(6)} ms  (${Math.round(bytes / 1024)} KB)`,
+  )
+}
+
+/** Chromium on a school laptop's screen (1366×768), signed in with the session cookie a login answered with. */
+export const signedInPage = async (base: string, login: Response) => {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1366, height: 768 } })
+  const [name, value] = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('payload-token='))!
+    .split(';')[0]
+    .split('=')
+  await context.addCookies([{ name, value, url: base }])
+  return { browser, page: await context.newPage() }
+}
 
 /**
  * `connections` loops sending `request` (which answers whether it got the answer it expected: a 200,

@@ -19,7 +19,7 @@ import path from 'node:path'
 import { apiPaths } from '../common/apiPaths'
 import { listKey, keys } from '../web/src/api/keys'
 import { USERS_LIST_FIELDS } from '../web/src/console/users/usersListFields'
-import { hammer, percentile, sendLean, startBenchServer } from './harness'
+import { hammer, percentile, sendLean, signIn, startBenchServer } from './harness'
 
 const seconds = Number(process.argv[2] || 2)
 const rounds = Number(process.argv[3] || 3)
@@ -69,14 +69,7 @@ await payload.create({
   data: { email: 'bench-staff@example.org', password, scopes: ['users:read'] } as never,
   overrideAccess: true,
 })
-const login = async (username: string) => {
-  const res = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  })
-  return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` }
-}
+const login = async (username: string) => ({ authorization: `Bearer ${(await signIn(base, username, password)).token}` })
 const as = { student: await login('bench-student-0'), teacher: await login('bench-teacher@example.org'), staff: await login('bench-staff@example.org') }
 const firstModule = (await payload.find({ collection: 'modules', limit: 1, sort: 'order', depth: 0, overrideAccess: true })).docs[0]
 

@@ -8,14 +8,8 @@
  * Targets: docs/performance.md.
  *   node --import tsx bench/progress.ts [API rounds, default 200] [page loads, default 5]
  */
-import fs from 'node:fs'
-import path from 'node:path'
-
-import { chromium } from 'playwright-core'
-
-import { CHROMIUM_ARGS } from '../tests/e2e/browser'
 import { benchPassword as password, benchTeacherEmail as email, seedClassOfAttempts } from './classOfAttempts'
-import { startBenchServer, timeToRows } from './harness'
+import { percentile, sequentialTimer, signedInPage, signIn, startBenchServer, staticScript, timeToRows } from './harness'
 
 const rounds = Number(process.argv[2] || 200)
 const pageLoads = Number(process.argv[3] || 5)
@@ -32,47 +26,16 @@ console.log(
 )
 
 const { server, base } = await bench.listen()
-const login = await fetch(`${base}/api/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ username: email, password }),
-})
-const { token } = (await login.json()) as { token: string }
-const headers = { authorization: `Bearer ${token}` }
-const asset = fs.readdirSync(path.join(process.cwd(), 'web', 'dist', 'assets')).find((name) => name.endsWith('.js'))
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-const time = async (name: string, url: string, auth = true) => {
-  const times: number[] = []
-  let bytes = 0
-  for (let i = 0; i < rounds + 5; i++) {
-    const t = performance.now()
-    const res = await fetch(base + url, { headers: auth ? headers : {} })
-    bytes = (await res.arrayBuffer()).byteLength
-    if (res.status !== 200) throw new Error(`${name}: ${res.status}`)
-    if (i >= 5) times.push(performance.now() - t) // the first few warm Payload and the caches
-  }
-  times.sort((a, b) => a - b)
-  console.log(
-    `${name.padEnd(44)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms  p99 ${percentile(times, 99).toFixed(1).padStart(6)} ms  (${Math.round(bytes / 1024)} KB)`,
-  )
-}
+const login = await signIn(base, email, password)
+const time = sequentialTimer(base, rounds)
 
 console.log(`\nsequential requests, ${rounds} each, one client; the machine is shared with other work, so compare with the ceiling line`)
-await time('ceiling: static file /assets/*.js', `/assets/${asset}`, false)
-await time('GET /api/classrooms/:id/progress', `/api/classrooms/${classroom.id}/progress`)
-await time('GET /api/classrooms/:id/progress/csv', `/api/classrooms/${classroom.id}/progress/csv`)
+await time('ceiling: static file /assets/*.js', staticScript())
+await time('GET /api/classrooms/:id/progress', `/api/classrooms/${classroom.id}/progress`, login.token)
+await time('GET /api/classrooms/:id/progress/csv', `/api/classrooms/${classroom.id}/progress/csv`, login.token)
 
 // The page: from navigation to every student's row in the grid, in Chromium on a school laptop's screen.
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
-const context = await browser.newContext({ baseURL: base, viewport: { width: 1366, height: 768 } })
-const cookie = login.headers
-  .getSetCookie()
-  .find((c) => c.startsWith('payload-token='))!
-  .split(';')[0]
-  .split('=')
-await context.addCookies([{ name: cookie[0], value: cookie[1], url: base }])
-const page = await context.newPage()
+const { browser, page } = await signedInPage(base, login.res)
 const loads: number[] = []
 const phases: Record<string, number>[] = []
 // Where a load's time goes (ms from navigation): the HTML, the scripts, the grid's data, then React's work.

@@ -16,7 +16,7 @@ import http from 'node:http'
 
 import { demoLogins } from '../tests/e2e/browser'
 import { startServerProcess } from '../tests/e2e/serverProcess'
-import { wrkLoad } from './harness'
+import { signIn, wrkLoad } from './harness'
 
 const seconds = Number(process.argv[2] || 5)
 const connections = Number(process.argv[3] || 50)
@@ -28,12 +28,7 @@ if (!entry) throw new Error('Build the web app first (npm run build:web): the ce
 const server = await startServerProcess({ name: 'bench-public', env: { RATE_LIMIT_FACTOR: '100000' } })
 const base = server.baseURL
 const student = demoLogins(server.dir).find((account) => account.login === 'demo-student')!
-const login = await fetch(`${base}/api/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ username: student.login, password: student.password }),
-})
-const { token } = (await login.json()) as { token: string }
+const { token } = await signIn(base, student.login, student.password)
 const firstId = async (collection: string) =>
   ((await (await fetch(`${base}/api/${collection}?sort=order&limit=1&depth=0`)).json()) as { docs: { id: number }[] }).docs[0].id
 const [topicId, moduleId] = [await firstId('topics'), await firstId('modules')]

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { type Client, fieldMessages, message } from './helpers/client'
 import { buildPackage, type PackageKind, XAPI_COURSE_ID } from './helpers/packages'
 import { serverForFile } from './helpers/fileServer'
-import { emptyModule, activityWithPackage } from './helpers/content'
+import { activityWithPackage, packageClassroom, storedAttempt } from './helpers/content'
 
 let editor: Client
 let classroomId: number | string
@@ -17,10 +17,7 @@ let moduleId: number
 
 const { server, actors } = serverForFile({ env: { RATE_LIMIT_FACTOR: '50' } })
 beforeAll(async () => {
-  editor = await actors.staff('activities:write')
-  const teacher = await actors.educator()
-  classroomId = (await actors.classroom(teacher)).id
-  moduleId = await emptyModule(server.payload)
+  ;({ editor, classroomId, moduleId } = await packageClassroom(actors, server.payload, 0))
 }, 120_000)
 
 /** A package activity of this kind (the SCORM 1.2 one's manifest gives a mastery score of 50). */
@@ -34,15 +31,7 @@ const opened = async (activityId: number) => {
   return { student, launch: res.body.launch }
 }
 
-const storedAttempt = async (studentId: unknown, activityId: number) =>
-  (
-    await server.payload.find({
-      collection: 'attempts',
-      where: { and: [{ student: { equals: studentId } }, { activity: { equals: activityId } }] },
-      overrideAccess: true,
-      depth: 0,
-    })
-  ).docs[0] as any
+const stored = (studentId: unknown, activityId: number) => storedAttempt(server.payload, studentId, activityId)
 
 describe('SCORM 1.2', () => {
   let id: number
@@ -67,7 +56,7 @@ describe('SCORM 1.2', () => {
     const { student, launch } = await opened(id)
     const res = await student.put(`/api/activities/${id}/attempt`, { session: launch.session, cmi: { 'cmi.core.lesson_status': 'passed', ...score } })
     expect({ status: res.status, message: message(res), field: fieldMessages(res)[`cmi.${element}`] }).toEqual({ status: 400, message: text, field: text })
-    expect(await storedAttempt(student.user.id, id)).toMatchObject({ status: 'not-attempted', score: { raw: null } })
+    expect(await stored(student.user.id, id)).toMatchObject({ status: 'not-attempted', score: { raw: null } })
   })
 
   it.each([
@@ -85,7 +74,7 @@ describe('SCORM 1.2', () => {
     })
     expect(res.status).toBe(200)
     expect(res.body.attempt.status).toBe(expected)
-    expect((await storedAttempt(student.user.id, id)).status).toBe(expected)
+    expect((await stored(student.user.id, id)).status).toBe(expected)
   })
 
   it.each([
@@ -99,7 +88,7 @@ describe('SCORM 1.2', () => {
       cmi: { 'cmi.core.lesson_status': reported, 'cmi.core.score.raw': raw, 'cmi.core.score.min': '0', 'cmi.core.score.max': max },
     })
     expect(res.status).toBe(200)
-    expect((await storedAttempt(student.user.id, id)).status).toBe(expected)
+    expect((await stored(student.user.id, id)).status).toBe(expected)
   })
 
   it('a score within range is stored as reported', async () => {
@@ -109,7 +98,7 @@ describe('SCORM 1.2', () => {
       cmi: { 'cmi.core.lesson_status': 'passed', 'cmi.core.score.raw': '80.5', 'cmi.core.score.min': '0', 'cmi.core.score.max': '100' },
     })
     expect(res.status).toBe(200)
-    expect(await storedAttempt(student.user.id, id)).toMatchObject({ status: 'passed', score: { raw: 80.5, min: 0, max: 100, scaled: 0.805 } })
+    expect(await stored(student.user.id, id)).toMatchObject({ status: 'passed', score: { raw: 80.5, min: 0, max: 100, scaled: 0.805 } })
   })
 })
 
@@ -137,7 +126,7 @@ describe('SCORM 2004', () => {
       cmi: { 'cmi.completion_status': 'completed', 'cmi.success_status': 'passed', ...score },
     })
     expect({ status: res.status, message: message(res), field: fieldMessages(res)[`cmi.${element}`] }).toEqual({ status: 400, message: text, field: text })
-    expect(await storedAttempt(student.user.id, id)).toMatchObject({ status: 'not-attempted', score: { scaled: null } })
+    expect(await stored(student.user.id, id)).toMatchObject({ status: 'not-attempted', score: { scaled: null } })
   })
 
   it('a score within range is stored as reported', async () => {
@@ -154,7 +143,7 @@ describe('SCORM 2004', () => {
       },
     })
     expect(res.status).toBe(200)
-    expect(await storedAttempt(student.user.id, id)).toMatchObject({ status: 'passed', score: { raw: -5, min: -20, max: 20, scaled: -0.25 } })
+    expect(await stored(student.user.id, id)).toMatchObject({ status: 'passed', score: { raw: -5, min: -20, max: 20, scaled: -0.25 } })
   })
 })
 
@@ -187,13 +176,13 @@ describe('xAPI', () => {
     const { student, launch } = await opened(id)
     const res = await send(new URL(launch.packageUrl).searchParams.get('auth')!, score)
     expect({ status: res.status, message: (await res.json()).errors?.[0]?.message }).toEqual({ status: 400, message: text })
-    expect(await storedAttempt(student.user.id, id)).toMatchObject({ status: 'not-attempted', score: { scaled: null } })
+    expect(await stored(student.user.id, id)).toMatchObject({ status: 'not-attempted', score: { scaled: null } })
   })
 
   it('a score within range is stored as reported', async () => {
     const { student, launch } = await opened(id)
     const res = await send(new URL(launch.packageUrl).searchParams.get('auth')!, { scaled: 0.9, raw: 9, min: 0, max: 10 })
     expect(res.status).toBe(200)
-    expect(await storedAttempt(student.user.id, id)).toMatchObject({ status: 'passed', score: { raw: 9, min: 0, max: 10, scaled: 0.9 } })
+    expect(await stored(student.user.id, id)).toMatchObject({ status: 'passed', score: { raw: 9, min: 0, max: 10, scaled: 0.9 } })
   })
 })

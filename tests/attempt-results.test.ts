@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { type Client, message } from './helpers/client'
 import { buildPackage, type PackageKind, XAPI_COURSE_ID } from './helpers/packages'
 import { serverForFile } from './helpers/fileServer'
-import { emptyModule, activityWithPackage } from './helpers/content'
+import { activityWithPackage, packageClassroom, storedAttempt } from './helpers/content'
 
 let teacher: Client & { user: any }
 let student: Client & { user: any }
@@ -19,12 +19,9 @@ let moduleId: number
 
 const { server, actors } = serverForFile({ env: { RATE_LIMIT_FACTOR: '50' } })
 beforeAll(async () => {
-  editor = await actors.staff('activities:write')
-  teacher = await actors.educator()
-  const classroom = await actors.classroom(teacher)
-  classroomId = classroom.id as number
-  student = await actors.student(classroom.id)
-  moduleId = await emptyModule(server.payload)
+  const room = await packageClassroom(actors, server.payload)
+  ;({ editor, teacher, classroomId, moduleId } = room)
+  ;[student] = room.students
 }, 120_000)
 
 const packageActivity = async (kind: PackageKind) => activityWithPackage(server.payload, editor, moduleId, await buildPackage(kind))
@@ -42,15 +39,7 @@ const scorm = (status: string, raw?: number, extra: Record<string, string> = {})
   ...extra,
 })
 
-const stored = async (activityId: number) =>
-  (
-    await server.payload.find({
-      collection: 'attempts',
-      where: { and: [{ student: { equals: student.user.id } }, { activity: { equals: activityId } }] },
-      overrideAccess: true,
-      depth: 0,
-    })
-  ).docs[0] as any
+const stored = (activityId: number) => storedAttempt(server.payload, student.user.id, activityId)
 
 /** The teacher's grid cell for the student and activity. */
 const gridCell = async (activityId: number) => {

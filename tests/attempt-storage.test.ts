@@ -14,7 +14,7 @@ import { type Client, fieldMessages } from './helpers/client'
 import { buildPackage, type PackageKind } from './helpers/packages'
 import { serverForFile } from './helpers/fileServer'
 import { buildZip } from './helpers/zips'
-import { emptyModule, activityWithPackage } from './helpers/content'
+import { activityWithPackage, packageClassroom } from './helpers/content'
 
 let editor: Client
 let teacher: Client & { user: any }
@@ -24,12 +24,9 @@ let moduleId: number
 
 const { server, actors } = serverForFile({ env: { RATE_LIMIT_FACTOR: '50' } })
 beforeAll(async () => {
-  editor = await actors.staff('activities:write')
-  teacher = await actors.educator()
-  const classroom = await actors.classroom(teacher)
-  student = await actors.student(classroom.id)
-  otherStudent = await actors.student(classroom.id)
-  moduleId = await emptyModule(server.payload)
+  const room = await packageClassroom(actors, server.payload, 2)
+  ;({ editor, teacher, moduleId } = room)
+  ;[student, otherStudent] = room.students
 }, 120_000)
 
 const packageActivity = (files: Buffer) => activityWithPackage(server.payload, editor, moduleId, files)

@@ -9,7 +9,7 @@ import { type Client, message } from './helpers/client'
 import { buildPackage, type PackageKind, XAPI_COURSE_ID } from './helpers/packages'
 import { serverForFile } from './helpers/fileServer'
 import { buildZip } from './helpers/zips'
-import { emptyModule, installPackage } from './helpers/content'
+import { installPackage, packageClassroom, storedAttempt } from './helpers/content'
 
 let editor: Client
 let teacher: Client & { user: any }
@@ -21,14 +21,11 @@ let moduleId: number
 
 const { server, actors } = serverForFile({ env: { RATE_LIMIT_FACTOR: '50' } })
 beforeAll(async () => {
-  editor = await actors.staff('activities:write')
-  teacher = await actors.educator()
+  const room = await packageClassroom(actors, server.payload)
+  ;({ editor, teacher, classroomId, moduleId } = room)
+  ;[student] = room.students
   otherTeacher = await actors.educator()
-  const classroom = await actors.classroom(teacher)
-  classroomId = classroom.id as number
-  student = await actors.student(classroom.id)
   otherStudent = await actors.student((await actors.classroom(otherTeacher)).id)
-  moduleId = await emptyModule(server.payload)
 }, 120_000)
 
 const createActivity = async (type = 'storyline', title = `Activity ${Math.random().toString(36).slice(2, 7)}`) =>
@@ -46,15 +43,7 @@ const packageActivity = async (kind: PackageKind) => {
 const open = (client: Client, id: number) => client.post(`/api/activities/${id}/open`)
 const save = (client: Client, id: number, body: unknown) => client.put(`/api/activities/${id}/attempt`, body)
 
-const stored = async (studentId: unknown, activityId: number) =>
-  (
-    await server.payload.find({
-      collection: 'attempts',
-      where: { and: [{ student: { equals: studentId } }, { activity: { equals: activityId } }] },
-      overrideAccess: true,
-      depth: 0,
-    })
-  ).docs[0] as any
+const stored = (studentId: unknown, activityId: number) => storedAttempt(server.payload, studentId, activityId)
 
 describe('launch detection on upload', () => {
   it.each([

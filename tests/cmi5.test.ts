@@ -11,7 +11,7 @@ import { type Client } from './helpers/client'
 import { buildPackage, CMI5_AU_ID, packageFiles } from './helpers/packages'
 import { serverForFile } from './helpers/fileServer'
 import { buildZip } from './helpers/zips'
-import { emptyModule, installPackage, storylineActivity } from './helpers/content'
+import { installPackage, packageClassroom, storedAttempt, storylineActivity } from './helpers/content'
 
 let editor: Client
 let teacher: Client & { user: any }
@@ -22,13 +22,9 @@ let moduleId: number
 
 const { server, actors } = serverForFile({ env: { RATE_LIMIT_FACTOR: '50' } })
 beforeAll(async () => {
-  editor = await actors.staff('activities:write')
-  teacher = await actors.educator()
-  const classroom = await actors.classroom(teacher)
-  classroomId = classroom.id as number
-  student = await actors.student(classroom.id)
-  otherStudent = await actors.student(classroom.id)
-  moduleId = await emptyModule(server.payload)
+  const room = await packageClassroom(actors, server.payload, 2)
+  ;({ editor, teacher, classroomId, moduleId } = room)
+  ;[student, otherStudent] = room.students
 }, 120_000)
 
 const V = 'http://adlnet.gov/expapi/verbs/'
@@ -45,15 +41,7 @@ const upload = async (zip: Buffer) => {
 const packageWith = (change: (xml: string) => string) =>
   buildZip(packageFiles('cmi5').map((file) => (file.name === 'cmi5.xml' ? { ...file, data: change(file.data) } : file)))
 
-const stored = async (studentId: unknown, activityId: number) =>
-  (
-    await server.payload.find({
-      collection: 'attempts',
-      where: { and: [{ student: { equals: studentId } }, { activity: { equals: activityId } }] },
-      overrideAccess: true,
-      depth: 0,
-    })
-  ).docs[0] as any
+const stored = (studentId: unknown, activityId: number) => storedAttempt(server.payload, studentId, activityId)
 
 const lrs = (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
   fetch(`${server.base}/api/xapi/${path}`, { ...init, headers: { Origin: server.contentBase, 'X-Experience-API-Version': '1.0.3', ...init.headers } })

@@ -1,4 +1,6 @@
 import type { Payload } from 'payload'
+
+import type { Actors } from './actors'
 import type { Client } from './client'
 
 /** A topic holding one module holding one activity (of the default type), each with a title and a line of text. */
@@ -60,3 +62,27 @@ export const activityWithPackage = async (payload: Payload, editor: Client, modu
   await installPackage(editor, id, zip)
   return id
 }
+
+/**
+ * Where the package and attempt tests start: an editor who may upload packages, a teacher's
+ * classroom with `studentCount` students in it, and an empty module for the activities.
+ */
+export const packageClassroom = async (actors: Actors, payload: Payload, studentCount = 1) => {
+  const editor = await actors.staff('activities:write')
+  const teacher = await actors.educator()
+  const classroomId = (await actors.classroom(teacher)).id as number
+  const students: Awaited<ReturnType<Actors['student']>>[] = []
+  for (let i = 0; i < studentCount; i++) students.push(await actors.student(classroomId))
+  return { editor, teacher, classroomId, students, moduleId: await emptyModule(payload) }
+}
+
+/** The attempt of a student on an activity, as stored (undefined before the first open). */
+export const storedAttempt = async (payload: Payload, studentId: unknown, activityId: number) =>
+  (
+    await payload.find({
+      collection: 'attempts',
+      where: { and: [{ student: { equals: studentId } }, { activity: { equals: activityId } }] },
+      overrideAccess: true,
+      depth: 0,
+    })
+  ).docs[0] as any
