@@ -63,6 +63,18 @@ const openCount = async () =>
     })
   ).docs[0]?.openCount ?? 0
 
+describe("a package's own cookies", () => {
+  it('never stop its origin serving: a request carrying every cookie a browser keeps for a site is answered', async () => {
+    const launch = (await open(server.base)).body.launch
+    // What a package that writes past the storage shim can leave: 180 cookies of 4 KB each (Chromium's limit per site).
+    const cookie = Array.from({ length: 180 }, (_, i) => `flood${i}=${'x'.repeat(4000)}`).join('; ')
+    for (const url of [launch.packageUrl, launch.launcherUrl]) {
+      const res = await fetch(url, { headers: { cookie } })
+      expect(res.status, url).toBe(200)
+    }
+  })
+})
+
 describe('with PUBLIC_URL unset, the addresses follow the request', () => {
   it.each([
     ['127.0.0.1', 'localhost'],

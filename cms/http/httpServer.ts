@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http'
 
 import { markStopping } from '../startup/health'
+import { keepIdleConnectionsPastTheProxy } from './connectionTimeouts'
 
 type Log = (message: string) => void
 
@@ -40,16 +41,6 @@ const dropIdleBodies = (req: IncomingMessage, res: ServerResponse, idleMs: numbe
     res.once('finish', () => socket.destroy())
     json(res, 408, { errors: [{ message: 'The request body stopped arriving. Please try again.' }] }, { connection: 'close' })
   })
-}
-
-/**
- * An idle kept-alive connection is closed by the server only after the proxy or client in front
- * has given up on it (load balancers keep them 60 s): closed first by the server, a request the
- * other side sends on it at that moment is lost ("connection reset", a 502 from the proxy).
- */
-export const keepIdleConnectionsPastTheProxy = (server: http.Server) => {
-  server.keepAliveTimeout = seconds('KEEP_ALIVE_TIMEOUT_SECONDS', 65)
-  server.headersTimeout = server.keepAliveTimeout + 1000
 }
 
 /** What a request still unanswered when the drain ends is told: the server is going, try again. */

@@ -1,4 +1,4 @@
-import http, { type Server } from 'node:http'
+import type { Server } from 'node:http'
 import path from 'node:path'
 
 import next from 'next'
@@ -7,12 +7,13 @@ import { getPayload, type Payload } from 'payload'
 import { createApp } from '../http/expressApp'
 import { boot, config } from './boot'
 import { createContentApp } from '../packages/content/app'
+import { createContentServer } from '../packages/content/contentServer'
 import { packageSettings } from '@collections/BlockedRequests/packageSettings'
 import { storylineStore } from '../packages/storyline/packageStore'
 import { isDatabaseUnreachable } from '../database/databaseErrors'
 import { reasonOf } from '../database/databaseWait'
 import { contentPort, publicUrl } from '../config/env'
-import { createHttpServer, keepIdleConnectionsPastTheProxy } from '../http/httpServer'
+import { createHttpServer } from '../http/httpServer'
 import { configuredProductOrigins, defaultContentOrigin, invalidExtraPublicUrls, sameSiteWarning, sharesSiteWithContent } from '../http/origins'
 import { rootDir, uploadsDir, uploadTmpDir } from '../config/paths'
 import { databaseUrlProblem, missingDatabaseProblem, secretProblem, uploadsDirProblem } from './operatorSettings'
@@ -106,8 +107,7 @@ const main = async () => {
     )
   // The content origin: Storyline packages and their launcher (cms/packages/content/app.ts). It needs no
   // database, so it listens now too, and a port already taken stops the start before the boot.
-  content = http.createServer(createContentApp(packageSettings(() => payload)))
-  keepIdleConnectionsPastTheProxy(content)
+  content = createContentServer(createContentApp(packageSettings(() => payload)))
   await listenOrStop(content, contentPort(), 'CONTENT_PORT', 'the content origin (where Storyline packages play)')
 
   const missingDatabase = await missingDatabaseProblem()

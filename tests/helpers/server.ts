@@ -84,7 +84,8 @@ export const startServer = async (options: { seed?: boolean; env?: Record<string
   // Migrated once per run when the test run made a template (vitest.config.ts); boot() then finds nothing to migrate.
   const db = await freshDatabase(dir, process.env.TEST_TEMPLATE_DATABASE)
   const server = http.createServer()
-  const content = http.createServer()
+  const { createContentServer } = await import('@cms/packages/content/contentServer')
+  const content = createContentServer()
   const base = await listen(server)
   const contentBase = await listen(content)
   Object.assign(process.env, {
@@ -103,8 +104,8 @@ export const startServer = async (options: { seed?: boolean; env?: Record<string
   const { packageSettings } = await import('@collections/BlockedRequests/packageSettings')
   // The product's connection timeouts: with Node's default, a test's client can send on a kept-alive
   // connection the server is closing that very moment (cms/http/httpServer.ts).
-  const { keepIdleConnectionsPastTheProxy } = await import('@cms/http/httpServer')
-  for (const each of [server, content]) keepIdleConnectionsPastTheProxy(each)
+  const { keepIdleConnectionsPastTheProxy } = await import('@cms/http/connectionTimeouts')
+  keepIdleConnectionsPastTheProxy(server)
   const payload = await boot({ seedIfEmpty: Boolean(options.seed) })
   server.on('request', createApp({ payload, config }))
   content.on('request', createContentApp(packageSettings(() => payload)))

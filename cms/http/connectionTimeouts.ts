@@ -1,0 +1,13 @@
+import type { Server } from 'node:http'
+
+const seconds = (name: string, fallback: number) => Number(process.env[name] || fallback) * 1000
+
+/**
+ * An idle kept-alive connection is closed by the server only after the proxy or client in front
+ * has given up on it (load balancers keep them 60 s): closed first by the server, a request the
+ * other side sends on it at that moment is lost ("connection reset", a 502 from the proxy).
+ */
+export const keepIdleConnectionsPastTheProxy = (server: Server) => {
+  server.keepAliveTimeout = seconds('KEEP_ALIVE_TIMEOUT_SECONDS', 65)
+  server.headersTimeout = server.keepAliveTimeout + 1000
+}
