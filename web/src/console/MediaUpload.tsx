@@ -51,7 +51,10 @@ export function MediaUpload({ label, value, onChange, accept, image = false }: P
       <legend className="field-label">{label}</legend>
       {value ? (
         <div className="media-current">
-          {image && value.url ? <img src={value.url} alt={value.alt ?? ''} className="media-thumbnail" /> : null}
+          {image && value.url ? (
+            // Its size given, the image's room is kept while it loads: the form below does not move under the pointer.
+            <img src={value.url} alt={value.alt ?? ''} width={value.width ?? undefined} height={value.height ?? undefined} className="media-thumbnail" />
+          ) : null}
           {value.url ? (
             <a href={value.url} target="_blank" rel="noopener noreferrer">
               {value.filename ?? t('console.media.current')}
