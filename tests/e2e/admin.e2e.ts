@@ -7,9 +7,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { chromium } from 'playwright-core'
-
-import { CHROMIUM_ARGS, visible } from './browser'
+import { launchBrowser, visible } from './browser'
 import { root, type ServerProcess, startServerProcess } from './serverProcess'
 import { createStaff, demoEditor, demoStudent, type StaffAccount } from './consoleHelpers'
 
@@ -79,7 +77,7 @@ beforeAll(async () => {
   server = await startServerProcess({ name: 'admin', admin: true, timeoutMs: 120_000 })
   baseURL = server.baseURL
 
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  browser = await launchBrowser()
 }, 600_000)
 
 afterAll(async () => {

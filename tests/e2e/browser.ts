@@ -28,7 +28,15 @@ export const contentURL = () => server().contentURL
 export const dataDir = () => server().dataDir
 export const logFile = () => server().logFile
 
-export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
+/**
+ * Debian's Chromium headless shell where installed (the same engine without the desktop browser's
+ * layers: less work for the machine's two cores), else its full Chromium; CHROMIUM_PATH says otherwise.
+ * docs/adr/browser-tests-in-headless-shell.md
+ */
+export const chromiumPath = () =>
+  process.env.CHROMIUM_PATH || ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => fs.existsSync(file)) || '/usr/bin/chromium'
+
+export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
 
 /** Uncaught exceptions thrown in a page; every test asserts there were none. */
 const pageErrors = new WeakMap<BrowserContext, string[]>()
