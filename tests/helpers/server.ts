@@ -115,6 +115,8 @@ export const startServer = async (options: { seed?: boolean; env?: Record<string
     contentBase,
     dir,
     close: async () => {
+      // The file's tests are over: connections they left open (kept alive for 65 s) are cut, not waited for.
+      for (const each of [content, server]) each.closeAllConnections()
       await new Promise((resolve) => content.close(resolve))
       await new Promise((resolve) => server.close(resolve))
       await payload.destroy()
