@@ -64,9 +64,16 @@ const run = (label, command, args, env = {}, log) =>
     })
   })
 
-const vitest = async (label, config, env = {}, log) => {
+/** Runs a vitest config (`files`: vitest's arguments after the config, file filters or options). */
+const vitest = async (label, config, env = {}, log, files = []) => {
   const report = path.join(reports, `${label.replace(/\W+/g, '-')}.json`)
-  const ok = await run(label, bin('vitest'), ['run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env, log)
+  const ok = await run(
+    label,
+    bin('vitest'),
+    ['run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...files],
+    env,
+    log,
+  )
   try {
     const json = JSON.parse(fs.readFileSync(report, 'utf8'))
     passed += json.numPassedTests
@@ -113,6 +120,8 @@ if (wants('api') || wants('e2e')) {
 }
 const sqliteLane = []
 const postgresLane = []
+// Steps moved from the PostgreSQL lane to the end of the SQLite lane (see below).
+const sqliteLanePostgresSteps = []
 // The type checks and the linter run in the SQLite lane, the shorter of the two, instead of before
 // both lanes, where they kept the second core idle for most of a minute.
 if (wants('types')) {
@@ -142,8 +151,21 @@ if (wants('api')) {
   sqliteLane.push((log) => vitest('API integration tests (SQLite)', 'vitest.config.ts', { TEST_POSTGRES_URL: undefined, ...workers }, log))
   if (postgres) {
     postgresLane.push((log) => vitest('API integration tests (PostgreSQL)', 'vitest.config.ts', { TEST_POSTGRES_URL: postgres, ...workers }, log))
+    // The several-instances suite is the longest part of the PostgreSQL lane: a few of its files run at
+    // the end of the SQLite lane instead, so that the two lanes end together.
+    const instances = 'tests/instances/vitest.config.ts'
+    const inSqliteLane = ['retention', 'seed-resume', 'attempt-state'].map((name) => `tests/instances/${name}.instances.ts`)
     postgresLane.push((log) =>
-      vitest('Several instances on one PostgreSQL (server processes)', 'tests/instances/vitest.config.ts', { TEST_POSTGRES_URL: postgres }, log),
+      vitest(
+        'Several instances on one PostgreSQL (server processes)',
+        instances,
+        { TEST_POSTGRES_URL: postgres },
+        log,
+        inSqliteLane.flatMap((file) => ['--exclude', file]),
+      ),
+    )
+    sqliteLanePostgresSteps.push((log) =>
+      vitest('Several instances on one PostgreSQL, part two (server processes)', instances, { TEST_POSTGRES_URL: postgres }, log, inSqliteLane),
     )
   } else console.log('\n(PostgreSQL run skipped: set TEST_POSTGRES_URL=postgres://user:pass@host:5432/postgres to run it; .ci/run does.)')
 }
@@ -161,6 +183,7 @@ if (wants('api')) {
 }
 // Without a PostgreSQL lane the component tests make a second lane of their own.
 if (wants('web')) (postgres && wants('api') ? sqliteLane : postgresLane).push((log) => vitest('Web app component tests', 'web/vitest.config.ts', {}, log))
+sqliteLane.push(...sqliteLanePostgresSteps)
 await Promise.all([sqliteLane, postgresLane].filter((steps) => steps.length).map(lane))
 if (wants('e2e')) await vitest('Browser tests (Chromium)', 'tests/e2e/vitest.config.ts', webBuilt ? { WEB_BUILT_FOR_TESTS: 'true' } : {})
 
