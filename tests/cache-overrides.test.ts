@@ -1,6 +1,7 @@
 import { type Payload, JWTAuthentication } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { type FindByIDArgs, recordingAccountReads } from './helpers/accountReads'
 import { Actors } from './helpers/actors'
 import { startServer, type TestServer } from './helpers/server'
 
@@ -19,25 +20,6 @@ beforeAll(async () => {
   actors = new Actors(server.payload, server.base)
 })
 afterAll(() => server?.close())
-
-type FindByIDArgs = Parameters<Payload['findByID']>[0]
-
-/** Runs `work` with `payload.findByID` recording the reads of `users`, and answers them. */
-const recordingAccountReads = async (work: () => Promise<unknown>) => {
-  const { payload } = server
-  const reads: FindByIDArgs[] = []
-  const findByID = payload.findByID
-  payload.findByID = ((options: FindByIDArgs) => {
-    if (options.collection === 'users') reads.push(options)
-    return findByID.call(payload, options)
-  }) as Payload['findByID']
-  try {
-    await work()
-  } finally {
-    payload.findByID = findByID
-  }
-  return reads
-}
 
 describe("the cache plugin's overrides still hold against Payload", () => {
   it('the database adapter still has every writer the account cache wraps, and Payload writes an account through updateOne', async () => {
@@ -98,7 +80,7 @@ describe("the cache plugin's overrides still hold against Payload", () => {
     await teacher.get('/api/users/me')
     await teacher.get('/api/users/me')
     let answer: { status: number; body: { user?: { id?: unknown } | null } } | undefined
-    const reads = await recordingAccountReads(async () => {
+    const reads = await recordingAccountReads(server.payload, async () => {
       answer = await teacher.get('/api/users/me')
     })
     expect(answer?.status).toBe(200)
