@@ -46,6 +46,19 @@ const classWith = async (n: number) => {
   return { classroom, students: made.body.students as { id: number; username: string; password: string }[] }
 }
 
+/** A class of one, and who may not change it: another teacher, users:read staff, its student and anonymous. */
+const classWithOutsiders = async () => {
+  const { classroom, students } = await classWith(1)
+  const student = await logIn(students[0].username, students[0].password)
+  const refused = [
+    ['another teacher', otherTeacher],
+    ['users:read', reader],
+    ['student', student],
+    ['anonymous', actors.anonymous()],
+  ] as const
+  return { classroom, students, refused }
+}
+
 const attemptsOf = async (studentId: unknown) =>
   (await server.payload.find({ collection: 'attempts', where: { student: { equals: studentId } }, overrideAccess: true, depth: 0 })).docs
 
@@ -68,14 +81,8 @@ describe('new login cards for the whole class', () => {
   })
 
   it('users:write staff may; another teacher, users:read staff, a student and anonymous are refused and change nothing', async () => {
-    const { classroom, students } = await classWith(1)
-    const student = await logIn(students[0].username, students[0].password)
-    for (const [who, client] of [
-      ['another teacher', otherTeacher],
-      ['users:read', reader],
-      ['student', student],
-      ['anonymous', actors.anonymous()],
-    ] as const) {
+    const { classroom, students, refused } = await classWithOutsiders()
+    for (const [who, client] of refused) {
       const res = await client.post(`/api/classrooms/${classroom.id}/login-cards`)
       expect([401, 403], who).toContain(res.status)
       expect(JSON.stringify(res.body), who).not.toMatch(/password/)
@@ -165,14 +172,8 @@ describe('deleting a classroom', () => {
   })
 
   it('only its teacher and users:write staff may; an unknown choice is a 400 that deletes nothing', async () => {
-    const { classroom, students } = await classWith(1)
-    const student = await logIn(students[0].username, students[0].password)
-    for (const [who, client] of [
-      ['another teacher', otherTeacher],
-      ['users:read', reader],
-      ['student', student],
-      ['anonymous', actors.anonymous()],
-    ] as const) {
+    const { classroom, students, refused } = await classWithOutsiders()
+    for (const [who, client] of refused) {
       expect([401, 403], who).toContain((await client.delete(`/api/classrooms/${classroom.id}?students=delete`)).status)
     }
     const bad = await teacher.delete(`/api/classrooms/${classroom.id}?students=all`)
