@@ -70,9 +70,9 @@ describe('create classroom', () => {
     expect(find('POST', '/api/users/3/classrooms')).toHaveLength(0)
   })
 
-  it("offers the server's proposed code, which the teacher keeps, and replaces the route with the new classroom's page", async () => {
-    const user = userEvent.setup()
-    const { find } = mockFetch(({ method, url }) =>
+  /** The create page, with the server proposing KTR-482 and creating classroom 5. */
+  const openCreatePage = () => {
+    const server = mockFetch(({ method, url }) =>
       url === '/api/classrooms/proposed-code'
         ? { body: { code: 'KTR-482' } }
         : method === 'POST' && url === '/api/users/3/classrooms'
@@ -80,6 +80,12 @@ describe('create classroom', () => {
           : undefined,
     )
     renderApp(<CreateClassroomPage />, { user: teacher, route: '/user/classrooms/create', path: '/user/classrooms/create' })
+    return server
+  }
+
+  it("offers the server's proposed code, which the teacher keeps, and replaces the route with the new classroom's page", async () => {
+    const user = userEvent.setup()
+    const { find } = openCreatePage()
     expect(await screen.findByDisplayValue('KTR-482')).toBe(field('Code'))
     expect(screen.getByText(/keep it or type your own/)).toBeInTheDocument()
     await user.type(field('Name'), 'Civics 7A')
@@ -90,14 +96,7 @@ describe('create classroom', () => {
 
   it('lets the teacher type their own code instead', async () => {
     const user = userEvent.setup()
-    const { find } = mockFetch(({ method, url }) =>
-      url === '/api/classrooms/proposed-code'
-        ? { body: { code: 'KTR-482' } }
-        : method === 'POST' && url === '/api/users/3/classrooms'
-          ? { status: 201, body: { ...CLASSROOM, students: [] } }
-          : undefined,
-    )
-    renderApp(<CreateClassroomPage />, { user: teacher, route: '/user/classrooms/create', path: '/user/classrooms/create' })
+    const { find } = openCreatePage()
     await screen.findByDisplayValue('KTR-482')
     await user.type(field('Name'), 'Civics 7A')
     await user.clear(field('Code'))
