@@ -71,17 +71,14 @@ describe('storyline package', () => {
     FakeUpload.last = null
   })
 
+  /** A Storyline activity of module 8, as the console reads it. */
+  const storylineQuiz = (id: number) => ({ id, title: 'Quiz', type: 'storyline', module: { id: 8, title: 'Speech' }, order: 1, width: 'full', markdown: '' })
+
   it('shows the current package with a Preview link, uploads with progress and shows the server error', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeUpload)
     const user = userEvent.setup()
     const activity = {
-      id: 30,
-      title: 'Quiz',
-      type: 'storyline',
-      module: { id: 8, title: 'Speech' },
-      order: 1,
-      width: 'full',
-      markdown: '',
+      ...storylineQuiz(30),
       storyline: { filename: 'quiz.zip', fileCount: 12, totalBytes: 2048, uploadedAt: '2026-01-02T10:00:00.000Z' },
       storylineUrl: '/uploads/30/storyline/story.html',
     }
@@ -115,16 +112,7 @@ describe('storyline package', () => {
   it('names what the upload found in a cmi5 export: the standard and the launch file, and the warnings', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeUpload)
     const user = userEvent.setup()
-    let activity: Record<string, unknown> = {
-      id: 31,
-      title: 'Quiz',
-      type: 'storyline',
-      module: { id: 8, title: 'Speech' },
-      order: 1,
-      width: 'full',
-      markdown: '',
-      storyline: null,
-    }
+    let activity: Record<string, unknown> = { ...storylineQuiz(31), storyline: null }
     consoleServer(({ method, url }) => {
       if (method === 'GET' && url.startsWith('/api/activities/31')) return { body: activity }
       if (method === 'GET' && url.startsWith('/api/modules?')) return list(modules)
