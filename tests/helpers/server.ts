@@ -103,7 +103,7 @@ export const startServer = async (options: { seed?: boolean; env?: Record<string
   const { createContentApp } = await import('@cms/packages/content/app')
   const { packageSettings } = await import('@collections/BlockedRequests/packageSettings')
   // The product's connection timeouts: with Node's default, a test's client can send on a kept-alive
-  // connection the server is closing that very moment (cms/http/httpServer.ts).
+  // connection the server is closing that very moment (cms/http/connectionTimeouts.ts).
   const { keepIdleConnectionsPastTheProxy } = await import('@cms/http/connectionTimeouts')
   keepIdleConnectionsPastTheProxy(server)
   const payload = await boot({ seedIfEmpty: Boolean(options.seed) })
@@ -115,7 +115,7 @@ export const startServer = async (options: { seed?: boolean; env?: Record<string
     contentBase,
     dir,
     close: async () => {
-      // The file's tests are over: connections they left open (kept alive for 65 s) are cut, not waited for.
+      // The file's tests are over: connections they left open (kept alive as long as a proxy keeps them) are cut, not waited for.
       for (const each of [content, server]) each.closeAllConnections()
       await new Promise((resolve) => content.close(resolve))
       await new Promise((resolve) => server.close(resolve))
