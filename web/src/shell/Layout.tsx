@@ -8,6 +8,7 @@ import { useSession } from '../session/useSession'
 import { Loading } from '../ui/Loading'
 import { Footer } from './Footer'
 import { Header } from './Header'
+import { ScreenFailed } from './ScreenFailed'
 import { SiteBusyNotice } from './SiteBusyNotice'
 
 // Only a signed-in user with an unconfirmed email sees it: visitors do not download it (nor the
@@ -48,9 +49,11 @@ export function Layout() {
             <ConfirmEmailNotice />
           </Suspense>
         )}
-        <Suspense fallback={<Loading />}>
-          <Outlet />
-        </Suspense>
+        <ScreenFailed resetKey={pathname}>
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </ScreenFailed>
       </main>
       <Footer />
     </div>
