@@ -1,11 +1,23 @@
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 
-import { demoTeacher, expectAccessible, expectNoPageErrors, expectSignedIn, freshPagePerTest, pathOf, submitLogin, visible, waitForPath } from './browser'
+import {
+  baseURL,
+  demoTeacher,
+  expectAccessible,
+  expectNoPageErrors,
+  expectSignedIn,
+  freshPagePerTest,
+  pathOf,
+  submitLogin,
+  visible,
+  waitForPath,
+} from './browser'
 
+let browser: Browser
 let context: BrowserContext
 let page: Page
-freshPagePerTest((session) => ({ context, page } = session))
+freshPagePerTest((session) => ({ browser, context, page } = session))
 
 describe('a visitor', () => {
   it('browses home → topic → module, is sent to log in with the return path, and comes back to the module', async () => {
@@ -65,6 +77,29 @@ describe('a visitor', () => {
     await visible(page.getByRole('button', { name: 'Start Bill of Rights Quiz' }))
     await expectAccessible(page, 'module page (signed in)')
     expectNoPageErrors(context)
+  })
+
+  it('is told a page could not be loaded when its script is gone (a new version deployed under the open page), and Try again opens it', async () => {
+    // Without the service worker, which would answer from its copy of the build.
+    const fresh = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 }, locale: 'en-US', serviceWorkers: 'block' })
+    try {
+      const tab = await fresh.newPage()
+      const loginScript = /\/assets\/LoginPage-[^/]+\.js$/
+      await tab.route(loginScript, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }))
+      await tab.goto('/')
+      await visible(tab.getByRole('heading', { level: 1, name: 'Civics360' }))
+      await tab.getByRole('link', { name: 'Log in' }).click()
+      await waitForPath(tab, '/login')
+      await visible(tab.getByRole('heading', { level: 1, name: 'This page could not be loaded' }))
+      await visible(tab.getByText('Check your connection, then try again.'))
+      await expectAccessible(tab, 'page could not be loaded')
+
+      await tab.unroute(loginScript)
+      await tab.getByRole('button', { name: 'Try again' }).click()
+      await visible(tab.getByRole('heading', { level: 1, name: 'Log in to Civics360' }))
+    } finally {
+      await fresh.close()
+    }
   })
 
   it('sees the Not Found screen at an unknown path', async () => {
