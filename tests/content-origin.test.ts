@@ -66,7 +66,7 @@ const openCount = async () =>
 describe("a package's own cookies", () => {
   it('never stop its origin serving: a request carrying every cookie a browser keeps for a site is answered', async () => {
     const launch = (await open(server.base)).body.launch
-    // What a package that writes past the storage shim can leave: 180 cookies of 4 KB each (Chromium's limit per site).
+    // What a package that writes past the storage shim can leave: as many cookies, as large, as Chromium keeps for one site.
     const cookie = Array.from({ length: 180 }, (_, i) => `flood${i}=${'x'.repeat(4000)}`).join('; ')
     for (const url of [launch.packageUrl, launch.launcherUrl]) {
       const res = await fetch(url, { headers: { cookie } })

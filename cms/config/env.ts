@@ -36,6 +36,9 @@ export const contentOrigin = (): string => new URL(contentUrl()).origin
  * read from the database, as when measuring or ruling the caches out of a problem), and
  * PUBLIC_CACHE_MB bounds the public-read cache's memory.
  */
+/** A duration set in seconds by an environment variable, in milliseconds. */
+export const secondsFromEnv = (name: string, fallback: number): number => Number(process.env[name] || fallback) * 1000
+
 export const cacheOptions = (): { enabled: boolean; publicCacheMB?: number } => {
   const megabytes = Number(process.env.PUBLIC_CACHE_MB)
   return { enabled: process.env.CACHE_ENABLED !== 'false', ...(process.env.PUBLIC_CACHE_MB && megabytes > 0 ? { publicCacheMB: megabytes } : {}) }

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http'
 
-const seconds = (name: string, fallback: number) => Number(process.env[name] || fallback) * 1000
+import { secondsFromEnv } from '../config/env'
 
 /**
  * An idle kept-alive connection is closed by the server only after the proxy or client in front
@@ -8,6 +8,6 @@ const seconds = (name: string, fallback: number) => Number(process.env[name] || 
  * other side sends on it at that moment is lost ("connection reset", a 502 from the proxy).
  */
 export const keepIdleConnectionsPastTheProxy = (server: Server) => {
-  server.keepAliveTimeout = seconds('KEEP_ALIVE_TIMEOUT_SECONDS', 65)
+  server.keepAliveTimeout = secondsFromEnv('KEEP_ALIVE_TIMEOUT_SECONDS', 65)
   server.headersTimeout = server.keepAliveTimeout + 1000
 }

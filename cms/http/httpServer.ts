@@ -1,11 +1,10 @@
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http'
 
+import { secondsFromEnv } from '../config/env'
 import { markStopping } from '../startup/health'
 import { keepIdleConnectionsPastTheProxy } from './connectionTimeouts'
 
 type Log = (message: string) => void
-
-const seconds = (name: string, fallback: number) => Number(process.env[name] || fallback) * 1000
 
 const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers })
@@ -69,7 +68,7 @@ const answerUnfinished = (res: ServerResponse) => {
 export const createHttpServer = (log: Log) => {
   let handler: RequestListener = booting
   let stopping = false
-  const idleMs = seconds('BODY_IDLE_TIMEOUT_SECONDS', 30)
+  const idleMs = secondsFromEnv('BODY_IDLE_TIMEOUT_SECONDS', 30)
   const unanswered = new Set<ServerResponse>()
   const server = http.createServer((req, res) => {
     if (stopping) res.setHeader('Connection', 'close')
@@ -91,7 +90,7 @@ export const createHttpServer = (log: Log) => {
     if (stopping) return
     stopping = true
     markStopping()
-    const timeoutMs = seconds('SHUTDOWN_TIMEOUT_SECONDS', 8)
+    const timeoutMs = secondsFromEnv('SHUTDOWN_TIMEOUT_SECONDS', 8)
     log(`${signal}: not accepting connections; finishing the requests in flight (at most ${timeoutMs / 1000} s)…`)
     const exit = async (code: number) => {
       try {

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import AxeBuilder from '@axe-core/playwright'
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest'
 
 /** Flags measured to work with Debian's Chromium on these machines (../shared/STACK-NOTES.md). */
@@ -44,8 +44,8 @@ const pageErrors = new WeakMap<BrowserContext, string[]>()
 const consoleErrors = new WeakMap<BrowserContext, string[]>()
 
 /** A fresh context (cookies, storage) at the base URL, desktop-sized so wide-screen content shows. */
-export const newContext = async (browser: Browser): Promise<BrowserContext> => {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 }, locale: 'en-US' })
+export const newContext = async (browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> => {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 }, locale: 'en-US', ...options })
   context.setDefaultTimeout(15_000)
   context.setDefaultNavigationTimeout(30_000)
   const errors: string[] = []

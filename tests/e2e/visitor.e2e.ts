@@ -2,12 +2,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 
 import {
-  baseURL,
   demoTeacher,
   expectAccessible,
   expectNoPageErrors,
   expectSignedIn,
   freshPagePerTest,
+  newContext,
   pathOf,
   submitLogin,
   visible,
@@ -81,7 +81,7 @@ describe('a visitor', () => {
 
   it('is told a page could not be loaded when its script is gone (a new version deployed under the open page), and Try again opens it', async () => {
     // Without the service worker, which would answer from its copy of the build.
-    const fresh = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 }, locale: 'en-US', serviceWorkers: 'block' })
+    const fresh = await newContext(browser, { serviceWorkers: 'block' })
     try {
       const tab = await fresh.newPage()
       const loginScript = /\/assets\/LoginPage-[^/]+\.js$/
@@ -97,6 +97,7 @@ describe('a visitor', () => {
       await tab.unroute(loginScript)
       await tab.getByRole('button', { name: 'Try again' }).click()
       await visible(tab.getByRole('heading', { level: 1, name: 'Log in to Civics360' }))
+      expectNoPageErrors(fresh)
     } finally {
       await fresh.close()
     }

@@ -3,10 +3,10 @@ import http, { type RequestListener } from 'node:http'
 import { keepIdleConnectionsPastTheProxy } from '../../http/connectionTimeouts'
 
 /**
- * The largest request head the content origin reads. A browser sends every cookie it holds for the
- * origin with each request, and a package can write them past the storage shim: up to 180 cookies
- * of 4 KB in Chromium. The origin reads none of them, but with Node's default (16 KB) it would answer
- * 431 to every request of that student, and each of their packages would open blank.
+ * The largest request head the content origin reads: more than all the cookies a browser keeps for
+ * one site. A browser sends every cookie it holds for the origin with each request, and a package
+ * can write them past the storage shim. The origin reads none of them, but under Node's default
+ * limit it would refuse every request of that student (431), and each of their packages would open blank.
  */
 export const CONTENT_MAX_HEADER_BYTES = 1024 * 1024
 

@@ -20,7 +20,9 @@ type State = { failed: boolean; key: string }
 
 /**
  * Catches a screen that throws while drawing, a lazy screen whose script failed to load included,
- * and says so instead of leaving a blank page. Going to another address (`resetKey`) tries again.
+ * and says so instead of leaving a blank page. Going to another address (`resetKey`) draws that
+ * address's screen; the failed one comes back only with a reload (Try again): the browser keeps a
+ * failed script's failure for the page.
  */
 export class ScreenFailed extends Component<Props, State> {
   state: State = { failed: false, key: this.props.resetKey }
