@@ -108,6 +108,11 @@ const lane = async (steps) => {
   process.stdout.write(log.join('\n') + '\n')
 }
 
+// Node keeps the machine code it compiles for each module (V8's code cache) in this folder, so the
+// dozens of processes a run starts (servers, type checks, linters, test workers) stop compiling
+// the same libraries again; a fresh clone starts with an empty folder. https://nodejs.org/api/module.html#module-compile-cache
+process.env.NODE_COMPILE_CACHE ??= path.join(root, 'node_modules', '.cache', 'node-compile-cache')
+
 const only = process.argv.slice(2)
 const wants = (name) => only.length === 0 || only.includes(name)
 const postgres = process.env.TEST_POSTGRES_URL
@@ -150,7 +155,18 @@ if (wants('api')) {
   const workers = postgres ? { API_TEST_WORKERS: '1' } : {}
   sqliteLane.push((log) => vitest('API integration tests (SQLite)', 'vitest.config.ts', { TEST_POSTGRES_URL: undefined, ...workers }, log))
   if (postgres) {
-    postgresLane.push((log) => vitest('API integration tests (PostgreSQL)', 'vitest.config.ts', { TEST_POSTGRES_URL: postgres, ...workers }, log))
+    // Files whose servers run on SQLite in every lane (server processes started with a file: database)
+    // or that read no database run in the SQLite lane only: run again here they would test nothing new.
+    const sqliteOnly = ['server-start', 'production-accounts', 'lint-boundaries'].map((name) => `tests/${name}.test.ts`)
+    postgresLane.push((log) =>
+      vitest(
+        'API integration tests (PostgreSQL)',
+        'vitest.config.ts',
+        { TEST_POSTGRES_URL: postgres, ...workers },
+        log,
+        sqliteOnly.flatMap((file) => ['--exclude', file]),
+      ),
+    )
     // The several-instances suite is the longest part of the PostgreSQL lane: a few of its files run at
     // the end of the SQLite lane instead, so that the two lanes end together.
     const instances = 'tests/instances/vitest.config.ts'

@@ -11,6 +11,9 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/e2e/globalSetup.ts'],
     pool: 'forks',
+    // A worker loads playwright, axe and the helpers once for all its files instead of once a file;
+    // the helpers keep no state between files (each file launches its own browser).
+    isolate: false,
     // A server per worker (globalSetup.ts): files on different servers share nothing.
     maxWorkers: e2eWorkers(),
     testTimeout: 120_000,
