@@ -37,7 +37,7 @@ beforeAll(async () => {
   const { getPayload } = await import('payload')
   const { default: config } = await import('../cms/payload.config')
   const { knownMigrations } = await import('@cms/database/migrationList')
-  const { databaseKind } = await import('@cms/database/db')
+  const { databaseKind } = await import('@cms/database/databaseUrl')
   isPostgres = databaseKind() === 'postgres'
   payload = await getPayload({ config })
   const all = knownMigrations()

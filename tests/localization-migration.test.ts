@@ -46,7 +46,7 @@ beforeAll(async () => {
   const { getPayload } = await import('payload')
   const { default: config } = await import('../cms/payload.config')
   const { knownMigrations } = await import('@cms/database/migrationList')
-  const { databaseKind } = await import('@cms/database/db')
+  const { databaseKind } = await import('@cms/database/databaseUrl')
   payload = await getPayload({ config })
   const all = knownMigrations()
   const localization = all.findIndex((migration) => migration.name.endsWith('_localization'))

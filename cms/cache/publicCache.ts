@@ -11,7 +11,7 @@ import type { AuthStrategy, Payload, TypedUser } from 'payload'
 import { forgetAccountsOnWrite, useSharedAccountVersions } from './accountCache'
 import { type ChangeSignal, listenForChanges } from './changeSignal'
 import { chosenEncoding } from '@cms/http/contentEncoding'
-import { databaseKind, databaseUrl } from '@cms/database/db'
+import { databaseKind, databaseUrl } from '@cms/database/databaseUrl'
 import { cachedAddress } from './publicCacheAddress'
 import { cachedSignedIn, forgetEveryone, forgetUser, requestUserNow } from './signedIn'
 

@@ -1,11 +1,14 @@
 /** The address users reach the product at; links in emails and OAuth callbacks are built from it. */
 export const publicUrl = (): string => (process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, '')
 
+/** The port the product listens on: PORT, else 3000. */
+export const serverPort = (): number => Number(process.env.PORT || 3000)
+
 /**
  * The port the server also listens on for the content origin (Storyline packages and their
  * launcher): CONTENT_PORT, else the next port after PORT.
  */
-export const contentPort = (): number => Number(process.env.CONTENT_PORT || Number(process.env.PORT || 3000) + 1)
+export const contentPort = (): number => Number(process.env.CONTENT_PORT || serverPort() + 1)
 
 /** The other name of this machine: another site for cookies and for `frame-ancestors`. */
 const loopbackTwins: Record<string, string> = { localhost: '127.0.0.1', '127.0.0.1': 'localhost', '[::1]': 'localhost' }

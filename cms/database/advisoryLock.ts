@@ -1,6 +1,6 @@
 import pg from 'pg'
 
-import { databaseKind, databaseUrl } from './db'
+import { databaseKind, databaseUrl } from './databaseUrl'
 
 /** Keys this process holds: a second caller here is refused as one in another process would be. */
 const heldHere = new Set<string>()

@@ -1,7 +1,7 @@
 import pg from 'pg'
 
 import { isDatabaseUnreachable } from './databaseErrors'
-import { databaseKind, databaseUrl } from './db'
+import { databaseKind, databaseUrl } from './databaseUrl'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

@@ -8,20 +8,8 @@ import { sqliteAdapter } from '@payloadcms/db-sqlite'
 import { keepBuiltRelationalQueries } from './builtQueries'
 import { keepingCommitFailures } from './commitFailures'
 import { dataDir } from '../config/paths'
+import { createDatabaseWanted, databaseKind, databaseUrl } from './databaseUrl'
 import { keptConnections, pgWithListeningPools } from './postgresConnections'
-
-export type DatabaseKind = 'sqlite' | 'postgres' | 'mongodb'
-
-export const databaseUrl = () => process.env.DATABASE_URL || ''
-
-export const databaseKind = (url = databaseUrl()): DatabaseKind => {
-  if (/^postgres(ql)?:\/\//.test(url)) return 'postgres'
-  if (/^mongodb(\+srv)?:\/\//.test(url)) return 'mongodb'
-  return 'sqlite'
-}
-
-/** CREATE_DATABASE=true: the PostgreSQL adapter may create the database DATABASE_URL names when it does not exist. */
-export const createDatabaseWanted = () => process.env.CREATE_DATABASE?.trim().toLowerCase() === 'true'
 
 /** The SQLite file: DATABASE_URL=file:… if given, else data/civics.db. */
 export const sqliteUrl = (url = databaseUrl()) => {

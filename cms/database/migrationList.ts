@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { databaseKind } from './db'
+import { databaseKind } from './databaseUrl'
 import { migrations as postgresMigrations } from './migrations/postgres'
 import { migrations as sqliteMigrations } from './migrations/sqlite'
 

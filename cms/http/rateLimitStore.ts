@@ -4,7 +4,7 @@ import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit'
 import pg from 'pg'
 import { RateLimiterPostgres } from 'rate-limiter-flexible'
 
-import { databaseKind, databaseUrl } from '../database/db'
+import { databaseKind, databaseUrl } from '../database/databaseUrl'
 import { keptConnections, logDroppedConnections, openConnections } from '../database/postgresConnections'
 
 /**

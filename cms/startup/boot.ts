@@ -5,7 +5,7 @@ import { getPayload, type Payload } from 'payload'
 
 import { type DemoLogin, isEmptyDatabase, seed, seedBenchmarks, seedDemoAccounts } from '../../seed'
 import { withBootLock } from './bootLock'
-import { databaseKind } from '../database/db'
+import { databaseKind } from '../database/databaseUrl'
 import { untilDatabaseAnswers, waitForDatabase } from '../database/databaseWait'
 import { knownMigrations } from '../database/migrationList'
 import config from '../payload.config'

@@ -1,6 +1,6 @@
 import pg from 'pg'
 
-import { databaseKind, databaseUrl } from '../database/db'
+import { databaseKind, databaseUrl } from '../database/databaseUrl'
 
 /** Every instance on one database uses this key, so one of them at a time migrates and seeds. */
 const lockKey = 'civics360:boot'

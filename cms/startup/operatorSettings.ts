@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { createDatabaseWanted, databaseKind, databaseUrl } from '../database/db'
+import { createDatabaseWanted, databaseKind, databaseUrl } from '../database/databaseUrl'
 import { uploadsDir } from '../config/paths'
 
 /**

@@ -1,3 +1,4 @@
+// The instance itself, loaded by the entry (server.ts) once the settings are known to work.
 import type { Server } from 'node:http'
 import path from 'node:path'
 
@@ -12,28 +13,22 @@ import { packageSettings } from '@collections/BlockedRequests/packageSettings'
 import { storylineStore } from '../packages/storyline/packageStore'
 import { isDatabaseUnreachable } from '../database/databaseErrors'
 import { reasonOf } from '../database/databaseWait'
-import { contentPort, publicUrl } from '../config/env'
+import { contentPort, publicUrl, serverPort } from '../config/env'
 import { createHttpServer } from '../http/httpServer'
-import { configuredProductOrigins, defaultContentOrigin, invalidExtraPublicUrls, sameSiteWarning, sharesSiteWithContent } from '../http/origins'
+import { stopStarting } from './stopStarting'
+import { configuredProductOrigins, defaultContentOrigin, sameSiteWarning, sharesSiteWithContent } from '../http/origins'
 import { rootDir, uploadsDir, uploadTmpDir } from '../config/paths'
-import { databaseUrlProblem, missingDatabaseProblem, secretProblem, uploadsDirProblem } from './operatorSettings'
+import { missingDatabaseProblem } from './operatorSettings'
 import { openConnections, payloadPool } from '../database/postgresConnections'
 import { closeRateLimitStore, openRateLimitConnections } from '../http/rateLimitStore'
 import { warmContentReads } from './warmContentReads'
 import { warmLoginPath } from './warmLoginPath'
 
-const port = Number(process.env.PORT || 3000)
 const dev = process.env.NODE_ENV !== 'production'
 
 let payload: Payload | undefined
 let content: Server | undefined
 const log = (message: string) => (payload ? payload.logger.info(message) : console.log(message))
-
-/** A start that cannot work stops with one line that names the setting to change, and no stack. */
-const stopStarting = (line: string): never => {
-  console.error(line)
-  process.exit(1)
-}
 
 /** Listens on `port`; a port already taken (or not allowed) stops the start with one line naming `variable`. */
 const listenOrStop = (server: Server, port: number, variable: 'PORT' | 'CONTENT_PORT', what: string) =>
@@ -77,14 +72,6 @@ const skipWarmUpUnlessBroken = (what: string) => (error: unknown) => {
 }
 
 const main = async () => {
-  // Settings that would start a site, just not the operator's (cms/startup/operatorSettings.ts).
-  for (const problem of [databaseUrlProblem(), secretProblem(), uploadsDirProblem()]) if (problem) stopStarting(problem)
-  if (contentPort() === port)
-    stopStarting(
-      `CONTENT_PORT ${contentPort()} is the same as PORT: set CONTENT_PORT to a port of its own (the content origin, where Storyline packages play).`,
-    )
-  const invalid = invalidExtraPublicUrls()
-  if (invalid.length) stopStarting(`EXTRA_PUBLIC_URLS must list http(s) addresses separated by commas; not an address: ${invalid.join(', ')}`)
   const { server, serve, stop } = createHttpServer(log)
   const cleanup = async () => {
     content?.closeAllConnections()
@@ -97,7 +84,7 @@ const main = async () => {
   // must not take every request down with the process: it is logged, and serving goes on.
   process.on('unhandledRejection', (reason) => (payload ? payload.logger.error({ err: reason }, 'Unhandled promise rejection') : console.error(reason)))
   // Listening before the boot lets a load balancer see the process (/healthz) while it migrates or waits for another instance.
-  await listenOrStop(server, port, 'PORT', 'the product')
+  await listenOrStop(server, serverPort(), 'PORT', 'the product')
   // Before a package is served: what a crash left mid-upload goes, the live versions stay.
   await storylineStore(uploadsDir)
     .repair(uploadTmpDir())
@@ -121,7 +108,7 @@ const main = async () => {
   await warmLoginPath(payload).catch(skipWarmUpUnlessBroken('login path'))
   let nextHandler: ((req: any, res: any) => Promise<void>) | undefined
   if (process.env.DISABLE_ADMIN !== 'true') {
-    const nextApp = next({ dev, dir: path.join(rootDir, 'cms'), port })
+    const nextApp = next({ dev, dir: path.join(rootDir, 'cms'), port: serverPort() })
     await nextApp.prepare()
     const handle = nextApp.getRequestHandler()
     nextHandler = (req, res) => handle(req, res)
@@ -140,7 +127,9 @@ const main = async () => {
   for (const warning of lines.warnings) payload.logger.warn(warning)
 }
 
-main().catch((error) => {
-  console.error(error)
-  process.exit(1)
-})
+/** Listens, boots, opens connections, warms up, then serves; server.ts has checked the settings first. */
+export const startInstance = () =>
+  main().catch((error) => {
+    console.error(error)
+    process.exit(1)
+  })
