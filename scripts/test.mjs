@@ -188,8 +188,8 @@ if (wants('api')) {
 // PostgreSQL restarted, stopped and starved under load, on a server of the tests' own (initdb +
 // pg_ctl: tests/helpers/privatePostgres.ts), never the shared one: wherever PostgreSQL's binaries are.
 const postgresBin = process.env.PG_BIN || '/usr/lib/postgresql/15/bin'
-// It and the component tests join the SQLite lane, the shorter of the two (the PostgreSQL lane also
-// has the several-instances suite), so neither core waits long for the other at the lanes' end.
+// It joins the SQLite lane, and the component tests the PostgreSQL lane (or make a second lane of
+// their own without one), so that neither core waits long for the other at the lanes' end.
 if (wants('api')) {
   if (fs.existsSync(path.join(postgresBin, 'initdb')) && fs.existsSync(path.join(postgresBin, 'pg_ctl')))
     sqliteLane.push((log) =>
@@ -197,8 +197,7 @@ if (wants('api')) {
     )
   else console.log(`\n(PostgreSQL outage run skipped: no initdb and pg_ctl in ${postgresBin}; set PG_BIN to PostgreSQL's bin folder to run it.)`)
 }
-// Without a PostgreSQL lane the component tests make a second lane of their own.
-if (wants('web')) (postgres && wants('api') ? sqliteLane : postgresLane).push((log) => vitest('Web app component tests', 'web/vitest.config.ts', {}, log))
+if (wants('web')) postgresLane.push((log) => vitest('Web app component tests', 'web/vitest.config.ts', {}, log))
 sqliteLane.push(...sqliteLanePostgresSteps)
 await Promise.all([sqliteLane, postgresLane].filter((steps) => steps.length).map(lane))
 if (wants('e2e')) await vitest('Browser tests (Chromium)', 'tests/e2e/vitest.config.ts', webBuilt ? { WEB_BUILT_FOR_TESTS: 'true' } : {})
