@@ -16,6 +16,8 @@ export default defineConfig({
     isolate: false,
     // A server per worker (globalSetup.ts): files on different servers share nothing.
     maxWorkers: e2eWorkers(),
+    // Servers the files start themselves warm their login path with 20 refusals, as the shared ones do.
+    env: { WARM_UP_LOGINS: '20' },
     testTimeout: 120_000,
     hookTimeout: 240_000,
   },
