@@ -11,6 +11,8 @@ import { schoolTime } from '../ui/schoolTime'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { useAssignmentChanges, useAssignmentReport } from './api/assignments'
 import './roster.css'
+import { ColumnHeads } from '../ui/ColumnHeads'
+import { RowButton } from './RowButton'
 
 type Row = NonNullable<ReturnType<typeof useAssignmentReport>['data']>['students'][number]
 
@@ -93,16 +95,16 @@ export function AssignmentReportPage() {
           <div className="table-wrapper">
             <table className="table assignment-report">
               <caption className="visually-hidden">{heading}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('classrooms.assignments.student')}</th>
-                  <th scope="col">{t('classrooms.assignments.username')}</th>
-                  <th scope="col">{t('classrooms.assignments.statusColumn')}</th>
-                  <th scope="col">{t('classrooms.assignments.score')}</th>
-                  <th scope="col">{t('classrooms.assignments.doneAt')}</th>
-                  <th scope="col">{t('classrooms.assignments.due')}</th>
-                </tr>
-              </thead>
+              <ColumnHeads
+                columns={[
+                  t('classrooms.assignments.student'),
+                  t('classrooms.assignments.username'),
+                  t('classrooms.assignments.statusColumn'),
+                  t('classrooms.assignments.score'),
+                  t('classrooms.assignments.doneAt'),
+                  t('classrooms.assignments.due'),
+                ]}
+              />
               <tbody>
                 {data.students.map((row) => (
                   <tr key={row.id} data-status={row.status}>
@@ -127,17 +129,15 @@ export function AssignmentReportPage() {
                           }}
                         />
                       ) : (
-                        <button
-                          type="button"
-                          className="button button-secondary button-small"
+                        <RowButton
+                          rowName={studentName(row) || row.username}
                           onClick={() => {
                             setNotice(null)
                             setExtending(row)
                           }}
                         >
                           {t('classrooms.assignments.extend')}
-                          <span className="visually-hidden"> {studentName(row) || row.username}</span>
-                        </button>
+                        </RowButton>
                       )}
                     </td>
                   </tr>

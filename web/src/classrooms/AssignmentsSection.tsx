@@ -12,6 +12,8 @@ import { schoolTime } from '../ui/schoolTime'
 import { useAssignmentChanges, useClassroomAssignments } from './api/assignments'
 import { AssignmentForm } from './AssignmentForm'
 import { ConfirmRosterAction } from './ConfirmRosterAction'
+import { ColumnHeads } from '../ui/ColumnHeads'
+import { RowButton } from './RowButton'
 
 type Listed = ClassroomAssignments['assignments'][number]
 
@@ -83,17 +85,15 @@ export function AssignmentsSection({ classroom }: { classroom: Classroom }) {
         <div className="table-wrapper">
           <table className="table assignments-table">
             <caption className="visually-hidden">{t('classrooms.assignments.heading')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('classrooms.assignments.title')}</th>
-                <th scope="col">{t('classrooms.assignments.due')}</th>
-                <th scope="col">{t('classrooms.assignments.state')}</th>
-                <th scope="col">{t('classrooms.assignments.counts')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('classrooms.detail.actions')}</span>
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              columns={[
+                t('classrooms.assignments.title'),
+                t('classrooms.assignments.due'),
+                t('classrooms.assignments.state'),
+                t('classrooms.assignments.counts'),
+              ]}
+              actions={t('classrooms.detail.actions')}
+            />
             <tbody>
               {assignments.map((assignment) => (
                 <tr key={assignment.id}>
@@ -104,21 +104,18 @@ export function AssignmentsSection({ classroom }: { classroom: Classroom }) {
                   <td>{t(`classrooms.assignments.${stateOf(assignment, data.now)}`)}</td>
                   <td>{t('classrooms.assignments.countsValue', { ...assignment.counts })}</td>
                   <td className="assignment-actions">
-                    <button
-                      type="button"
-                      className="button button-secondary button-small"
+                    <RowButton
+                      rowName={assignment.title}
                       onClick={() => {
                         setNotice(null)
                         setEditing(assignment)
                       }}
                     >
                       {t('classrooms.assignments.edit')}
-                      <span className="visually-hidden"> {assignment.title}</span>
-                    </button>
-                    <button type="button" className="button button-danger-outline button-small" onClick={() => setDeleting(assignment)}>
+                    </RowButton>
+                    <RowButton rowName={assignment.title} look="button-danger-outline" onClick={() => setDeleting(assignment)}>
                       {t('classrooms.assignments.delete')}
-                      <span className="visually-hidden"> {assignment.title}</span>
-                    </button>
+                    </RowButton>
                   </td>
                 </tr>
               ))}

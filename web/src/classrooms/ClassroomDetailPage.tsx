@@ -29,6 +29,7 @@ import { LoginCards } from './LoginCards'
 import { ProgressGrid } from './ProgressGrid'
 import { BenchmarkMastery } from './BenchmarkMastery'
 import { RowMenu } from './RowMenu'
+import { ColumnHeads } from '../ui/ColumnHeads'
 
 const confirmTexts = (t: TFunction, kind: 'card' | 'remove' | 'delete', username: string) => {
   const key = kind === 'card' ? 'newCard' : kind
@@ -66,15 +67,7 @@ function StudentsTable({
     <div className="table-wrapper">
       <table className="table">
         <caption className="visually-hidden">{t('classrooms.detail.studentsIn', { name: classroom.name })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('classrooms.detail.username')}</th>
-            <th scope="col">{t('classrooms.detail.name')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('classrooms.detail.actions')}</span>
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={[t('classrooms.detail.username'), t('classrooms.detail.name')]} actions={t('classrooms.detail.actions')} />
         <tbody>
           {students.map((student) => {
             const username = studentUsername(student)

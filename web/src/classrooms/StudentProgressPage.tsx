@@ -8,6 +8,7 @@ import { ErrorNotice } from '../ui/Notice'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { useStudentProgress } from './api/progress'
 import './roster.css'
+import { ColumnHeads } from '../ui/ColumnHeads'
 
 /** One student's page, from the grid: every activity with state, score, attempts, time spent, last opened. */
 export function StudentProgressPage() {
@@ -44,16 +45,16 @@ export function StudentProgressPage() {
                 <div key={module.id} className="table-wrapper">
                   <table className="table">
                     <caption>{module.title}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('classrooms.progress.activityColumn')}</th>
-                        <th scope="col">{t('classrooms.progress.stateColumn')}</th>
-                        <th scope="col">{t('classrooms.progress.scoreColumn')}</th>
-                        <th scope="col">{t('classrooms.progress.attemptsColumn')}</th>
-                        <th scope="col">{t('classrooms.progress.timeColumn')}</th>
-                        <th scope="col">{t('classrooms.progress.lastOpenedColumn')}</th>
-                      </tr>
-                    </thead>
+                    <ColumnHeads
+                      columns={[
+                        t('classrooms.progress.activityColumn'),
+                        t('classrooms.progress.stateColumn'),
+                        t('classrooms.progress.scoreColumn'),
+                        t('classrooms.progress.attemptsColumn'),
+                        t('classrooms.progress.timeColumn'),
+                        t('classrooms.progress.lastOpenedColumn'),
+                      ]}
+                    />
                     <tbody>
                       {module.activities.map((activity) => {
                         const attempt = attempts.get(String(activity.id))

@@ -12,6 +12,7 @@ import { DeleteButton } from '../DeleteButton'
 import { ModuleForm } from './ModuleForm'
 import { useConsoleDoc } from '../api/useConsoleDoc'
 import { untranslatedTitle } from '../editingLocale'
+import { ColumnHeads } from '../../ui/ColumnHeads'
 
 const RELATED = { activities: ['title', 'type', 'order', 'width'] }
 
@@ -49,14 +50,7 @@ export function ModuleEditPage() {
         ) : (
           <div className="table-wrapper">
             <table className="table console-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('console.columns.order')}</th>
-                  <th scope="col">{t('console.columns.title')}</th>
-                  <th scope="col">{t('console.columns.type')}</th>
-                  <th scope="col">{t('console.columns.width')}</th>
-                </tr>
-              </thead>
+              <ColumnHeads columns={[t('console.columns.order'), t('console.columns.title'), t('console.columns.type'), t('console.columns.width')]} />
               <tbody>
                 {[...activities]
                   .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))

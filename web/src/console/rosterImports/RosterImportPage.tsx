@@ -8,6 +8,7 @@ import { ErrorNotice, SuccessNotice } from '../../ui/Notice'
 import { TextInput } from '../../ui/TextInput'
 import { useDocumentTitle } from '../../ui/useDocumentTitle'
 import { upload } from '../api/consoleApi'
+import { ColumnHeads } from '../../ui/ColumnHeads'
 
 const KINDS: RosterChangeKind[] = ['school', 'classroom', 'teacher', 'student']
 const ACTIONS: RosterChangeAction[] = ['create', 'update', 'link', 'join', 'remove', 'archive', 'skip']
@@ -28,12 +29,7 @@ function RowErrors({ error }: { error: unknown }) {
     <div className="table-wrapper">
       <table className="table console-table">
         <caption>{t('console.rosterImports.badRows')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('console.rosterImports.where')}</th>
-            <th scope="col">{t('console.rosterImports.problem')}</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={[t('console.rosterImports.where'), t('console.rosterImports.problem')]} />
         <tbody>
           {rows.map((row, i) => (
             <tr key={`${row.path}-${i}`}>
@@ -86,13 +82,7 @@ function PreviewTables({ preview }: { preview: RosterPreview }) {
         <div className="table-wrapper">
           <table className="table console-table">
             <caption>{t('console.rosterImports.schools')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('console.rosterImports.school')}</th>
-                <th scope="col">{t('console.rosterImports.accounts')}</th>
-                <th scope="col">{t('console.rosterImports.changed')}</th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={[t('console.rosterImports.school'), t('console.rosterImports.accounts'), t('console.rosterImports.changed')]} />
             <tbody>
               {preview.schools.map((school) => (
                 <tr key={school.sourcedId}>
@@ -112,15 +102,15 @@ function PreviewTables({ preview }: { preview: RosterPreview }) {
         <div className="table-wrapper">
           <table className="table console-table">
             <caption>{t('console.rosterImports.rows')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('console.rosterImports.where')}</th>
-                <th scope="col">{t('console.rosterImports.record')}</th>
-                <th scope="col">{t('console.rosterImports.change')}</th>
-                <th scope="col">{t('console.rosterImports.name')}</th>
-                <th scope="col">{t('console.rosterImports.detail')}</th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              columns={[
+                t('console.rosterImports.where'),
+                t('console.rosterImports.record'),
+                t('console.rosterImports.change'),
+                t('console.rosterImports.name'),
+                t('console.rosterImports.detail'),
+              ]}
+            />
             <tbody>
               {preview.changes.map((change, i) => (
                 <tr key={`${change.file}-${change.line}-${change.action}-${i}`}>
