@@ -48,6 +48,28 @@ const oauthMeta = (profile: SocialProfile, current: User['meta'] = {}) => ({
   oauthEmail: current.oauthEmail || profile.email,
 })
 
+/**
+ * A new account that signs in through a provider or a district: its login is the email the
+ * provider confirmed, else a generated username, and `fields` add its identity and the rest.
+ */
+const createProviderAccount = async (payload: Payload, confirmedEmail: string | null, fields: Record<string, unknown>): Promise<SignInOutcome> => {
+  const login = confirmedEmail ? { email: confirmedEmail, emailVerified: true } : { username: await generateUsername(payload) }
+  const user = await payload.create({
+    collection: 'users',
+    data: {
+      ...login,
+      // Unusable: nobody ever sees it. `hasPassword: false` keeps the local login out of `providers`
+      // until the user connects an email and password of their own.
+      password: randomBytes(32).toString('base64url'),
+      hasPassword: false,
+      ...fields,
+    } as never,
+    depth: 0,
+    overrideAccess: true,
+  })
+  return { user: user as User, created: true, linked: false }
+}
+
 const newIdentity = (profile: SocialProfile): Identity => ({ provider: profile.provider, subject: profile.subject, email: profile.email })
 
 /** The account (as stored) gains an identity, and the names and email it came with. */
@@ -95,22 +117,7 @@ export const signInWithProfile = async (payload: Payload, profile: SocialProfile
     }
   }
 
-  const login = profile.emailVerified ? { email: profile.email, emailVerified: true } : { username: await generateUsername(payload) }
-  const user = await payload.create({
-    collection: 'users',
-    data: {
-      ...login,
-      // Unusable: nobody ever sees it. `hasPassword: false` keeps the local login out of `providers`
-      // until the user connects an email and password of their own.
-      password: randomBytes(32).toString('base64url'),
-      hasPassword: false,
-      identities: [newIdentity(profile)],
-      meta: oauthMeta(profile),
-    } as never,
-    depth: 0,
-    overrideAccess: true,
-  })
-  return { user: user as User, created: true, linked: false }
+  return createProviderAccount(payload, profile.emailVerified ? profile.email : null, { identities: [newIdentity(profile)], meta: oauthMeta(profile) })
 }
 
 /**
@@ -226,23 +233,9 @@ export const signInWithDistrict = async (payload: Payload, profile: DistrictProf
     }
   }
 
-  const login =
-    profile.role === 'teacher' && profile.email && profile.emailVouched
-      ? { email: profile.email, emailVerified: true }
-      : { username: await generateUsername(payload) }
-  const user = await payload.create({
-    collection: 'users',
-    data: {
-      ...login,
-      // Unusable, as for a social sign-in: the district is how this person signs in.
-      password: randomBytes(32).toString('base64url'),
-      hasPassword: false,
-      attributes: { type: profile.role },
-      identities: [districtIdentity(profile)],
-      meta: districtMeta(profile),
-    } as never,
-    depth: 0,
-    overrideAccess: true,
+  return createProviderAccount(payload, profile.role === 'teacher' && profile.emailVouched ? profile.email : null, {
+    attributes: { type: profile.role },
+    identities: [districtIdentity(profile)],
+    meta: districtMeta(profile),
   })
-  return { user: user as User, created: true, linked: false }
 }
