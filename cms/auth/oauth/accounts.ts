@@ -25,17 +25,23 @@ const identitiesOf = (user: User): Identity[] =>
     email: email ?? null,
   }))
 
-const findByIdentity = async (payload: Payload, profile: SocialProfile): Promise<User | null> => {
+/**
+ * The account holding an identity with this subject that `matches` also accepts. Every condition
+ * must hold on the same identity, so they are checked here rather than in the query.
+ */
+const findByIdentitySubject = async (payload: Payload, subject: string, matches: (identity: Identity) => boolean): Promise<User | null> => {
   const { docs } = await payload.find({
     collection: 'users',
-    where: { 'identities.subject': { equals: profile.subject } },
+    where: { 'identities.subject': { equals: subject } },
     limit: 10,
     depth: 0,
     overrideAccess: true,
   })
-  // Both conditions must hold on the same identity, so they are checked here rather than in the query.
-  return (docs as User[]).find((user) => identitiesOf(user).some((i) => i.provider === profile.provider && i.subject === profile.subject)) ?? null
+  return (docs as User[]).find((user) => identitiesOf(user).some(matches)) ?? null
 }
+
+const findByIdentity = (payload: Payload, profile: SocialProfile): Promise<User | null> =>
+  findByIdentitySubject(payload, profile.subject, (i) => i.provider === profile.provider && i.subject === profile.subject)
 
 const findByEmail = async (payload: Payload, email: string): Promise<User | null> => {
   const { docs } = await payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1, depth: 0, overrideAccess: true })
@@ -150,16 +156,8 @@ export type DistrictProfile = {
 const isDistrictIdentity = (identity: Identity, profile: DistrictProfile) =>
   identity.provider === 'district' && identity.district === profile.district && identity.subject === profile.subject
 
-const findByDistrictIdentity = async (payload: Payload, profile: DistrictProfile): Promise<User | null> => {
-  const { docs } = await payload.find({
-    collection: 'users',
-    where: { 'identities.subject': { equals: profile.subject } },
-    limit: 10,
-    depth: 0,
-    overrideAccess: true,
-  })
-  return (docs as User[]).find((user) => identitiesOf(user).some((identity) => isDistrictIdentity(identity, profile))) ?? null
-}
+const findByDistrictIdentity = (payload: Payload, profile: DistrictProfile): Promise<User | null> =>
+  findByIdentitySubject(payload, profile.subject, (identity) => isDistrictIdentity(identity, profile))
 
 /** The account a roster import of this district made for this district user id. */
 const findByRoster = async (payload: Payload, profile: DistrictProfile): Promise<User | null> => {
