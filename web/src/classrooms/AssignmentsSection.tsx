@@ -12,7 +12,7 @@ import { schoolTime } from '../ui/schoolTime'
 import { useAssignmentChanges, useClassroomAssignments } from './api/assignments'
 import { AssignmentForm } from './AssignmentForm'
 import { ConfirmRosterAction } from './ConfirmRosterAction'
-import { ColumnHeads } from '../ui/ColumnHeads'
+import { DataTable } from '../ui/DataTable'
 import { RowButton } from './RowButton'
 
 type Listed = ClassroomAssignments['assignments'][number]
@@ -82,46 +82,38 @@ export function AssignmentsSection({ classroom }: { classroom: Classroom }) {
       {error && !data && <ErrorNotice error={error} />}
       {assignments && assignments.length === 0 && <p className="empty-state">{t('classrooms.assignments.none')}</p>}
       {data && assignments && assignments.length > 0 && (
-        <div className="table-wrapper">
-          <table className="table assignments-table">
-            <caption className="visually-hidden">{t('classrooms.assignments.heading')}</caption>
-            <ColumnHeads
-              columns={[
-                t('classrooms.assignments.title'),
-                t('classrooms.assignments.due'),
-                t('classrooms.assignments.state'),
-                t('classrooms.assignments.counts'),
-              ]}
-              actions={t('classrooms.detail.actions')}
-            />
-            <tbody>
-              {assignments.map((assignment) => (
-                <tr key={assignment.id}>
-                  <th scope="row">
-                    <Link to={`/user/classrooms/${classroom.id}/assignments/${assignment.id}`}>{assignment.title}</Link>
-                  </th>
-                  <td>{schoolTime(assignment.dueAt, timeZone, language)}</td>
-                  <td>{t(`classrooms.assignments.${stateOf(assignment, data.now)}`)}</td>
-                  <td>{t('classrooms.assignments.countsValue', { ...assignment.counts })}</td>
-                  <td className="assignment-actions">
-                    <RowButton
-                      rowName={assignment.title}
-                      onClick={() => {
-                        setNotice(null)
-                        setEditing(assignment)
-                      }}
-                    >
-                      {t('classrooms.assignments.edit')}
-                    </RowButton>
-                    <RowButton rowName={assignment.title} look="button-danger-outline" onClick={() => setDeleting(assignment)}>
-                      {t('classrooms.assignments.delete')}
-                    </RowButton>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="assignments-table"
+          caption={t('classrooms.assignments.heading')}
+          hiddenCaption
+          columns={[t('classrooms.assignments.title'), t('classrooms.assignments.due'), t('classrooms.assignments.state'), t('classrooms.assignments.counts')]}
+          actions={t('classrooms.detail.actions')}
+        >
+          {assignments.map((assignment) => (
+            <tr key={assignment.id}>
+              <th scope="row">
+                <Link to={`/user/classrooms/${classroom.id}/assignments/${assignment.id}`}>{assignment.title}</Link>
+              </th>
+              <td>{schoolTime(assignment.dueAt, timeZone, language)}</td>
+              <td>{t(`classrooms.assignments.${stateOf(assignment, data.now)}`)}</td>
+              <td>{t('classrooms.assignments.countsValue', { ...assignment.counts })}</td>
+              <td className="assignment-actions">
+                <RowButton
+                  rowName={assignment.title}
+                  onClick={() => {
+                    setNotice(null)
+                    setEditing(assignment)
+                  }}
+                >
+                  {t('classrooms.assignments.edit')}
+                </RowButton>
+                <RowButton rowName={assignment.title} look="button-danger-outline" onClick={() => setDeleting(assignment)}>
+                  {t('classrooms.assignments.delete')}
+                </RowButton>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {deleting && (
         <ConfirmRosterAction

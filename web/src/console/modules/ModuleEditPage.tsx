@@ -12,7 +12,7 @@ import { DeleteButton } from '../DeleteButton'
 import { ModuleForm } from './ModuleForm'
 import { useConsoleDoc } from '../api/useConsoleDoc'
 import { untranslatedTitle } from '../editingLocale'
-import { ColumnHeads } from '../../ui/ColumnHeads'
+import { DataTable } from '../../ui/DataTable'
 
 const RELATED = { activities: ['title', 'type', 'order', 'width'] }
 
@@ -48,25 +48,23 @@ export function ModuleEditPage() {
         {activities.length === 0 ? (
           <p className="empty-state">{t('content.module.noActivities')}</p>
         ) : (
-          <div className="table-wrapper">
-            <table className="table console-table">
-              <ColumnHeads columns={[t('console.columns.order'), t('console.columns.title'), t('console.columns.type'), t('console.columns.width')]} />
-              <tbody>
-                {[...activities]
-                  .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
-                  .map((activity) => (
-                    <tr key={activity.id}>
-                      <td>{activity.order}</td>
-                      <td>
-                        <Link to={`/console/activities/${activity.id}`}>{untranslatedTitle(activity)}</Link>
-                      </td>
-                      <td>{activity.type}</td>
-                      <td>{activity.width}</td>
-                    </tr>
-                  ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            className="console-table"
+            columns={[t('console.columns.order'), t('console.columns.title'), t('console.columns.type'), t('console.columns.width')]}
+          >
+            {[...activities]
+              .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+              .map((activity) => (
+                <tr key={activity.id}>
+                  <td>{activity.order}</td>
+                  <td>
+                    <Link to={`/console/activities/${activity.id}`}>{untranslatedTitle(activity)}</Link>
+                  </td>
+                  <td>{activity.type}</td>
+                  <td>{activity.width}</td>
+                </tr>
+              ))}
+          </DataTable>
         )}
       </section>
     </>
