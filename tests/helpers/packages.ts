@@ -74,66 +74,81 @@ function startQuiz(lms) {
 }
 `
 
-const scorm12Driver = `
-// Like Storyline's SCORM_SearchForAPI: window.parent, then window.top.opener.
+/** What one SCORM version calls its API object, the calls the driver makes, and the learner's name and entry elements. */
+interface ScormNames {
+  object: 'API' | 'API_1484_11'
+  initialize: string
+  getValue: string
+  finish: string
+  learnerName: string
+  entry: string
+}
+
+/**
+ * A SCORM driver as Storyline's lms/scormdriver.js behaves: it finds the API object by walking
+ * window.parent, then window.top.opener (Storyline's SCORM_SearchForAPI), starts the session,
+ * resumes from cmi.suspend_data when the entry is "resume", and ends the session on the way out.
+ * `save` and `score` are the bodies of the quiz adapter's methods, in the version's own data model.
+ */
+const scormDriver = (names: ScormNames, save: string, score: string) => `
 function searchForAPI(win) {
   var tries = 0
-  while (win.API == null && win.parent != null && win.parent != win && tries < 500) { tries++; win = win.parent }
-  return win.API || null
+  while (win.${names.object} == null && win.parent != null && win.parent != win && tries < 500) { tries++; win = win.parent }
+  return win.${names.object} || null
 }
 var API = searchForAPI(window) || (window.top.opener ? searchForAPI(window.top.opener) : null)
 if (!API) { show('status', 'unable to acquire LMS API') } else {
-  API.LMSInitialize('')
+  API.${names.initialize}('')
   var lms = {
-    learner: API.LMSGetValue('cmi.core.student_name'),
+    learner: API.${names.getValue}('${names.learnerName}'),
     load: function () {
-      if (API.LMSGetValue('cmi.core.entry') !== 'resume') return null
-      try { return JSON.parse(API.LMSGetValue('cmi.suspend_data') || 'null') } catch (e) { return null }
+      if (API.${names.getValue}('${names.entry}') !== 'resume') return null
+      try { return JSON.parse(API.${names.getValue}('cmi.suspend_data') || 'null') } catch (e) { return null }
     },
-    save: function (data) {
+    save: function (data) {${save}    },
+    score: function (raw, max, passed) {${score}    },
+  }
+  startQuiz(lms)
+  var finished = false
+  window.addEventListener('pagehide', function () { if (!finished) { finished = true; API.${names.finish}('') } })
+}
+`
+
+const scorm12Driver = scormDriver(
+  {
+    object: 'API',
+    initialize: 'LMSInitialize',
+    getValue: 'LMSGetValue',
+    finish: 'LMSFinish',
+    learnerName: 'cmi.core.student_name',
+    entry: 'cmi.core.entry',
+  },
+  `
       API.LMSSetValue('cmi.suspend_data', JSON.stringify(data))
       API.LMSSetValue('cmi.core.lesson_location', 'step-' + data.step)
       if (API.LMSGetValue('cmi.core.lesson_status') === 'not attempted') API.LMSSetValue('cmi.core.lesson_status', 'incomplete')
       API.LMSSetValue('cmi.core.exit', 'suspend')
       API.LMSCommit('')
-    },
-    score: function (raw, max, passed) {
+`,
+  `
       API.LMSSetValue('cmi.core.score.min', '0')
       API.LMSSetValue('cmi.core.score.max', String(max * 10))
       API.LMSSetValue('cmi.core.score.raw', String(raw * 10))
       API.LMSSetValue('cmi.core.lesson_status', passed ? 'passed' : 'failed')
       API.LMSCommit('')
-    },
-  }
-  startQuiz(lms)
-  var finished = false
-  window.addEventListener('pagehide', function () { if (!finished) { finished = true; API.LMSFinish('') } })
-}
-`
+`,
+)
 
-const scorm2004Driver = `
-function searchForAPI(win) {
-  var tries = 0
-  while (win.API_1484_11 == null && win.parent != null && win.parent != win && tries < 500) { tries++; win = win.parent }
-  return win.API_1484_11 || null
-}
-var API = searchForAPI(window) || (window.top.opener ? searchForAPI(window.top.opener) : null)
-if (!API) { show('status', 'unable to acquire LMS API') } else {
-  API.Initialize('')
-  var lms = {
-    learner: API.GetValue('cmi.learner_name'),
-    load: function () {
-      if (API.GetValue('cmi.entry') !== 'resume') return null
-      try { return JSON.parse(API.GetValue('cmi.suspend_data') || 'null') } catch (e) { return null }
-    },
-    save: function (data) {
+const scorm2004Driver = scormDriver(
+  { object: 'API_1484_11', initialize: 'Initialize', getValue: 'GetValue', finish: 'Terminate', learnerName: 'cmi.learner_name', entry: 'cmi.entry' },
+  `
       API.SetValue('cmi.suspend_data', JSON.stringify(data))
       API.SetValue('cmi.location', 'step-' + data.step)
       API.SetValue('cmi.completion_status', 'incomplete')
       API.SetValue('cmi.exit', 'suspend')
       API.Commit('')
-    },
-    score: function (raw, max, passed) {
+`,
+  `
       API.SetValue('cmi.score.raw', String(raw))
       API.SetValue('cmi.score.min', '0')
       API.SetValue('cmi.score.max', String(max))
@@ -141,13 +156,8 @@ if (!API) { show('status', 'unable to acquire LMS API') } else {
       API.SetValue('cmi.completion_status', 'completed')
       API.SetValue('cmi.success_status', passed ? 'passed' : 'failed')
       API.Commit('')
-    },
-  }
-  startQuiz(lms)
-  var finished = false
-  window.addEventListener('pagehide', function () { if (!finished) { finished = true; API.Terminate('') } })
-}
-`
+`,
+)
 
 const xapiDriver = `
 // Like TinCanJS in Storyline's driver: the LRS, credentials and learner come from the launch URL.
