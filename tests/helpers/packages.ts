@@ -159,6 +159,18 @@ const scorm2004Driver = scormDriver(
 `,
 )
 
+/**
+ * The quiz adapter of an xAPI or cmi5 package: the learner is the launch's actor, and the state is
+ * the activity state (suspend_data) read from the LRS before the quiz starts, `savedText`.
+ */
+const activityStateScript = `
+function activityStateLms(actor, savedText, save, score) {
+  var saved = null
+  try { saved = savedText ? JSON.parse(savedText) : null } catch (e) { saved = null }
+  return { learner: actor.name, load: function () { return saved }, save: save, score: score }
+}
+`
+
 const xapiDriver = `
 // Like TinCanJS in Storyline's driver: the LRS, credentials and learner come from the launch URL.
 var params = new URLSearchParams(location.search)
@@ -181,20 +193,13 @@ if (!endpoint || !auth || !actorJson) { show('status', 'No LRS in the launch URL
   fetch(stateUrl('suspend_data'), { headers: headers }).then(function (res) {
     return res.status === 200 ? res.text() : null
   }).then(function (text) {
-    var saved = null
-    try { saved = text ? JSON.parse(text) : null } catch (e) { saved = null }
-    var lms = {
-      learner: actor.name,
-      load: function () { return saved },
-      save: function (data) {
-        fetch(stateUrl('suspend_data'), { method: 'PUT', headers: Object.assign({ 'Content-Type': 'application/octet-stream' }, headers), body: JSON.stringify(data) })
-        send('progressed')
-      },
-      score: function (raw, max, passed) {
-        send(passed ? 'passed' : 'failed', { score: { raw: raw, min: 0, max: max, scaled: raw / max }, success: passed, completion: true })
-      },
-    }
-    send(saved ? 'resumed' : 'attempted').then(function () { startQuiz(lms) })
+    var lms = activityStateLms(actor, text, function (data) {
+      fetch(stateUrl('suspend_data'), { method: 'PUT', headers: Object.assign({ 'Content-Type': 'application/octet-stream' }, headers), body: JSON.stringify(data) })
+      send('progressed')
+    }, function (raw, max, passed) {
+      send(passed ? 'passed' : 'failed', { score: { raw: raw, min: 0, max: max, scaled: raw / max }, success: passed, completion: true })
+    })
+    send(lms.load() ? 'resumed' : 'attempted').then(function () { startQuiz(lms) })
   }).catch(function (e) { show('status', 'The LRS did not answer: ' + e) })
 }
 `
@@ -248,24 +253,17 @@ if (!endpoint || !fetchUrl || !actorJson || !registration || !activityId) { show
     launchData = data
     return fetch(stateUrl('suspend_data'), { headers: headers })
   }).then(function (res) { return res.status === 200 ? res.text() : null }).then(function (text) {
-    var saved = null
-    try { saved = text ? JSON.parse(text) : null } catch (e) { saved = null }
-    var lms = {
-      learner: actor.name,
-      load: function () { return saved },
-      save: function (data) {
-        fetch(stateUrl('suspend_data'), { method: 'PUT', headers: Object.assign({ 'Content-Type': 'application/json' }, headers), body: JSON.stringify(data) })
-      },
-      score: function (raw, max, passed) {
-        var mastery = typeof launchData.masteryScore === 'number' ? launchData.masteryScore : 0
-        var scaled = raw / max
-        send(scaled >= mastery ? 'passed' : 'failed', { score: { raw: raw, min: 0, max: max, scaled: scaled }, success: scaled >= mastery, duration: seconds() })
-          .then(function () { return send('completed', { completion: true, duration: seconds() }) })
-          .then(function () { return terminate(false) })
-          .then(function () { show('sent', 'Sent to the LMS') })
-          .catch(function (e) { show('sent', 'The LMS refused: ' + e.message) })
-      },
-    }
+    var lms = activityStateLms(actor, text, function (data) {
+      fetch(stateUrl('suspend_data'), { method: 'PUT', headers: Object.assign({ 'Content-Type': 'application/json' }, headers), body: JSON.stringify(data) })
+    }, function (raw, max, passed) {
+      var mastery = typeof launchData.masteryScore === 'number' ? launchData.masteryScore : 0
+      var scaled = raw / max
+      send(scaled >= mastery ? 'passed' : 'failed', { score: { raw: raw, min: 0, max: max, scaled: scaled }, success: scaled >= mastery, duration: seconds() })
+        .then(function () { return send('completed', { completion: true, duration: seconds() }) })
+        .then(function () { return terminate(false) })
+        .then(function () { show('sent', 'Sent to the LMS') })
+        .catch(function (e) { show('sent', 'The LMS refused: ' + e.message) })
+    })
     return send('initialized').then(function () {
       startQuiz(lms)
       show('launch-mode', 'Launch mode: ' + launchData.launchMode + ', move on: ' + launchData.moveOn)
@@ -360,13 +358,13 @@ export const packageFiles = (kind: PackageKind): { name: string; data: string }[
       return [
         { name: 'tincan.xml', data: tincan },
         { name: 'story.html', data: page('xAPI quiz (web)', '') },
-        { name: 'index_lms.html', data: page('xAPI quiz', script(xapiDriver)) },
+        { name: 'index_lms.html', data: page('xAPI quiz', script(activityStateScript + xapiDriver)) },
       ]
     case 'cmi5':
       return [
         { name: 'cmi5.xml', data: cmi5Structure },
         { name: 'story.html', data: page('cmi5 quiz (web)', '') },
-        { name: 'index_lms.html', data: page('cmi5 quiz', script(cmi5Driver), '<p id="launch-mode"></p><p id="sent"></p>') },
+        { name: 'index_lms.html', data: page('cmi5 quiz', script(activityStateScript + cmi5Driver), '<p id="launch-mode"></p><p id="sent"></p>') },
       ]
     case 'web':
       return [{ name: 'story.html', data: page('Web quiz', script(webBootstrap)) }]
