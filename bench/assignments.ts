@@ -8,13 +8,10 @@
  * Targets: the grid's (docs/performance.md).
  *   node --import tsx bench/assignments.ts [API rounds, default 200] [page loads, default 5]
  */
-import { benchPassword as password, benchTeacherEmail as email, seedClassOfAttempts } from './classOfAttempts'
-import { percentile, sequentialTimer, signedInPage, signIn, startBenchServer, staticScript, timeToRows } from './harness'
+import { benchPassword as password, benchTeacherEmail as email, fullClassSettings, seedClassOfAttempts } from './classOfAttempts'
+import { percentile, signedInPage, signIn, startBenchServer, timeToRows, timerBesideCeiling } from './harness'
 
-const rounds = Number(process.argv[2] || 200)
-const pageLoads = Number(process.argv[3] || 5)
-const studentCount = 35
-const activityCount = 200
+const { rounds, pageLoads, studentCount, activityCount } = fullClassSettings()
 const assignmentCount = 40
 
 const bench = await startBenchServer()
@@ -52,10 +49,7 @@ const list = (await (await fetch(`${base}/api/assignments?classroom=${classroom.
   assignments: { id: number }[]
 }
 
-const time = sequentialTimer(base, rounds)
-
-console.log(`\nsequential requests, ${rounds} each, one client; the machine is shared with other work, so compare with the ceiling line`)
-await time('ceiling: static file /assets/*.js', staticScript())
+const time = await timerBesideCeiling(base, rounds)
 // The grid of the same class, whose budget the assignments share: the reference for this machine's load.
 await time('GET /api/classrooms/:id/progress (the grid)', `/api/classrooms/${classroom.id}/progress`, login.token)
 await time('GET /api/assignments?classroom=:id (40)', `/api/assignments?classroom=${classroom.id}`, login.token)

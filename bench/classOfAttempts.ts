@@ -11,6 +11,34 @@ interface Tags {
   activity?: (indexInModule: number) => Id[]
 }
 
+/** The full-class benches' settings: API rounds and page loads from the command line, a class of 35 students × 200 activities. */
+export const fullClassSettings = () => ({
+  rounds: Number(process.argv[2] || 200),
+  pageLoads: Number(process.argv[3] || 5),
+  studentCount: 35,
+  activityCount: 200,
+})
+
+/** A confirmed teacher (benchTeacherEmail, benchPassword) and an empty classroom of theirs with the code `code`. */
+export async function benchTeacherWithClassroom(payload: Payload, code: string) {
+  const teacher = await payload.create({
+    collection: 'users',
+    data: {
+      email: benchTeacherEmail,
+      password: benchPassword,
+      emailVerified: true,
+      attributes: { type: 'teacher', firstName: 'Bench', lastName: 'Teacher', completed: true },
+    } as never,
+    overrideAccess: true,
+  })
+  const classroom = await payload.create({
+    collection: 'classrooms',
+    data: { name: 'Bench class', code, owner: teacher.id } as never,
+    overrideAccess: true,
+  })
+  return { teacher, classroom }
+}
+
 /**
  * A full class for the classroom benches: the seed's activities topped up to `activityCount` in
  * topics of 5 modules × 10 activities, a confirmed teacher, a classroom of `studentCount` students,
@@ -51,21 +79,7 @@ export async function seedClassOfAttempts(payload: Payload, options: { code: str
     }
   }
 
-  const teacher = await payload.create({
-    collection: 'users',
-    data: {
-      email: benchTeacherEmail,
-      password: benchPassword,
-      emailVerified: true,
-      attributes: { type: 'teacher', firstName: 'Bench', lastName: 'Teacher', completed: true },
-    } as never,
-    overrideAccess: true,
-  })
-  const classroom = await payload.create({
-    collection: 'classrooms',
-    data: { name: 'Bench class', code, owner: teacher.id } as never,
-    overrideAccess: true,
-  })
+  const { classroom } = await benchTeacherWithClassroom(payload, code)
   const statuses = ['not-attempted', 'incomplete', 'completed', 'passed', 'failed'] as const
   const now = new Date().toISOString()
   const studentIds: Id[] = []

@@ -81,6 +81,14 @@ export const sequentialTimer = (base: string, rounds: number) => async (name: st
   )
 }
 
+/** The sequential timer of `rounds` rounds, once it has timed the ceiling the figures after it are read beside. */
+export const timerBesideCeiling = async (base: string, rounds: number) => {
+  const time = sequentialTimer(base, rounds)
+  console.log(`\nsequential requests, ${rounds} each, one client; the machine is shared with other work, so compare with the ceiling line`)
+  await time('ceiling: static file /assets/*.js', staticScript())
+  return time
+}
+
 /** Chromium on a school laptop's screen (1366×768), signed in with the session cookie a login answered with. */
 export const signedInPage = async (base: string, login: Response) => {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })

@@ -19,13 +19,13 @@ import path from 'node:path'
 import { apiPaths } from '../common/apiPaths'
 import { listKey, keys } from '../web/src/api/keys'
 import { USERS_LIST_FIELDS } from '../web/src/console/users/usersListFields'
+import { benchPassword as password, benchTeacherEmail, benchTeacherWithClassroom } from './classOfAttempts'
 import { hammer, percentile, sendLean, signIn, startBenchServer } from './harness'
 
 const seconds = Number(process.argv[2] || 2)
 const rounds = Number(process.argv[3] || 3)
 const connections = Number(process.argv[4] || 10)
 const size = { topics: 50, modulesPerTopic: 20, activitiesPerModule: 10, users: 100_000, classrooms: 3_000 }
-const password = 'bench-password-42'
 
 const assets = path.join(process.cwd(), 'web', 'dist', 'assets')
 const entry = fs.existsSync(assets) ? fs.readdirSync(assets).find((name) => name.startsWith('index-') && name.endsWith('.js')) : undefined
@@ -40,21 +40,7 @@ const db = payload.db as unknown as { drizzle: { run: (query: unknown) => Promis
 const { server, base } = await bench.listen()
 
 // The actors: a student in a classroom of 30, its teacher, and staff who read users.
-const teacher = await payload.create({
-  collection: 'users',
-  data: {
-    email: 'bench-teacher@example.org',
-    password,
-    emailVerified: true,
-    attributes: { type: 'teacher', firstName: 'Bench', lastName: 'Teacher', completed: true },
-  } as never,
-  overrideAccess: true,
-})
-const classroom = await payload.create({
-  collection: 'classrooms',
-  data: { name: 'Bench class', code: 'BENCH-LARGE', owner: teacher.id } as never,
-  overrideAccess: true,
-})
+const { teacher, classroom } = await benchTeacherWithClassroom(payload, 'BENCH-LARGE')
 // The whole class, so the grid and the teacher's reads are a real class's on both sites (and the
 // small site has a full first page of accounts for the console, as the large one has).
 for (let s = 0; s < 30; s++) {
@@ -70,7 +56,7 @@ await payload.create({
   overrideAccess: true,
 })
 const login = async (username: string) => ({ authorization: `Bearer ${(await signIn(base, username, password)).token}` })
-const as = { student: await login('bench-student-0'), teacher: await login('bench-teacher@example.org'), staff: await login('bench-staff@example.org') }
+const as = { student: await login('bench-student-0'), teacher: await login(benchTeacherEmail), staff: await login('bench-staff@example.org') }
 const firstModule = (await payload.find({ collection: 'modules', limit: 1, sort: 'order', depth: 0, overrideAccess: true })).docs[0]
 
 /**

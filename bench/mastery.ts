@@ -7,13 +7,10 @@
  * Targets: the grid's (docs/performance.md).
  *   node --import tsx bench/mastery.ts [API rounds, default 200] [page loads, default 5]
  */
-import { benchPassword as password, benchTeacherEmail as email, seedClassOfAttempts } from './classOfAttempts'
-import { percentile, sequentialTimer, signedInPage, signIn, startBenchServer, staticScript, timeToRows } from './harness'
+import { benchPassword as password, benchTeacherEmail as email, fullClassSettings, seedClassOfAttempts } from './classOfAttempts'
+import { percentile, signedInPage, signIn, startBenchServer, timeToRows, timerBesideCeiling } from './harness'
 
-const rounds = Number(process.argv[2] || 200)
-const pageLoads = Number(process.argv[3] || 5)
-const studentCount = 35
-const activityCount = 200
+const { rounds, pageLoads, studentCount, activityCount } = fullClassSettings()
 
 const bench = await startBenchServer()
 const { payload } = bench
@@ -38,10 +35,7 @@ console.log(
 
 const { server, base } = await bench.listen()
 const login = await signIn(base, email, password)
-const time = sequentialTimer(base, rounds)
-
-console.log(`\nsequential requests, ${rounds} each, one client; the machine is shared with other work, so compare with the ceiling line`)
-await time('ceiling: static file /assets/*.js', staticScript())
+const time = await timerBesideCeiling(base, rounds)
 await time('GET /api/classrooms/:id/progress (the grid, beside)', `/api/classrooms/${classroom.id}/progress`, login.token)
 await time('GET /api/classrooms/:id/benchmarks', `/api/classrooms/${classroom.id}/benchmarks`, login.token)
 await time('GET /api/classrooms/:id/benchmarks/csv', `/api/classrooms/${classroom.id}/benchmarks/csv`, login.token)

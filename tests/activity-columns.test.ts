@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { columnsMessages } from '../collections/Activities/endpoints/columns'
 import { type ApiResponse, Client, fieldMessages, message } from './helpers/client'
+import { docCreator } from './helpers/content'
 import { serverForFile } from './helpers/fileServer'
 
 let teacher: Client & { user: { id: number } }
@@ -18,8 +19,8 @@ const path = '/api/activities/columns'
 const { server, actors } = serverForFile()
 beforeAll(async () => {
   teacher = await actors.educator()
-  const create = (collection: string, data: Record<string, unknown>) =>
-    server.payload.create({ collection: collection as never, data: { markdown: 'Body', ...data } as never, overrideAccess: true }).then((d: any) => d.id)
+  const createDoc = docCreator(server.payload)
+  const create = (collection: string, data: Record<string, unknown>) => createDoc(collection, { markdown: 'Body', ...data })
   // Made out of order: the answer follows each level's `order`, then the title where orders are equal.
   ids.branches = await create('topics', { title: 'Branches', order: 2 })
   ids.constitution = await create('topics', { title: 'The Constitution', order: 1 })

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedBenchmarks } from '../seed'
 import { Actors } from './helpers/actors'
 import { message } from './helpers/client'
+import { docCreator } from './helpers/content'
 import { startServer, type TestServer } from './helpers/server'
 
 let server: TestServer
@@ -36,33 +37,19 @@ beforeAll(async () => {
   })
   moduleId = module.id
   await p().update({ collection: 'modules', id: module.id, locale: 'es', data: { title: 'La Ilustración y la Fundación' } as never, overrideAccess: true })
-  quizId = (
-    await p().create({
-      collection: 'activities',
-      data: { title: 'Locke quiz', type: 'default', markdown: 'x', order: 1, module: module.id } as never,
-      overrideAccess: true,
-    })
-  ).id
-  readingId = (
-    await p().create({
-      collection: 'activities',
-      data: { title: 'Montesquieu reading', type: 'default', markdown: 'x', order: 2, module: module.id } as never,
-      overrideAccess: true,
-    })
-  ).id
-  const other = await p().create({
-    collection: 'modules',
-    data: { title: 'Citizenship', markdown: 'About.', order: 2, topic: topic.id } as never,
-    overrideAccess: true,
-  })
+  const create = docCreator(p())
+  quizId = await create('activities', { title: 'Locke quiz', type: 'default', markdown: 'x', order: 1, module: module.id })
+  readingId = await create('activities', { title: 'Montesquieu reading', type: 'default', markdown: 'x', order: 2, module: module.id })
+  const otherModule = await create('modules', { title: 'Citizenship', markdown: 'About.', order: 2, topic: topic.id })
   // Tagged by itself, in a module that is not: it teaches 2.1 on its own.
-  otherModuleActivityId = (
-    await p().create({
-      collection: 'activities',
-      data: { title: 'Naturalization', type: 'default', markdown: 'x', order: 1, module: other.id, benchmarks: [await benchmarkId('SS.7.CG.2.1')] } as never,
-      overrideAccess: true,
-    })
-  ).id
+  otherModuleActivityId = await create('activities', {
+    title: 'Naturalization',
+    type: 'default',
+    markdown: 'x',
+    order: 1,
+    module: otherModule,
+    benchmarks: [await benchmarkId('SS.7.CG.2.1')],
+  })
 }, 120_000)
 
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { Client, fieldMessages, message } from './helpers/client'
 import { buildPackage } from './helpers/packages'
+import { docCreator } from './helpers/content'
 import { serverForFile } from './helpers/fileServer'
 
 let teacher: Client & { user: any }
@@ -23,8 +24,7 @@ beforeAll(async () => {
   otherTeacher = await actors.educator()
   writer = await actors.staff('users:write')
   reader = await actors.staff('users:read')
-  const create = (collection: string, data: Record<string, unknown>) =>
-    server.payload.create({ collection: collection as never, data: data as never, overrideAccess: true }).then((d: any) => d.id)
+  const create = docCreator(server.payload)
   const topic = await create('topics', { title: 'Rights', markdown: 'Body', order: 1 })
   const mod = await create('modules', { title: 'Amendments', markdown: 'Body', topic, order: 1 })
   readingId = await create('activities', { title: 'Read the First Amendment', type: 'readings', markdown: 'Body', module: mod, order: 1 })

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { fieldMessages, message } from './helpers/client'
+import { docCreator } from './helpers/content'
 import { serverForFile } from './helpers/fileServer'
 
 let readingId: number
@@ -19,8 +20,7 @@ let moduleId: number
 
 const { server, actors } = serverForFile()
 beforeAll(async () => {
-  const create = (collection: string, data: Record<string, unknown>) =>
-    server.payload.create({ collection: collection as never, data: data as never, overrideAccess: true }).then((d: any) => d.id)
+  const create = docCreator(server.payload)
   const topic = await create('topics', { title: 'The Constitution', markdown: 'Body', order: 1 })
   moduleId = await create('modules', { title: 'Bill of Rights', markdown: 'Body', topic, order: 1 })
   readingId = await create('activities', { title: 'Read the amendments', type: 'default', markdown: 'Body', module: moduleId, order: 1 })

@@ -13,6 +13,7 @@ import { type BuildManifest, screensEnglishKeyEnding, signInPageModules } from '
 import { usernamePattern } from '../common/accountRules'
 import { Client, fieldMessages, message } from './helpers/client'
 import { buildPackage } from './helpers/packages'
+import { docCreator } from './helpers/content'
 import { serverForFile } from './helpers/fileServer'
 
 let teacher: Client & { user: any }
@@ -28,8 +29,7 @@ beforeAll(async () => {
     data: { name: 'Period 3 = Civics', code: 'ROSTER-3', owner: teacher.user.id } as never,
     overrideAccess: true,
   })) as any
-  const create = (collection: string, data: Record<string, unknown>) =>
-    server.payload.create({ collection: collection as never, data: data as never, overrideAccess: true }).then((d: any) => d.id)
+  const create = docCreator(server.payload)
   const topic = await create('topics', { title: 'The Constitution', markdown: 'Body', order: 1 })
   const mod = await create('modules', { title: 'Bill of Rights', markdown: 'Body', topic, order: 1 })
   readingId = await create('activities', { title: 'Read the amendments', type: 'default', markdown: 'Body', module: mod, order: 1 })
@@ -226,8 +226,7 @@ describe('progress', () => {
   })
 
   it('a filtered grid exports only what it shows, in its order', async () => {
-    const create = (collection: string, data: Record<string, unknown>) =>
-      server.payload.create({ collection: collection as never, data: data as never, overrideAccess: true }).then((d: any) => d.id)
+    const create = docCreator(server.payload)
     const topic = await create('topics', { title: 'Elections', markdown: 'Body', order: 2 })
     const mod = await create('modules', { title: 'Voting', markdown: 'Body', topic, order: 1 })
     const ballot = await create('activities', { title: 'Ballot', type: 'default', markdown: 'Body', module: mod, order: 1 })

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildZip } from '../helpers/zips'
 import { expectNoPageErrors, freshPagePerTest, submitLogin, unique, visible, waitForPath } from './browser'
 import { apiCall, apiLogin, demoEditor, demoStudent, installPackageAs } from './consoleHelpers'
+import { answerTwoAndClose, resumeAndPass } from './seededQuiz'
 import { type ServerProcess, startServerProcess } from './serverProcess'
 
 /**
@@ -67,21 +68,13 @@ describe('with nothing configured, the seeded quiz plays at either loopback name
     // At 127.0.0.1: the package (on localhost) starts and its answers are saved in the attempt.
     await logInAt(page, `http://127.0.0.1:${port}`, pupil.login, pupil.password, `/modules/${quiz.module}`)
     let frame = await start('127.0.0.1', 'localhost')
-    await visible(frame.getByText(`Taking the quiz as ${pupil.login}.`))
-    await frame.getByLabel('The First Amendment').check()
-    await frame.getByLabel('unreasonable searches and seizures').check()
-    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
-    await page.getByRole('dialog').waitFor({ state: 'detached' })
+    await answerTwoAndClose(page, frame, pupil.login)
     await expect.poll(async () => (await mine())?.resume?.suspendData ?? '', { timeout: 15_000 }).not.toBe('')
 
     // At localhost: the package (on 127.0.0.1) resumes from the attempt and reports the score.
     await logInAt(page, `http://localhost:${port}`, pupil.login, pupil.password, `/modules/${quiz.module}`)
     frame = await start('localhost', '127.0.0.1')
-    await visible(frame.getByText('Welcome back! Your answers were saved.'))
-    expect(await frame.getByLabel('The First Amendment').isChecked()).toBe(true)
-    await frame.getByLabel('Tenth Amendment', { exact: true }).check()
-    await frame.getByRole('button', { name: 'Check my answers' }).click()
-    await visible(frame.getByText('You answered 3 of 3 correctly. You passed!'))
+    await resumeAndPass(frame)
     await expect
       .poll(async () => (await mine()) && { status: (await mine()).status, scaled: (await mine()).score?.scaled })
       .toEqual({ status: 'passed', scaled: 1 })

@@ -36,6 +36,17 @@ const ownAccount = async (login: Login) => {
 
 const htmlLang = (target: Page) => target.evaluate(() => document.documentElement.lang)
 
+/** Chooses Español on the login page, then signs in there with the Spanish form: on the home page after. */
+const logInInSpanish = async (page: Page, login: Login) => {
+  await page.goto('/login')
+  await languageSwitcher(page).selectOption('es')
+  await visible(page.getByRole('heading', { level: 1, name: 'Inicia sesión en Civics360' }))
+  await page.getByLabel('Usuario o correo electrónico').fill(login.username)
+  await page.getByLabel(/^Contraseña/).fill(login.password)
+  await page.getByRole('button', { name: '¡Vamos!' }).click()
+  await waitForPath(page, '/')
+}
+
 /** The names as the teacher pasted them: a class list, in the order she had it. */
 const pastedNames = [
   'Zoe',
@@ -190,13 +201,7 @@ describe("a teacher's first week", () => {
     const [student] = await addStudents(teacher, students.id, 1)
     expect((await ownAccount(student)).language).toBeNull()
 
-    await page.goto('/login')
-    await languageSwitcher(page).selectOption('es')
-    await visible(page.getByRole('heading', { level: 1, name: 'Inicia sesión en Civics360' }))
-    await page.getByLabel('Usuario o correo electrónico').fill(student.username)
-    await page.getByLabel(/^Contraseña/).fill(student.password)
-    await page.getByRole('button', { name: '¡Vamos!' }).click()
-    await waitForPath(page, '/')
+    await logInInSpanish(page, student)
     await visible(page.getByRole('banner').getByRole('button', { name: 'Menú de la cuenta' }))
     await visible(page.getByRole('heading', { name: 'Aprende cómo funciona el gobierno' }))
     expect(await htmlLang(page)).toBe('es')
@@ -224,13 +229,7 @@ describe("a teacher's first week", () => {
     const signedIn = ok(await apiCall('POST', '/api/login', { body: { username: student.username, password: student.password } }))
     ok(await apiCall('PUT', `/api/users/${student.id}/theme`, { token: signedIn.token, body: { language: 'ht' } }))
 
-    await page.goto('/login')
-    await languageSwitcher(page).selectOption('es')
-    await visible(page.getByRole('heading', { level: 1, name: 'Inicia sesión en Civics360' }))
-    await page.getByLabel('Usuario o correo electrónico').fill(student.username)
-    await page.getByLabel(/^Contraseña/).fill(student.password)
-    await page.getByRole('button', { name: '¡Vamos!' }).click()
-    await waitForPath(page, '/')
+    await logInInSpanish(page, student)
     await visible(page.getByRole('banner').getByRole('link', { name: 'Temas' }))
     expect(await htmlLang(page)).toBe('es')
     // A reload keeps the session's language; the account keeps its own.

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { buildLibraryCmi5Package, buildPackage, type PackageKind } from '../helpers/packages'
 import { baseURL, contentURL, expectAccessible, expectNoPageErrors, freshPagePerTest, unique, visible } from './browser'
 import { apiCall, apiLogin, createStaff, demoStudent, installPackageAs, logInAt } from './consoleHelpers'
+import { answerTwoAndClose, resumeAndPass } from './seededQuiz'
 
 /**
  * Storyline packages as a student takes them in Chromium: five packages built by the tests that
@@ -283,19 +284,11 @@ describe('the seeded quiz', () => {
     await logInAt(page, pupil.login, pupil.password, `/modules/${quiz.module}`)
     await page.getByRole('button', { name: 'Start Bill of Rights Quiz' }).click()
     let frame = page.getByRole('dialog').frameLocator('iframe').frameLocator('#package-frame')
-    await visible(frame.getByText(`Taking the quiz as ${pupil.login}.`))
-    await frame.getByLabel('The First Amendment').check()
-    await frame.getByLabel('unreasonable searches and seizures').check()
-    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
-    await page.getByRole('dialog').waitFor({ state: 'detached' })
+    await answerTwoAndClose(page, frame, pupil.login)
 
     await page.getByRole('button', { name: 'Start Bill of Rights Quiz' }).click()
     frame = page.getByRole('dialog').frameLocator('iframe').frameLocator('#package-frame')
-    await visible(frame.getByText('Welcome back! Your answers were saved.'))
-    expect(await frame.getByLabel('The First Amendment').isChecked()).toBe(true)
-    await frame.getByLabel('Tenth Amendment', { exact: true }).check()
-    await frame.getByRole('button', { name: 'Check my answers' }).click()
-    await visible(frame.getByText('You answered 3 of 3 correctly. You passed!'))
+    await resumeAndPass(frame)
     await expect
       .poll(async () => {
         const mine = ok(await apiCall('GET', `/api/attempts?where[activity][equals]=${quiz.id}&depth=0`, { token })).docs[0]

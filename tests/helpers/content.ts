@@ -3,6 +3,12 @@ import type { Payload } from 'payload'
 import type { Actors } from './actors'
 import type { Client } from './client'
 
+/** A function that creates a document of any collection with access overridden, and answers its id. */
+export const docCreator =
+  (payload: Payload) =>
+  (collection: string, data: Record<string, unknown>): Promise<number> =>
+    payload.create({ collection: collection as never, data: data as never, overrideAccess: true }).then((d: any) => d.id)
+
 /** A topic holding one module holding one activity (of the default type), each with a title and a line of text. */
 export const topicWithModule = async (
   payload: Payload,

@@ -74,66 +74,81 @@ function startQuiz(lms) {
 }
 `
 
-const scorm12Driver = `
-// Like Storyline's SCORM_SearchForAPI: window.parent, then window.top.opener.
+/** What one SCORM version calls its API object, the calls the driver makes, and the learner's name and entry elements. */
+interface ScormNames {
+  object: 'API' | 'API_1484_11'
+  initialize: string
+  getValue: string
+  finish: string
+  learnerName: string
+  entry: string
+}
+
+/**
+ * A SCORM driver as Storyline's lms/scormdriver.js behaves: it finds the API object by walking
+ * window.parent, then window.top.opener (Storyline's SCORM_SearchForAPI), starts the session,
+ * resumes from cmi.suspend_data when the entry is "resume", and ends the session on the way out.
+ * `save` and `score` are the bodies of the quiz adapter's methods, in the version's own data model.
+ */
+const scormDriver = (names: ScormNames, save: string, score: string) => `
 function searchForAPI(win) {
   var tries = 0
-  while (win.API == null && win.parent != null && win.parent != win && tries < 500) { tries++; win = win.parent }
-  return win.API || null
+  while (win.${names.object} == null && win.parent != null && win.parent != win && tries < 500) { tries++; win = win.parent }
+  return win.${names.object} || null
 }
 var API = searchForAPI(window) || (window.top.opener ? searchForAPI(window.top.opener) : null)
 if (!API) { show('status', 'unable to acquire LMS API') } else {
-  API.LMSInitialize('')
+  API.${names.initialize}('')
   var lms = {
-    learner: API.LMSGetValue('cmi.core.student_name'),
+    learner: API.${names.getValue}('${names.learnerName}'),
     load: function () {
-      if (API.LMSGetValue('cmi.core.entry') !== 'resume') return null
-      try { return JSON.parse(API.LMSGetValue('cmi.suspend_data') || 'null') } catch (e) { return null }
+      if (API.${names.getValue}('${names.entry}') !== 'resume') return null
+      try { return JSON.parse(API.${names.getValue}('cmi.suspend_data') || 'null') } catch (e) { return null }
     },
-    save: function (data) {
+    save: function (data) {${save}    },
+    score: function (raw, max, passed) {${score}    },
+  }
+  startQuiz(lms)
+  var finished = false
+  window.addEventListener('pagehide', function () { if (!finished) { finished = true; API.${names.finish}('') } })
+}
+`
+
+const scorm12Driver = scormDriver(
+  {
+    object: 'API',
+    initialize: 'LMSInitialize',
+    getValue: 'LMSGetValue',
+    finish: 'LMSFinish',
+    learnerName: 'cmi.core.student_name',
+    entry: 'cmi.core.entry',
+  },
+  `
       API.LMSSetValue('cmi.suspend_data', JSON.stringify(data))
       API.LMSSetValue('cmi.core.lesson_location', 'step-' + data.step)
       if (API.LMSGetValue('cmi.core.lesson_status') === 'not attempted') API.LMSSetValue('cmi.core.lesson_status', 'incomplete')
       API.LMSSetValue('cmi.core.exit', 'suspend')
       API.LMSCommit('')
-    },
-    score: function (raw, max, passed) {
+`,
+  `
       API.LMSSetValue('cmi.core.score.min', '0')
       API.LMSSetValue('cmi.core.score.max', String(max * 10))
       API.LMSSetValue('cmi.core.score.raw', String(raw * 10))
       API.LMSSetValue('cmi.core.lesson_status', passed ? 'passed' : 'failed')
       API.LMSCommit('')
-    },
-  }
-  startQuiz(lms)
-  var finished = false
-  window.addEventListener('pagehide', function () { if (!finished) { finished = true; API.LMSFinish('') } })
-}
-`
+`,
+)
 
-const scorm2004Driver = `
-function searchForAPI(win) {
-  var tries = 0
-  while (win.API_1484_11 == null && win.parent != null && win.parent != win && tries < 500) { tries++; win = win.parent }
-  return win.API_1484_11 || null
-}
-var API = searchForAPI(window) || (window.top.opener ? searchForAPI(window.top.opener) : null)
-if (!API) { show('status', 'unable to acquire LMS API') } else {
-  API.Initialize('')
-  var lms = {
-    learner: API.GetValue('cmi.learner_name'),
-    load: function () {
-      if (API.GetValue('cmi.entry') !== 'resume') return null
-      try { return JSON.parse(API.GetValue('cmi.suspend_data') || 'null') } catch (e) { return null }
-    },
-    save: function (data) {
+const scorm2004Driver = scormDriver(
+  { object: 'API_1484_11', initialize: 'Initialize', getValue: 'GetValue', finish: 'Terminate', learnerName: 'cmi.learner_name', entry: 'cmi.entry' },
+  `
       API.SetValue('cmi.suspend_data', JSON.stringify(data))
       API.SetValue('cmi.location', 'step-' + data.step)
       API.SetValue('cmi.completion_status', 'incomplete')
       API.SetValue('cmi.exit', 'suspend')
       API.Commit('')
-    },
-    score: function (raw, max, passed) {
+`,
+  `
       API.SetValue('cmi.score.raw', String(raw))
       API.SetValue('cmi.score.min', '0')
       API.SetValue('cmi.score.max', String(max))
@@ -141,11 +156,18 @@ if (!API) { show('status', 'unable to acquire LMS API') } else {
       API.SetValue('cmi.completion_status', 'completed')
       API.SetValue('cmi.success_status', passed ? 'passed' : 'failed')
       API.Commit('')
-    },
-  }
-  startQuiz(lms)
-  var finished = false
-  window.addEventListener('pagehide', function () { if (!finished) { finished = true; API.Terminate('') } })
+`,
+)
+
+/**
+ * The quiz adapter of an xAPI or cmi5 package: the learner is the launch's actor, and the state is
+ * the activity state (suspend_data) read from the LRS before the quiz starts, `savedText`.
+ */
+const activityStateScript = `
+function activityStateLms(actor, savedText, save, score) {
+  var saved = null
+  try { saved = savedText ? JSON.parse(savedText) : null } catch (e) { saved = null }
+  return { learner: actor.name, load: function () { return saved }, save: save, score: score }
 }
 `
 
@@ -171,20 +193,13 @@ if (!endpoint || !auth || !actorJson) { show('status', 'No LRS in the launch URL
   fetch(stateUrl('suspend_data'), { headers: headers }).then(function (res) {
     return res.status === 200 ? res.text() : null
   }).then(function (text) {
-    var saved = null
-    try { saved = text ? JSON.parse(text) : null } catch (e) { saved = null }
-    var lms = {
-      learner: actor.name,
-      load: function () { return saved },
-      save: function (data) {
-        fetch(stateUrl('suspend_data'), { method: 'PUT', headers: Object.assign({ 'Content-Type': 'application/octet-stream' }, headers), body: JSON.stringify(data) })
-        send('progressed')
-      },
-      score: function (raw, max, passed) {
-        send(passed ? 'passed' : 'failed', { score: { raw: raw, min: 0, max: max, scaled: raw / max }, success: passed, completion: true })
-      },
-    }
-    send(saved ? 'resumed' : 'attempted').then(function () { startQuiz(lms) })
+    var lms = activityStateLms(actor, text, function (data) {
+      fetch(stateUrl('suspend_data'), { method: 'PUT', headers: Object.assign({ 'Content-Type': 'application/octet-stream' }, headers), body: JSON.stringify(data) })
+      send('progressed')
+    }, function (raw, max, passed) {
+      send(passed ? 'passed' : 'failed', { score: { raw: raw, min: 0, max: max, scaled: raw / max }, success: passed, completion: true })
+    })
+    send(lms.load() ? 'resumed' : 'attempted').then(function () { startQuiz(lms) })
   }).catch(function (e) { show('status', 'The LRS did not answer: ' + e) })
 }
 `
@@ -238,24 +253,17 @@ if (!endpoint || !fetchUrl || !actorJson || !registration || !activityId) { show
     launchData = data
     return fetch(stateUrl('suspend_data'), { headers: headers })
   }).then(function (res) { return res.status === 200 ? res.text() : null }).then(function (text) {
-    var saved = null
-    try { saved = text ? JSON.parse(text) : null } catch (e) { saved = null }
-    var lms = {
-      learner: actor.name,
-      load: function () { return saved },
-      save: function (data) {
-        fetch(stateUrl('suspend_data'), { method: 'PUT', headers: Object.assign({ 'Content-Type': 'application/json' }, headers), body: JSON.stringify(data) })
-      },
-      score: function (raw, max, passed) {
-        var mastery = typeof launchData.masteryScore === 'number' ? launchData.masteryScore : 0
-        var scaled = raw / max
-        send(scaled >= mastery ? 'passed' : 'failed', { score: { raw: raw, min: 0, max: max, scaled: scaled }, success: scaled >= mastery, duration: seconds() })
-          .then(function () { return send('completed', { completion: true, duration: seconds() }) })
-          .then(function () { return terminate(false) })
-          .then(function () { show('sent', 'Sent to the LMS') })
-          .catch(function (e) { show('sent', 'The LMS refused: ' + e.message) })
-      },
-    }
+    var lms = activityStateLms(actor, text, function (data) {
+      fetch(stateUrl('suspend_data'), { method: 'PUT', headers: Object.assign({ 'Content-Type': 'application/json' }, headers), body: JSON.stringify(data) })
+    }, function (raw, max, passed) {
+      var mastery = typeof launchData.masteryScore === 'number' ? launchData.masteryScore : 0
+      var scaled = raw / max
+      send(scaled >= mastery ? 'passed' : 'failed', { score: { raw: raw, min: 0, max: max, scaled: scaled }, success: scaled >= mastery, duration: seconds() })
+        .then(function () { return send('completed', { completion: true, duration: seconds() }) })
+        .then(function () { return terminate(false) })
+        .then(function () { show('sent', 'Sent to the LMS') })
+        .catch(function (e) { show('sent', 'The LMS refused: ' + e.message) })
+    })
     return send('initialized').then(function () {
       startQuiz(lms)
       show('launch-mode', 'Launch mode: ' + launchData.launchMode + ', move on: ' + launchData.moveOn)
@@ -350,13 +358,13 @@ export const packageFiles = (kind: PackageKind): { name: string; data: string }[
       return [
         { name: 'tincan.xml', data: tincan },
         { name: 'story.html', data: page('xAPI quiz (web)', '') },
-        { name: 'index_lms.html', data: page('xAPI quiz', script(xapiDriver)) },
+        { name: 'index_lms.html', data: page('xAPI quiz', script(activityStateScript + xapiDriver)) },
       ]
     case 'cmi5':
       return [
         { name: 'cmi5.xml', data: cmi5Structure },
         { name: 'story.html', data: page('cmi5 quiz (web)', '') },
-        { name: 'index_lms.html', data: page('cmi5 quiz', script(cmi5Driver), '<p id="launch-mode"></p><p id="sent"></p>') },
+        { name: 'index_lms.html', data: page('cmi5 quiz', script(activityStateScript + cmi5Driver), '<p id="launch-mode"></p><p id="sent"></p>') },
       ]
     case 'web':
       return [{ name: 'story.html', data: page('Web quiz', script(webBootstrap)) }]

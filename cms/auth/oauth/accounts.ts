@@ -25,17 +25,23 @@ const identitiesOf = (user: User): Identity[] =>
     email: email ?? null,
   }))
 
-const findByIdentity = async (payload: Payload, profile: SocialProfile): Promise<User | null> => {
+/**
+ * The account holding an identity with this subject that `matches` also accepts. Every condition
+ * must hold on the same identity, so they are checked here rather than in the query.
+ */
+const findByIdentitySubject = async (payload: Payload, subject: string, matches: (identity: Identity) => boolean): Promise<User | null> => {
   const { docs } = await payload.find({
     collection: 'users',
-    where: { 'identities.subject': { equals: profile.subject } },
+    where: { 'identities.subject': { equals: subject } },
     limit: 10,
     depth: 0,
     overrideAccess: true,
   })
-  // Both conditions must hold on the same identity, so they are checked here rather than in the query.
-  return (docs as User[]).find((user) => identitiesOf(user).some((i) => i.provider === profile.provider && i.subject === profile.subject)) ?? null
+  return (docs as User[]).find((user) => identitiesOf(user).some(matches)) ?? null
 }
+
+const findByIdentity = (payload: Payload, profile: SocialProfile): Promise<User | null> =>
+  findByIdentitySubject(payload, profile.subject, (i) => i.provider === profile.provider && i.subject === profile.subject)
 
 const findByEmail = async (payload: Payload, email: string): Promise<User | null> => {
   const { docs } = await payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1, depth: 0, overrideAccess: true })
@@ -47,6 +53,28 @@ const oauthMeta = (profile: SocialProfile, current: User['meta'] = {}) => ({
   oauthLastName: current.oauthLastName || profile.lastName,
   oauthEmail: current.oauthEmail || profile.email,
 })
+
+/**
+ * A new account that signs in through a provider or a district: its login is the email the
+ * provider confirmed, else a generated username, and `fields` add its identity and the rest.
+ */
+const createProviderAccount = async (payload: Payload, confirmedEmail: string | null, fields: Record<string, unknown>): Promise<SignInOutcome> => {
+  const login = confirmedEmail ? { email: confirmedEmail, emailVerified: true } : { username: await generateUsername(payload) }
+  const user = await payload.create({
+    collection: 'users',
+    data: {
+      ...login,
+      // Unusable: nobody ever sees it. `hasPassword: false` keeps the local login out of `providers`
+      // until the user connects an email and password of their own.
+      password: randomBytes(32).toString('base64url'),
+      hasPassword: false,
+      ...fields,
+    } as never,
+    depth: 0,
+    overrideAccess: true,
+  })
+  return { user: user as User, created: true, linked: false }
+}
 
 const newIdentity = (profile: SocialProfile): Identity => ({ provider: profile.provider, subject: profile.subject, email: profile.email })
 
@@ -95,22 +123,7 @@ export const signInWithProfile = async (payload: Payload, profile: SocialProfile
     }
   }
 
-  const login = profile.emailVerified ? { email: profile.email, emailVerified: true } : { username: await generateUsername(payload) }
-  const user = await payload.create({
-    collection: 'users',
-    data: {
-      ...login,
-      // Unusable: nobody ever sees it. `hasPassword: false` keeps the local login out of `providers`
-      // until the user connects an email and password of their own.
-      password: randomBytes(32).toString('base64url'),
-      hasPassword: false,
-      identities: [newIdentity(profile)],
-      meta: oauthMeta(profile),
-    } as never,
-    depth: 0,
-    overrideAccess: true,
-  })
-  return { user: user as User, created: true, linked: false }
+  return createProviderAccount(payload, profile.emailVerified ? profile.email : null, { identities: [newIdentity(profile)], meta: oauthMeta(profile) })
 }
 
 /**
@@ -143,16 +156,8 @@ export type DistrictProfile = {
 const isDistrictIdentity = (identity: Identity, profile: DistrictProfile) =>
   identity.provider === 'district' && identity.district === profile.district && identity.subject === profile.subject
 
-const findByDistrictIdentity = async (payload: Payload, profile: DistrictProfile): Promise<User | null> => {
-  const { docs } = await payload.find({
-    collection: 'users',
-    where: { 'identities.subject': { equals: profile.subject } },
-    limit: 10,
-    depth: 0,
-    overrideAccess: true,
-  })
-  return (docs as User[]).find((user) => identitiesOf(user).some((identity) => isDistrictIdentity(identity, profile))) ?? null
-}
+const findByDistrictIdentity = (payload: Payload, profile: DistrictProfile): Promise<User | null> =>
+  findByIdentitySubject(payload, profile.subject, (identity) => isDistrictIdentity(identity, profile))
 
 /** The account a roster import of this district made for this district user id. */
 const findByRoster = async (payload: Payload, profile: DistrictProfile): Promise<User | null> => {
@@ -226,23 +231,9 @@ export const signInWithDistrict = async (payload: Payload, profile: DistrictProf
     }
   }
 
-  const login =
-    profile.role === 'teacher' && profile.email && profile.emailVouched
-      ? { email: profile.email, emailVerified: true }
-      : { username: await generateUsername(payload) }
-  const user = await payload.create({
-    collection: 'users',
-    data: {
-      ...login,
-      // Unusable, as for a social sign-in: the district is how this person signs in.
-      password: randomBytes(32).toString('base64url'),
-      hasPassword: false,
-      attributes: { type: profile.role },
-      identities: [districtIdentity(profile)],
-      meta: districtMeta(profile),
-    } as never,
-    depth: 0,
-    overrideAccess: true,
+  return createProviderAccount(payload, profile.role === 'teacher' && profile.emailVouched ? profile.email : null, {
+    attributes: { type: profile.role },
+    identities: [districtIdentity(profile)],
+    meta: districtMeta(profile),
   })
-  return { user: user as User, created: true, linked: false }
 }

@@ -47,6 +47,15 @@ const findReadableActivity = async (req: PayloadRequest) => {
   return doc as Activity
 }
 
+/** What a write to one's own attempt starts from: the signed-in user, the activity of the route they may read, and the body, which may hold only `fields`. */
+const readAttemptWrite = async (req: PayloadRequest, fields: string[]) => {
+  const user = requireUser(req) as User
+  const activity = await findReadableActivity(req)
+  const body = await readBody(req)
+  onlyFields(body, fields)
+  return { user, activity, body }
+}
+
 /** A package URL on the content origin: /uploads/<id>/storyline/<launch file>, path segments encoded. */
 export const packageUrl = (contentOrigin: string, activityId: unknown, launchFile: string, params: Record<string, string> = {}) => {
   const [file, ...query] = launchFile.split('?')
@@ -224,10 +233,7 @@ export const saveAttemptEndpoint: Endpoint = {
   path: '/:id/attempt',
   method: 'put',
   handler: async (req) => {
-    const user = requireUser(req) as User
-    const activity = await findReadableActivity(req)
-    const body = await readBody(req)
-    onlyFields(body, ['session', 'cmi', 'storage', 'closed', 'reportedAt'])
+    const { user, activity, body } = await readAttemptWrite(req, ['session', 'cmi', 'storage', 'closed', 'reportedAt'])
     const errors: FieldError[] = []
     const session = body.session
     if (session !== undefined && session !== null && (typeof session !== 'string' || session.length > 100)) {
@@ -287,10 +293,7 @@ export const markDoneEndpoint: Endpoint = {
   path: '/:id/done',
   method: 'put',
   handler: async (req) => {
-    const user = requireUser(req) as User
-    const activity = await findReadableActivity(req)
-    const body = await readBody(req)
-    onlyFields(body, ['done'])
+    const { user, activity, body } = await readAttemptWrite(req, ['done'])
     if (typeof body.done !== 'boolean') throw badRequest([{ path: 'done', message: doneMessages.body }])
     if (!isStudent(user)) throw new HttpError(403, doneMessages.studentsOnly)
     if (activity.type === 'storyline') throw badRequest([{ path: 'done', message: doneMessages.quiz }])

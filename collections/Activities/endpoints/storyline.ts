@@ -47,30 +47,14 @@ export const bucketRefused =
  */
 export const storylineUploadLimit = (limits: StorylineLimits): number => limits.maxTotalBytes + limits.maxEntries * 1024 + MB
 
-/** What the activity records about an installed package. */
-export const storylineRecord = (installed: InstalledPackage) => ({
-  filename: installed.filename,
-  fileCount: installed.fileCount,
-  totalBytes: installed.totalBytes,
-  uploadedAt: installed.uploadedAt,
-  standard: installed.standard,
-  launchFile: installed.launchFile,
-  xapiActivityId: installed.xapiActivityId,
-  masteryScore: installed.masteryScore,
-  cmi5: installed.cmi5,
-})
+/** What the activity records about an installed package, in the order it records them. */
+const recordedFields = ['filename', 'fileCount', 'totalBytes', 'uploadedAt', 'standard', 'launchFile', 'xapiActivityId', 'masteryScore', 'cmi5'] as const
+type RecordedField = (typeof recordedFields)[number]
 
-const emptyStoryline = {
-  filename: null,
-  fileCount: null,
-  totalBytes: null,
-  uploadedAt: null,
-  standard: null,
-  launchFile: null,
-  xapiActivityId: null,
-  masteryScore: null,
-  cmi5: null,
-}
+export const storylineRecord = (installed: InstalledPackage) =>
+  Object.fromEntries(recordedFields.map((field) => [field, installed[field]])) as { [K in RecordedField]: InstalledPackage[K] }
+
+const emptyStoryline = Object.fromEntries(recordedFields.map((field) => [field, null])) as Record<RecordedField, null>
 
 const noFile = () => new HttpError(400, 'Choose a Storyline package (.zip) to upload, sent as the form field "file".')
 

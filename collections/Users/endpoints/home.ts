@@ -3,8 +3,8 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { idOf } from '@common/ids'
 import type { Activity, Attempt, Classroom, Module, User } from '../../../cms/payload-types'
 import type { StudentHome } from '@common/answers/home'
-import { json, notFound, forbidden, requireUser, routeParam, sameId } from '@cms/http/endpointInput'
-import { userHasScope } from '../../../common/scopes'
+import { json } from '@cms/http/endpointInput'
+import { ownAccount } from './users'
 
 /** A relationship read at depth 0 or populated: its id. */
 
@@ -88,11 +88,7 @@ export const homeEndpoint: Endpoint = {
   path: '/:id/home',
   method: 'get',
   handler: async (req) => {
-    const me = requireUser(req)
-    const id = routeParam(req, 'id')
-    if (!sameId(me.id, id) && !userHasScope(me, 'users:read')) throw forbidden('You can only see your own home page.')
-    const user = (await req.payload.findByID({ collection: 'users', id, depth: 0, overrideAccess: true, req, disableErrors: true })) as User | null
-    if (!user) throw notFound('User not found.')
+    const user = await ownAccount(req, 'id', 'users:read', 'You can only see your own home page.')
     const classroom = await studentClassroom(req, idOf(user.attributes?.classroom))
     const lastActivity = await lastOpened(req, user.id)
     return json({ classroom, lastActivity } satisfies StudentHome)

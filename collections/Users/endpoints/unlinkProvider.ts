@@ -1,7 +1,8 @@
 import type { Endpoint } from 'payload'
 
 import { deriveProviders } from '../providers'
-import { badRequest, forbidden, HttpError, json, notFound, requireUser, routeParam, sameId } from '@cms/http/endpointInput'
+import { badRequest, HttpError, json, notFound, routeParam } from '@cms/http/endpointInput'
+import { ownAccountId } from './users'
 import type { UserAnswer } from '@common/answers/account'
 import { updatePublicUser } from './userResponse'
 import { isSocialProvider, providerLabels } from '@cms/auth/oauth/config'
@@ -24,9 +25,7 @@ export const unlinkProviderEndpoint: Endpoint = {
   path: '/:id/providers/:provider',
   method: 'delete',
   handler: async (req) => {
-    const me = requireUser(req)
-    const id = routeParam(req, 'id')
-    if (!sameId(me.id, id)) throw forbidden('You can only change your own account.')
+    const id = ownAccountId(req, 'id')
     const provider = routeParam(req, 'provider')
     if (!isSocialProvider(provider)) throw badRequest([{ path: 'provider', message: unlinkMessages.onlySocial }])
     const label = providerLabels[provider]

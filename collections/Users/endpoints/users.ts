@@ -54,17 +54,17 @@ export const accountMessages = {
 const notYourAccount = 'You can only change your own account.'
 
 /** The id in the path, which must be the requester's own (signed in, so it exists: nothing to read). */
-const ownAccountId = (req: PayloadRequest, param: string) => {
+export const ownAccountId = (req: PayloadRequest, param: string) => {
   const me = requireUser(req)
   if (!sameId(me.id, routeParam(req, param))) throw forbidden(notYourAccount)
   return me.id
 }
 
-/** The account named in the path, which must be the requester's own (or any, for `scope`). */
-const ownAccount = async (req: PayloadRequest, param: string, scope?: 'users:read' | 'users:write'): Promise<User> => {
+/** The account named in the path, which must be the requester's own (or any, for `scope`); `refusal` says why another is refused. */
+export const ownAccount = async (req: PayloadRequest, param: string, scope?: 'users:read' | 'users:write', refusal: string = notYourAccount): Promise<User> => {
   const me = requireUser(req)
   const id = routeParam(req, param)
-  if (!sameId(me.id, id) && !(scope && userHasScope(me, scope))) throw forbidden(notYourAccount)
+  if (!sameId(me.id, id) && !(scope && userHasScope(me, scope))) throw forbidden(refusal)
   const user = await req.payload.findByID({ collection: 'users', id, depth: 0, overrideAccess: true, req, disableErrors: true })
   if (!user) throw notFound('User not found.')
   return user

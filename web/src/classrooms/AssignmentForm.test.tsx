@@ -2,24 +2,15 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { TopicColumns } from '../../../common/progress'
+import { oneModuleTopic } from '../test/progressColumns'
 import { field, makeUser, renderApp } from '../test/render'
 import { AssignmentForm } from './AssignmentForm'
 
 const columns: TopicColumns[] = [
-  {
-    id: 1,
-    title: 'Branches',
-    modules: [
-      {
-        id: 10,
-        title: 'Checks and balances',
-        activities: [
-          { id: 100, title: 'Read the Constitution', type: 'readings' },
-          { id: 101, title: 'Branches quiz', type: 'storyline' },
-        ],
-      },
-    ],
-  },
+  oneModuleTopic({ id: 1, title: 'Branches' }, { id: 10, title: 'Checks and balances' }, [
+    { id: 100, title: 'Read the Constitution', type: 'readings' },
+    { id: 101, title: 'Branches quiz', type: 'storyline' },
+  ]),
 ]
 const students = [
   { id: 5, username: 'brave-otter-417', firstName: 'Ana', lastName: null, providers: [] },

@@ -11,6 +11,8 @@ import { schoolTime } from '../ui/schoolTime'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { useAssignmentChanges, useAssignmentReport } from './api/assignments'
 import './roster.css'
+import { DataTable } from '../ui/DataTable'
+import { RowButton } from './RowButton'
 
 type Row = NonNullable<ReturnType<typeof useAssignmentReport>['data']>['students'][number]
 
@@ -90,61 +92,56 @@ export function AssignmentReportPage() {
             </a>
           </p>
           {notice && <SuccessNotice>{notice}</SuccessNotice>}
-          <div className="table-wrapper">
-            <table className="table assignment-report">
-              <caption className="visually-hidden">{heading}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('classrooms.assignments.student')}</th>
-                  <th scope="col">{t('classrooms.assignments.username')}</th>
-                  <th scope="col">{t('classrooms.assignments.statusColumn')}</th>
-                  <th scope="col">{t('classrooms.assignments.score')}</th>
-                  <th scope="col">{t('classrooms.assignments.doneAt')}</th>
-                  <th scope="col">{t('classrooms.assignments.due')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.students.map((row) => (
-                  <tr key={row.id} data-status={row.status}>
-                    <th scope="row">{studentName(row)}</th>
-                    <td>{row.username}</td>
-                    <td>
-                      <span className={`work-status work-${row.status}`}>{t(`classrooms.assignments.status.${row.status}`)}</span>
-                    </td>
-                    <td>{row.score === null ? '' : `${row.score}%`}</td>
-                    <td>{at(row.doneAt)}</td>
-                    <td>
-                      {at(row.dueAt)}{' '}
-                      {extending?.id === row.id ? (
-                        <ExtendForm
-                          row={row}
-                          timeZone={timeZone}
-                          onSave={async (dueAt) => {
-                            const others = data.assignment.extensions.filter((e) => String(e.student) !== String(row.id))
-                            await changes.update(data.assignment.id, { extensions: [...others, { student: row.id, dueAt }] })
-                            setExtending(null)
-                            setNotice(t('classrooms.assignments.extended', { name: studentName(row) || row.username }))
-                          }}
-                        />
-                      ) : (
-                        <button
-                          type="button"
-                          className="button button-secondary button-small"
-                          onClick={() => {
-                            setNotice(null)
-                            setExtending(row)
-                          }}
-                        >
-                          {t('classrooms.assignments.extend')}
-                          <span className="visually-hidden"> {studentName(row) || row.username}</span>
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            className="assignment-report"
+            caption={heading}
+            hiddenCaption
+            columns={[
+              t('classrooms.assignments.student'),
+              t('classrooms.assignments.username'),
+              t('classrooms.assignments.statusColumn'),
+              t('classrooms.assignments.score'),
+              t('classrooms.assignments.doneAt'),
+              t('classrooms.assignments.due'),
+            ]}
+          >
+            {data.students.map((row) => (
+              <tr key={row.id} data-status={row.status}>
+                <th scope="row">{studentName(row)}</th>
+                <td>{row.username}</td>
+                <td>
+                  <span className={`work-status work-${row.status}`}>{t(`classrooms.assignments.status.${row.status}`)}</span>
+                </td>
+                <td>{row.score === null ? '' : `${row.score}%`}</td>
+                <td>{at(row.doneAt)}</td>
+                <td>
+                  {at(row.dueAt)}{' '}
+                  {extending?.id === row.id ? (
+                    <ExtendForm
+                      row={row}
+                      timeZone={timeZone}
+                      onSave={async (dueAt) => {
+                        const others = data.assignment.extensions.filter((e) => String(e.student) !== String(row.id))
+                        await changes.update(data.assignment.id, { extensions: [...others, { student: row.id, dueAt }] })
+                        setExtending(null)
+                        setNotice(t('classrooms.assignments.extended', { name: studentName(row) || row.username }))
+                      }}
+                    />
+                  ) : (
+                    <RowButton
+                      rowName={studentName(row) || row.username}
+                      onClick={() => {
+                        setNotice(null)
+                        setExtending(row)
+                      }}
+                    >
+                      {t('classrooms.assignments.extend')}
+                    </RowButton>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         </>
       )}
     </>

@@ -12,6 +12,8 @@ import { schoolTime } from '../ui/schoolTime'
 import { useAssignmentChanges, useClassroomAssignments } from './api/assignments'
 import { AssignmentForm } from './AssignmentForm'
 import { ConfirmRosterAction } from './ConfirmRosterAction'
+import { DataTable } from '../ui/DataTable'
+import { RowButton } from './RowButton'
 
 type Listed = ClassroomAssignments['assignments'][number]
 
@@ -80,51 +82,38 @@ export function AssignmentsSection({ classroom }: { classroom: Classroom }) {
       {error && !data && <ErrorNotice error={error} />}
       {assignments && assignments.length === 0 && <p className="empty-state">{t('classrooms.assignments.none')}</p>}
       {data && assignments && assignments.length > 0 && (
-        <div className="table-wrapper">
-          <table className="table assignments-table">
-            <caption className="visually-hidden">{t('classrooms.assignments.heading')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('classrooms.assignments.title')}</th>
-                <th scope="col">{t('classrooms.assignments.due')}</th>
-                <th scope="col">{t('classrooms.assignments.state')}</th>
-                <th scope="col">{t('classrooms.assignments.counts')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('classrooms.detail.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {assignments.map((assignment) => (
-                <tr key={assignment.id}>
-                  <th scope="row">
-                    <Link to={`/user/classrooms/${classroom.id}/assignments/${assignment.id}`}>{assignment.title}</Link>
-                  </th>
-                  <td>{schoolTime(assignment.dueAt, timeZone, language)}</td>
-                  <td>{t(`classrooms.assignments.${stateOf(assignment, data.now)}`)}</td>
-                  <td>{t('classrooms.assignments.countsValue', { ...assignment.counts })}</td>
-                  <td className="assignment-actions">
-                    <button
-                      type="button"
-                      className="button button-secondary button-small"
-                      onClick={() => {
-                        setNotice(null)
-                        setEditing(assignment)
-                      }}
-                    >
-                      {t('classrooms.assignments.edit')}
-                      <span className="visually-hidden"> {assignment.title}</span>
-                    </button>
-                    <button type="button" className="button button-danger-outline button-small" onClick={() => setDeleting(assignment)}>
-                      {t('classrooms.assignments.delete')}
-                      <span className="visually-hidden"> {assignment.title}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="assignments-table"
+          caption={t('classrooms.assignments.heading')}
+          hiddenCaption
+          columns={[t('classrooms.assignments.title'), t('classrooms.assignments.due'), t('classrooms.assignments.state'), t('classrooms.assignments.counts')]}
+          actions={t('classrooms.detail.actions')}
+        >
+          {assignments.map((assignment) => (
+            <tr key={assignment.id}>
+              <th scope="row">
+                <Link to={`/user/classrooms/${classroom.id}/assignments/${assignment.id}`}>{assignment.title}</Link>
+              </th>
+              <td>{schoolTime(assignment.dueAt, timeZone, language)}</td>
+              <td>{t(`classrooms.assignments.${stateOf(assignment, data.now)}`)}</td>
+              <td>{t('classrooms.assignments.countsValue', { ...assignment.counts })}</td>
+              <td className="assignment-actions">
+                <RowButton
+                  rowName={assignment.title}
+                  onClick={() => {
+                    setNotice(null)
+                    setEditing(assignment)
+                  }}
+                >
+                  {t('classrooms.assignments.edit')}
+                </RowButton>
+                <RowButton rowName={assignment.title} look="button-danger-outline" onClick={() => setDeleting(assignment)}>
+                  {t('classrooms.assignments.delete')}
+                </RowButton>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {deleting && (
         <ConfirmRosterAction

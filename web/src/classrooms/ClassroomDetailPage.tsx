@@ -29,6 +29,7 @@ import { LoginCards } from './LoginCards'
 import { ProgressGrid } from './ProgressGrid'
 import { BenchmarkMastery } from './BenchmarkMastery'
 import { RowMenu } from './RowMenu'
+import { DataTable } from '../ui/DataTable'
 
 const confirmTexts = (t: TFunction, kind: 'card' | 'remove' | 'delete', username: string) => {
   const key = kind === 'card' ? 'newCard' : kind
@@ -63,55 +64,46 @@ function StudentsTable({
   const students = classroom.students ?? []
   if (students.length === 0) return <p className="empty-state">{translateMessage(en.messages.noStudents)}</p>
   return (
-    <div className="table-wrapper">
-      <table className="table">
-        <caption className="visually-hidden">{t('classrooms.detail.studentsIn', { name: classroom.name })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('classrooms.detail.username')}</th>
-            <th scope="col">{t('classrooms.detail.name')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('classrooms.detail.actions')}</span>
-            </th>
+    <DataTable
+      caption={t('classrooms.detail.studentsIn', { name: classroom.name })}
+      hiddenCaption
+      columns={[t('classrooms.detail.username'), t('classrooms.detail.name')]}
+      actions={t('classrooms.detail.actions')}
+    >
+      {students.map((student) => {
+        const username = studentUsername(student)
+        return (
+          <tr key={student.id}>
+            <td>{username}</td>
+            <td>{[student.firstName, student.lastName].filter(Boolean).join(' ')}</td>
+            <td className="roster-actions">
+              <RowMenu
+                label={
+                  <>
+                    {t('classrooms.rowMenu.button')}
+                    <span className="visually-hidden">{t('classrooms.roster.actionsFor', { username })}</span>
+                  </>
+                }
+                menuLabel={t('classrooms.rowMenu.button') + t('classrooms.roster.actionsFor', { username })}
+                items={[
+                  { key: 'progress', label: t('classrooms.roster.viewProgress'), to: `/user/classrooms/${classroom.id}/students/${student.id}` },
+                  { key: 'reset', label: t('classrooms.detail.resetPassword'), onSelect: () => onReset(student) },
+                  { key: 'card', label: t('classrooms.roster.newCard'), onSelect: () => onAction('card', student) },
+                  {
+                    key: 'data',
+                    label: t('classrooms.roster.downloadData'),
+                    href: `/api/classrooms/${classroom.id}/students/${student.id}/data`,
+                    download: true,
+                  },
+                  { key: 'remove', label: t('classrooms.roster.remove'), onSelect: () => onAction('remove', student), separated: true },
+                  { key: 'delete', label: t('classrooms.roster.deleteAccount'), onSelect: () => onAction('delete', student), destructive: true },
+                ]}
+              />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {students.map((student) => {
-            const username = studentUsername(student)
-            return (
-              <tr key={student.id}>
-                <td>{username}</td>
-                <td>{[student.firstName, student.lastName].filter(Boolean).join(' ')}</td>
-                <td className="roster-actions">
-                  <RowMenu
-                    label={
-                      <>
-                        {t('classrooms.rowMenu.button')}
-                        <span className="visually-hidden">{t('classrooms.roster.actionsFor', { username })}</span>
-                      </>
-                    }
-                    menuLabel={t('classrooms.rowMenu.button') + t('classrooms.roster.actionsFor', { username })}
-                    items={[
-                      { key: 'progress', label: t('classrooms.roster.viewProgress'), to: `/user/classrooms/${classroom.id}/students/${student.id}` },
-                      { key: 'reset', label: t('classrooms.detail.resetPassword'), onSelect: () => onReset(student) },
-                      { key: 'card', label: t('classrooms.roster.newCard'), onSelect: () => onAction('card', student) },
-                      {
-                        key: 'data',
-                        label: t('classrooms.roster.downloadData'),
-                        href: `/api/classrooms/${classroom.id}/students/${student.id}/data`,
-                        download: true,
-                      },
-                      { key: 'remove', label: t('classrooms.roster.remove'), onSelect: () => onAction('remove', student), separated: true },
-                      { key: 'delete', label: t('classrooms.roster.deleteAccount'), onSelect: () => onAction('delete', student), destructive: true },
-                    ]}
-                  />
-                </td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
-    </div>
+        )
+      })}
+    </DataTable>
   )
 }
 

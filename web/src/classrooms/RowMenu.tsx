@@ -1,5 +1,5 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
-import { onMenuButtonKeyDown, onMenuKeyDown as onMenuKeys } from '../ui/menuKeys'
+import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react'
+import { useMenuButton } from '../ui/useMenuButton'
 import { Link } from 'react-router-dom'
 
 /** One entry of a row's menu: a link (`to`, or `href` for a download) or an action. */
@@ -27,14 +27,9 @@ interface Props {
  * box does not clip it.
  */
 export function RowMenu({ label, items, menuLabel }: Props) {
-  const [open, setOpen] = useState(false)
   const [position, setPosition] = useState<{ top: number; left: number } | null>(null)
-  const menuId = useId()
-  const buttonRef = useRef<HTMLButtonElement>(null)
-  const menuRef = useRef<HTMLUListElement>(null)
-  const focusOnOpen = useRef<'first' | 'last'>('first')
-
-  const entries = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])
+  // Focus moves in once the menu is placed (it is invisible until then, and cannot take focus).
+  const { open, setOpen, close, buttonRef, menuRef, buttonProps, menuProps } = useMenuButton({ ready: position !== null, onOpen: () => setPosition(null) })
 
   useLayoutEffect(() => {
     if (!open || !buttonRef.current || !menuRef.current) return
@@ -44,73 +39,33 @@ export function RowMenu({ label, items, menuLabel }: Props) {
     const below = button.bottom + 4
     const top = below + menu.height > window.innerHeight && button.top - menu.height - 4 > 0 ? button.top - menu.height - 4 : below
     setPosition({ top, left: Math.max(4, button.right - menu.width) })
-  }, [open])
+  }, [open, buttonRef, menuRef])
 
-  // Focus moves in once the menu is placed (it is invisible until then, and cannot take focus).
-  useEffect(() => {
-    if (!open || !position) return
-    const list = entries()
-    ;(focusOnOpen.current === 'last' ? list[list.length - 1] : list[0])?.focus()
-  }, [open, position])
-
+  // The menu stays under its button only while nothing scrolls.
   useEffect(() => {
     if (!open) return
-    const onPointerDown = (event: MouseEvent) => {
-      const target = event.target as Node
-      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false)
-    }
-    // The menu stays under its button only while nothing scrolls.
     const onScroll = () => setOpen(false)
-    document.addEventListener('mousedown', onPointerDown)
     window.addEventListener('scroll', onScroll, true)
     window.addEventListener('resize', onScroll)
     return () => {
-      document.removeEventListener('mousedown', onPointerDown)
       window.removeEventListener('scroll', onScroll, true)
       window.removeEventListener('resize', onScroll)
     }
-  }, [open])
-
-  function openMenu(focus: 'first' | 'last') {
-    focusOnOpen.current = focus
-    setPosition(null)
-    setOpen(true)
-  }
-
-  function close() {
-    setOpen(false)
-    buttonRef.current?.focus()
-  }
-
-  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => onMenuButtonKeyDown(event, openMenu)
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => onMenuKeys(event, entries(), { close: () => close(), dismiss: () => setOpen(false) })
+  }, [open, setOpen])
 
   const className = (item: RowMenuItem) => (item.destructive ? 'menu-destructive' : undefined)
 
   return (
     <>
-      <button
-        ref={buttonRef}
-        type="button"
-        className="button button-secondary button-small row-menu-button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => (open ? close() : openMenu('first'))}
-        onKeyDown={onButtonKeyDown}
-      >
+      <button {...buttonProps} className="button button-secondary button-small row-menu-button">
         {label}
         <span aria-hidden="true">▾</span>
       </button>
       <ul
-        ref={menuRef}
-        id={menuId}
-        role="menu"
+        {...menuProps}
         aria-label={menuLabel}
         className="menu row-menu"
-        hidden={!open}
         style={position ? { top: position.top, left: position.left } : { visibility: 'hidden' }}
-        onKeyDown={onMenuKeyDown}
       >
         {items.map((item) => (
           <li key={item.key} role="none" className={item.separated ? 'menu-separator' : undefined}>
@@ -119,7 +74,7 @@ export function RowMenu({ label, items, menuLabel }: Props) {
                 {item.label}
               </Link>
             ) : 'href' in item ? (
-              <a role="menuitem" tabIndex={-1} href={item.href} download className={className(item)} onClick={close}>
+              <a role="menuitem" tabIndex={-1} href={item.href} download className={className(item)} onClick={() => close()}>
                 {item.label}
               </a>
             ) : (

@@ -8,6 +8,7 @@ import { ErrorNotice } from '../ui/Notice'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { useStudentProgress } from './api/progress'
 import './roster.css'
+import { DataTable } from '../ui/DataTable'
 
 /** One student's page, from the grid: every activity with state, score, attempts, time spent, last opened. */
 export function StudentProgressPage() {
@@ -41,41 +42,37 @@ export function StudentProgressPage() {
             <section key={topic.id} aria-labelledby={`topic-${topic.id}`}>
               <h2 id={`topic-${topic.id}`}>{topic.title}</h2>
               {topic.modules.map((module) => (
-                <div key={module.id} className="table-wrapper">
-                  <table className="table">
-                    <caption>{module.title}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('classrooms.progress.activityColumn')}</th>
-                        <th scope="col">{t('classrooms.progress.stateColumn')}</th>
-                        <th scope="col">{t('classrooms.progress.scoreColumn')}</th>
-                        <th scope="col">{t('classrooms.progress.attemptsColumn')}</th>
-                        <th scope="col">{t('classrooms.progress.timeColumn')}</th>
-                        <th scope="col">{t('classrooms.progress.lastOpenedColumn')}</th>
+                <DataTable
+                  key={module.id}
+                  caption={module.title}
+                  columns={[
+                    t('classrooms.progress.activityColumn'),
+                    t('classrooms.progress.stateColumn'),
+                    t('classrooms.progress.scoreColumn'),
+                    t('classrooms.progress.attemptsColumn'),
+                    t('classrooms.progress.timeColumn'),
+                    t('classrooms.progress.lastOpenedColumn'),
+                  ]}
+                >
+                  {module.activities.map((activity) => {
+                    const attempt = attempts.get(String(activity.id))
+                    const state = progressState(attempt?.status)
+                    const score = scorePercent(attempt?.score)
+                    return (
+                      <tr key={activity.id}>
+                        <th scope="row">{activity.title}</th>
+                        <td className={`progress-cell state-${state}`}>
+                          <span aria-hidden="true">{progressStates[state].symbol} </span>
+                          {t(`classrooms.progress.states.${state}`)}
+                        </td>
+                        <td>{score === null ? '' : `${score}%`}</td>
+                        <td>{attempt ? attempt.attemptCount : 0}</td>
+                        <td>{attempt ? duration(attempt.timeSpentSeconds) : ''}</td>
+                        <td>{when(attempt?.lastOpenedAt ?? null)}</td>
                       </tr>
-                    </thead>
-                    <tbody>
-                      {module.activities.map((activity) => {
-                        const attempt = attempts.get(String(activity.id))
-                        const state = progressState(attempt?.status)
-                        const score = scorePercent(attempt?.score)
-                        return (
-                          <tr key={activity.id}>
-                            <th scope="row">{activity.title}</th>
-                            <td className={`progress-cell state-${state}`}>
-                              <span aria-hidden="true">{progressStates[state].symbol} </span>
-                              {t(`classrooms.progress.states.${state}`)}
-                            </td>
-                            <td>{score === null ? '' : `${score}%`}</td>
-                            <td>{attempt ? attempt.attemptCount : 0}</td>
-                            <td>{attempt ? duration(attempt.timeSpentSeconds) : ''}</td>
-                            <td>{when(attempt?.lastOpenedAt ?? null)}</td>
-                          </tr>
-                        )
-                      })}
-                    </tbody>
-                  </table>
-                </div>
+                    )
+                  })}
+                </DataTable>
               ))}
             </section>
           ))}

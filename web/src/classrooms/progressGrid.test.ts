@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { ClassroomProgress, TopicColumns } from '../../../common/progress'
 import { buildGrid, MAX_ACTIVITIES_AT_OPENING, openingTopic } from '../../../common/progressGrid'
+import { oneModuleTopic } from '../test/progressColumns'
 
 const columns: TopicColumns[] = [
-  {
-    id: 10,
-    title: 'Constitution',
-    modules: [
-      {
-        id: 100,
-        title: 'Rights',
-        activities: [
-          { id: 1, title: 'Read', type: 'default' },
-          { id: 2, title: 'Quiz', type: 'storyline' },
-        ],
-      },
-    ],
-  },
+  oneModuleTopic({ id: 10, title: 'Constitution' }, { id: 100, title: 'Rights' }, [
+    { id: 1, title: 'Read', type: 'default' },
+    { id: 2, title: 'Quiz', type: 'storyline' },
+  ]),
   {
     id: 20,
     title: 'Branches',

@@ -7,6 +7,7 @@ import { Loading } from '../ui/Loading'
 import { useDocumentTitle } from '../ui/useDocumentTitle'
 import { ConsoleError } from './ConsoleError'
 import './benchmarks.css'
+import { ColumnHeads } from '../ui/ColumnHeads'
 
 /**
  * /console/benchmarks: every Florida benchmark with the modules and activities that teach it, the
@@ -30,14 +31,9 @@ export function BenchmarkCoveragePage() {
         <div className="console-table-scroll" role="region" aria-label={title} tabIndex={0}>
           <table className="table">
             <caption className="visually-hidden">{t('console.benchmarks.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('console.benchmarks.code')}</th>
-                <th scope="col">{t('console.benchmarks.category')}</th>
-                <th scope="col">{t('console.benchmarks.modules')}</th>
-                <th scope="col">{t('console.benchmarks.activities')}</th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              columns={[t('console.benchmarks.code'), t('console.benchmarks.category'), t('console.benchmarks.modules'), t('console.benchmarks.activities')]}
+            />
             <tbody>
               {docs.map((b) => (
                 <tr key={b.id}>

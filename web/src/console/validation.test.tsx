@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { field } from '../test/render'
+import { field, typeInto } from '../test/render'
 import { CONTENT_REQUIRED, MODULE_SAVED, ORDER_REQUIRED, TITLE_REQUIRED, TOPIC_REQUIRED, TOPIC_SAVED } from './consoleMessages'
 import { consoleServer, list, renderConsole, staff } from './consoleTestServer'
 
@@ -62,9 +62,7 @@ describe('topic and module validation (spec section 5)', () => {
     expect(screen.getByText(CONTENT_REQUIRED)).toBeInTheDocument()
     expect(screen.getByText(ORDER_REQUIRED)).toBeInTheDocument()
     expect(screen.queryByText(TOPIC_REQUIRED)).toBeNull()
-    await user.type(field('Title'), 'Speech')
-    await user.type(field('Order'), 'x')
-    await user.type(field('Content (markdown)'), 'Body')
+    await typeInto(user, { Title: 'Speech', Order: 'x', 'Content (markdown)': 'Body' })
     await user.type(field('Order'), '2')
     await user.click(screen.getByRole('button', { name: 'Save Module' }))
     expect(await screen.findByText(MODULE_SAVED)).toBeInTheDocument()

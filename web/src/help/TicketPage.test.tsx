@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { field, mockFetch, renderApp } from '../test/render'
+import { mockFetch, renderApp, typeInto } from '../test/render'
 import { EMAIL_REQUIRED } from '../ui/messages'
 import { MESSAGE_REQUIRED, NAME_REQUIRED, SUBJECT_REQUIRED, TICKET_SENT } from './ticketSchema'
 import { TicketPage } from './TicketPage'
@@ -16,10 +16,7 @@ describe('ticket form', () => {
     for (const message of [NAME_REQUIRED, EMAIL_REQUIRED, SUBJECT_REQUIRED, MESSAGE_REQUIRED]) {
       expect(await screen.findByText(message)).toBeInTheDocument()
     }
-    await user.type(field('Name'), 'Ada')
-    await user.type(field('Email'), 'ada@example.org')
-    await user.type(field('Subject'), 'Hello')
-    await user.type(field('Message'), 'A question')
+    await typeInto(user, { Name: 'Ada', Email: 'ada@example.org', Subject: 'Hello', Message: 'A question' })
     await user.click(screen.getByRole('button', { name: 'Send' }))
     expect(await screen.findByText(TICKET_SENT)).toBeInTheDocument()
     expect(find('POST', '/api/tickets')[0].body).toEqual({ name: 'Ada', email: 'ada@example.org', subject: 'Hello', message: 'A question', type: 'contact' })

@@ -1,6 +1,6 @@
 import { useTranslation } from '../i18n/useTranslation'
-import { onMenuButtonKeyDown, onMenuKeyDown as onMenuKeys } from '../ui/menuKeys'
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useMenuButton } from '../ui/useMenuButton'
+import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { canUseConsole } from '../session/scopes'
 import { useSession } from '../session/useSession'
@@ -10,41 +10,9 @@ export function AccountMenu() {
   const { t } = useTranslation()
   const { user, logout, preferences, updatePreferences } = useSession()
   const navigate = useNavigate()
-  const [open, setOpen] = useState(false)
+  const { close, buttonProps, menuProps } = useMenuButton()
   /** The catalogue key of what went wrong. */
   const [error, setError] = useState<string | null>(null)
-  const menuId = useId()
-  const buttonRef = useRef<HTMLButtonElement>(null)
-  const menuRef = useRef<HTMLUListElement>(null)
-  const focusOnOpen = useRef<'first' | 'last' | null>(null)
-
-  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])
-
-  useEffect(() => {
-    if (!open) return
-    const list = items()
-    if (focusOnOpen.current === 'last') list[list.length - 1]?.focus()
-    else list[0]?.focus()
-    function onPointerDown(event: MouseEvent) {
-      const target = event.target as Node
-      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false)
-    }
-    document.addEventListener('mousedown', onPointerDown)
-    return () => document.removeEventListener('mousedown', onPointerDown)
-  }, [open])
-
-  function openMenu(focus: 'first' | 'last') {
-    focusOnOpen.current = focus
-    setOpen(true)
-  }
-
-  function close(returnFocus = true) {
-    setOpen(false)
-    if (returnFocus) buttonRef.current?.focus()
-  }
-
-  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => onMenuButtonKeyDown(event, openMenu)
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => onMenuKeys(event, items(), { close: () => close(), dismiss: () => setOpen(false) })
 
   async function changeMode() {
     close()
@@ -69,20 +37,11 @@ export function AccountMenu() {
 
   return (
     <div className="account-menu">
-      <button
-        ref={buttonRef}
-        type="button"
-        className="icon-button menu-button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => (open ? close() : openMenu('first'))}
-        onKeyDown={onButtonKeyDown}
-      >
+      <button {...buttonProps} className="icon-button menu-button">
         <span aria-hidden="true">☰</span>
         <span className="visually-hidden">{t('shell.menu.button')}</span>
       </button>
-      <ul ref={menuRef} id={menuId} role="menu" aria-label={t('shell.menu.label')} className="menu" hidden={!open} onKeyDown={onMenuKeyDown}>
+      <ul {...menuProps} aria-label={t('shell.menu.label')} className="menu">
         <li role="none">
           <Link role="menuitem" tabIndex={-1} to="/user/profile" onClick={() => close(false)}>
             {t('shell.menu.settings')}

@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { SWRConfig } from 'swr'
@@ -108,4 +109,9 @@ function escapeRegExp(text: string): string {
 /** The control labelled exactly `label`, with or without the required dot. */
 export function field(label: string): HTMLElement {
   return screen.getByLabelText(new RegExp(`^${escapeRegExp(label)}(• \\(required\\))?$`))
+}
+
+/** Types each value into the control labelled with its key, in the order given, as `user`. */
+export async function typeInto(user: UserEvent, values: Record<string, string>) {
+  for (const [label, text] of Object.entries(values)) await user.type(field(label), text)
 }

@@ -7,6 +7,7 @@ import { SuccessNotice } from '../../ui/Notice'
 import { type ListAnswer, updateDoc } from '../api/consoleApi'
 import { formatDate, type ActivityDoc } from '../api/consoleTypes'
 import { ConsoleError } from '../ConsoleError'
+import { ColumnHeads } from '../../ui/ColumnHeads'
 
 interface Props {
   activity: ActivityDoc
@@ -66,17 +67,10 @@ export function PackageHosts({ activity, onSaved }: Props) {
       ) : (
         <div className="console-table-scroll" role="region" aria-labelledby={`${id}-blocked`} tabIndex={0}>
           <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('console.packageHosts.host')}</th>
-                <th scope="col">{t('console.packageHosts.kind')}</th>
-                <th scope="col">{t('console.packageHosts.times')}</th>
-                <th scope="col">{t('console.packageHosts.lastSeen')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('console.packageHosts.actions')}</span>
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              columns={[t('console.packageHosts.host'), t('console.packageHosts.kind'), t('console.packageHosts.times'), t('console.packageHosts.lastSeen')]}
+              actions={t('console.packageHosts.actions')}
+            />
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id}>

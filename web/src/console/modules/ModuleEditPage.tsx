@@ -12,6 +12,7 @@ import { DeleteButton } from '../DeleteButton'
 import { ModuleForm } from './ModuleForm'
 import { useConsoleDoc } from '../api/useConsoleDoc'
 import { untranslatedTitle } from '../editingLocale'
+import { DataTable } from '../../ui/DataTable'
 
 const RELATED = { activities: ['title', 'type', 'order', 'width'] }
 
@@ -47,32 +48,23 @@ export function ModuleEditPage() {
         {activities.length === 0 ? (
           <p className="empty-state">{t('content.module.noActivities')}</p>
         ) : (
-          <div className="table-wrapper">
-            <table className="table console-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('console.columns.order')}</th>
-                  <th scope="col">{t('console.columns.title')}</th>
-                  <th scope="col">{t('console.columns.type')}</th>
-                  <th scope="col">{t('console.columns.width')}</th>
+          <DataTable
+            className="console-table"
+            columns={[t('console.columns.order'), t('console.columns.title'), t('console.columns.type'), t('console.columns.width')]}
+          >
+            {[...activities]
+              .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+              .map((activity) => (
+                <tr key={activity.id}>
+                  <td>{activity.order}</td>
+                  <td>
+                    <Link to={`/console/activities/${activity.id}`}>{untranslatedTitle(activity)}</Link>
+                  </td>
+                  <td>{activity.type}</td>
+                  <td>{activity.width}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {[...activities]
-                  .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
-                  .map((activity) => (
-                    <tr key={activity.id}>
-                      <td>{activity.order}</td>
-                      <td>
-                        <Link to={`/console/activities/${activity.id}`}>{untranslatedTitle(activity)}</Link>
-                      </td>
-                      <td>{activity.type}</td>
-                      <td>{activity.width}</td>
-                    </tr>
-                  ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+          </DataTable>
         )}
       </section>
     </>

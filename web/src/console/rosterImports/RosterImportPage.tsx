@@ -8,6 +8,7 @@ import { ErrorNotice, SuccessNotice } from '../../ui/Notice'
 import { TextInput } from '../../ui/TextInput'
 import { useDocumentTitle } from '../../ui/useDocumentTitle'
 import { upload } from '../api/consoleApi'
+import { DataTable } from '../../ui/DataTable'
 
 const KINDS: RosterChangeKind[] = ['school', 'classroom', 'teacher', 'student']
 const ACTIONS: RosterChangeAction[] = ['create', 'update', 'link', 'join', 'remove', 'archive', 'skip']
@@ -25,25 +26,18 @@ function RowErrors({ error }: { error: unknown }) {
   const rows = error instanceof ApiError ? error.fieldErrors.filter((e) => e.path && /\.csv/.test(e.path)) : []
   if (!rows.length) return null
   return (
-    <div className="table-wrapper">
-      <table className="table console-table">
-        <caption>{t('console.rosterImports.badRows')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('console.rosterImports.where')}</th>
-            <th scope="col">{t('console.rosterImports.problem')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            <tr key={`${row.path}-${i}`}>
-              <td>{row.path}</td>
-              <td>{translateMessage(row.message)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      className="console-table"
+      caption={t('console.rosterImports.badRows')}
+      columns={[t('console.rosterImports.where'), t('console.rosterImports.problem')]}
+    >
+      {rows.map((row, i) => (
+        <tr key={`${row.path}-${i}`}>
+          <td>{row.path}</td>
+          <td>{translateMessage(row.message)}</td>
+        </tr>
+      ))}
+    </DataTable>
   )
 }
 
@@ -83,57 +77,45 @@ function PreviewTables({ preview }: { preview: RosterPreview }) {
         </div>
       )}
       {preview.schools.length > 0 && (
-        <div className="table-wrapper">
-          <table className="table console-table">
-            <caption>{t('console.rosterImports.schools')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('console.rosterImports.school')}</th>
-                <th scope="col">{t('console.rosterImports.accounts')}</th>
-                <th scope="col">{t('console.rosterImports.changed')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {preview.schools.map((school) => (
-                <tr key={school.sourcedId}>
-                  <td>{school.name}</td>
-                  <td>{school.accounts}</td>
-                  <td>
-                    {school.changed}
-                    {school.overHalf ? ` (${t('console.rosterImports.overHalf')})` : ''}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="console-table"
+          caption={t('console.rosterImports.schools')}
+          columns={[t('console.rosterImports.school'), t('console.rosterImports.accounts'), t('console.rosterImports.changed')]}
+        >
+          {preview.schools.map((school) => (
+            <tr key={school.sourcedId}>
+              <td>{school.name}</td>
+              <td>{school.accounts}</td>
+              <td>
+                {school.changed}
+                {school.overHalf ? ` (${t('console.rosterImports.overHalf')})` : ''}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {preview.changes.length > 0 && (
-        <div className="table-wrapper">
-          <table className="table console-table">
-            <caption>{t('console.rosterImports.rows')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('console.rosterImports.where')}</th>
-                <th scope="col">{t('console.rosterImports.record')}</th>
-                <th scope="col">{t('console.rosterImports.change')}</th>
-                <th scope="col">{t('console.rosterImports.name')}</th>
-                <th scope="col">{t('console.rosterImports.detail')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {preview.changes.map((change, i) => (
-                <tr key={`${change.file}-${change.line}-${change.action}-${i}`}>
-                  <td>{change.line ? `${change.file}:${change.line}` : change.file}</td>
-                  <td>{t(`console.rosterImports.kinds.${change.kind}`)}</td>
-                  <td>{t(`console.rosterImports.actions.${change.action}`)}</td>
-                  <td>{change.name}</td>
-                  <td>{change.detail ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="console-table"
+          caption={t('console.rosterImports.rows')}
+          columns={[
+            t('console.rosterImports.where'),
+            t('console.rosterImports.record'),
+            t('console.rosterImports.change'),
+            t('console.rosterImports.name'),
+            t('console.rosterImports.detail'),
+          ]}
+        >
+          {preview.changes.map((change, i) => (
+            <tr key={`${change.file}-${change.line}-${change.action}-${i}`}>
+              <td>{change.line ? `${change.file}:${change.line}` : change.file}</td>
+              <td>{t(`console.rosterImports.kinds.${change.kind}`)}</td>
+              <td>{t(`console.rosterImports.actions.${change.action}`)}</td>
+              <td>{change.name}</td>
+              <td>{change.detail ?? ''}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {preview.moreRows > 0 && <p>{t('console.rosterImports.moreRows', { count: preview.moreRows })}</p>}
     </>
