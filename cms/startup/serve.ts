@@ -15,7 +15,7 @@ import { isDatabaseUnreachable } from '../database/databaseErrors'
 import { reasonOf } from '../database/databaseWait'
 import { contentPort, publicUrl, serverPort } from '../config/env'
 import { createHttpServer } from '../http/httpServer'
-import { stopStarting } from './stopStarting'
+import { listenOrStop, stopStarting } from './stopStarting'
 import { configuredProductOrigins, defaultContentOrigin, sameSiteWarning, sharesSiteWithContent } from '../http/origins'
 import { rootDir, uploadsDir, uploadTmpDir } from '../config/paths'
 import { missingDatabaseProblem } from './operatorSettings'
@@ -29,22 +29,6 @@ const dev = process.env.NODE_ENV !== 'production'
 let payload: Payload | undefined
 let content: Server | undefined
 const log = (message: string) => (payload ? payload.logger.info(message) : console.log(message))
-
-/** Listens on `port`; a port already taken (or not allowed) stops the start with one line naming `variable`. */
-const listenOrStop = (server: Server, port: number, variable: 'PORT' | 'CONTENT_PORT', what: string) =>
-  new Promise<void>((resolve) => {
-    const failed = (error: NodeJS.ErrnoException) =>
-      stopStarting(
-        error.code === 'EADDRINUSE'
-          ? `${variable} ${port} is already in use: ${what} cannot listen there. Stop what uses it, or set ${variable} to a free port.`
-          : `${what} cannot listen on ${variable} ${port} (${error.code ?? error.message}): set ${variable} to a port this process may use.`,
-      )
-    server.once('error', failed)
-    server.listen(port, () => {
-      server.off('error', failed)
-      resolve()
-    })
-  })
 
 /** What the start says about where packages play (docs/adr/content-origin-on-another-site.md). */
 const contentOriginLines = (): { info: string; warnings: string[] } => {
@@ -84,7 +68,7 @@ const main = async () => {
   // must not take every request down with the process: it is logged, and serving goes on.
   process.on('unhandledRejection', (reason) => (payload ? payload.logger.error({ err: reason }, 'Unhandled promise rejection') : console.error(reason)))
   // Listening before the boot lets a load balancer see the process (/healthz) while it migrates or waits for another instance.
-  await listenOrStop(server, serverPort(), 'PORT', 'the product')
+  await listenOrStop(server, serverPort(), 'PORT')
   // Before a package is served: what a crash left mid-upload goes, the live versions stay.
   await storylineStore(uploadsDir)
     .repair(uploadTmpDir())
@@ -95,7 +79,7 @@ const main = async () => {
   // The content origin: Storyline packages and their launcher (cms/packages/content/app.ts). It needs no
   // database, so it listens now too, and a port already taken stops the start before the boot.
   content = createContentServer(createContentApp(packageSettings(() => payload)))
-  await listenOrStop(content, contentPort(), 'CONTENT_PORT', 'the content origin (where Storyline packages play)')
+  await listenOrStop(content, contentPort(), 'CONTENT_PORT')
 
   const missingDatabase = await missingDatabaseProblem()
   if (missingDatabase) stopStarting(missingDatabase)
