@@ -1,5 +1,4 @@
-import type { Server } from 'node:net'
-import net from 'node:net'
+import net, { type Server } from 'node:net'
 
 /** A start that cannot work stops with one line that names the setting to change, and no stack. */
 export const stopStarting = (line: string): never => {
