@@ -67,6 +67,7 @@ export default tseslint.config(
       '**/node_modules/**',
       'web/dist/**',
       'cms/.next/**',
+      'cms/dist/**',
       'cms/payload-types.ts',
       'cms/database/migrations/**',
       'cms/app/(payload)/admin/importMap.js',

@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+import { buildServer, serverEntry } from './buildServer.mjs'
 import { serverArgs } from './serverCommand.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -55,6 +56,12 @@ if (!process.argv.includes('--no-build')) {
   if (process.env.DISABLE_ADMIN !== 'true' && builtAt('cms/.next/BUILD_ID') < cmsSources) {
     run('Building the admin panel (next build)', bin('next'), ['build', 'cms'], { NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' })
   }
+  // Under a second, and it rewrites only what changed: built at every start, never stale.
+  console.log('> Building the server (esbuild)')
+  await buildServer()
+} else if (!fs.existsSync(serverEntry)) {
+  console.error(`${path.relative(root, serverEntry)} is not built: run \`npm run build\` (or \`npm start\`, which builds what is missing) first.`)
+  process.exit(1)
 }
 
 const server = spawn(process.execPath, serverArgs(), {

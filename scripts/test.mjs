@@ -122,6 +122,9 @@ if (wants('api') || wants('e2e')) {
   // The API tests read the SPA's page data from web/dist/index.html, and the browser tests serve it
   // (their setup builds it only when run on their own). A production build, as users get.
   webBuilt = await check('Build the web app', bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { NODE_ENV: 'production' })
+  // The server processes the tests start run the bundled server (scripts/buildServer.mjs), built
+  // here once instead of in each test process.
+  if (await check('Build the server (esbuild)', process.execPath, ['scripts/buildServer.mjs'])) process.env.SERVER_BUILT_FOR_TESTS = 'true'
 }
 const sqliteLane = []
 const postgresLane = []

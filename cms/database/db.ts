@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 import { mongooseAdapter } from '@payloadcms/db-mongodb'
 import { postgresAdapter } from '@payloadcms/db-postgres'
@@ -24,6 +25,8 @@ export const sqliteUrl = (url = databaseUrl()) => {
  * the adapter's `prodMigrations`, which would run them unlocked inside `getPayload`) and by
  * `npm run migrate`.
  */
+const here = path.dirname(fileURLToPath(import.meta.url))
+
 export const databaseAdapter = () => {
   const kind = databaseKind()
   if (kind === 'postgres') {
@@ -36,7 +39,7 @@ export const databaseAdapter = () => {
         push: false,
         // A missing database is a misspelled name until the operator says otherwise (cms/startup/operatorSettings.ts).
         disableCreateDatabase: !createDatabaseWanted(),
-        migrationDir: path.resolve(import.meta.dirname ?? '.', 'migrations/postgres'),
+        migrationDir: path.join(here, 'migrations/postgres'),
       }),
     )
   }
@@ -51,6 +54,6 @@ export const databaseAdapter = () => {
     // row (a launch token, a link, a log line) can ever point at a newer one.
     autoIncrement: true,
     push: false,
-    migrationDir: path.resolve(import.meta.dirname ?? '.', 'migrations/sqlite'),
+    migrationDir: path.join(here, 'migrations/sqlite'),
   })
 }

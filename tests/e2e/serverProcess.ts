@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+import { buildServer } from '../../scripts/buildServer.mjs'
 import { serverArgs } from '../../scripts/serverCommand.mjs'
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -22,6 +23,14 @@ export const freePort = () =>
       probe.close(() => resolve(port))
     })
   })
+
+/**
+ * The bundled server (cms/dist/), built once per test process before its first server starts, so a
+ * test never runs yesterday's build. `npm test` builds it at its start and says so
+ * (SERVER_BUILT_FOR_TESTS). Builds at once in several processes write the same files whole.
+ */
+let serverBuilt: Promise<unknown> | undefined
+const serverBuiltOnce = () => (serverBuilt ??= process.env.SERVER_BUILT_FOR_TESTS === 'true' ? Promise.resolve() : buildServer())
 
 export type ServerProcessOptions = {
   name: string
@@ -47,7 +56,7 @@ export type ServerProcess = {
 }
 
 /**
- * The real server (`node --import tsx cms/startup/server.ts`, production mode) in its own temporary folder
+ * The real server (`cms/dist/server.mjs`, bundled from `cms/startup/server.ts`; production mode) in its own temporary folder
  * with a fresh SQLite database, seeded on start (demo accounts included, unless `env` sets
  * `SEED_DEMO_ACCOUNTS` otherwise), on a free port. `env` adds or overrides
  * variables (`undefined` removes one); `prepare` can put files in the folder before the start.
@@ -63,6 +72,7 @@ export const startServerProcess = async ({
   demoLogins = true,
   onSpawn,
 }: ServerProcessOptions): Promise<ServerProcess> => {
+  await serverBuiltOnce()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `civics-e2e-${name}-`))
   const logFile = path.join(dir, 'server.log')
   const port = await freePort()
@@ -135,9 +145,9 @@ export const startServerProcess = async ({
 
   /**
    * Exit code 13 before the server's first line: Node ended the process (its exit for a module
-   * evaluation that never settles) before any of the server's code had run, most likely in tsx's
-   * module loader thread. Seen in 1 start of 123 here (three instances at once on two cores) and
-   * in CI runs. Such a start is made again, once; any other early exit fails the start.
+   * evaluation that never settles) before any of the server's code had run: seen while tsx's loader
+   * thread loaded the sources (1 start in 123), and with Node 20 importing the bundle's instance
+   * chunk. Such a start is made again, once; any other early exit fails the start.
    */
   const diedLoadingModules = () => server.exitCode === 13 && tail().trim() === ''
   let respawned = false
@@ -185,8 +195,9 @@ export const startServerProcesses = async (options: ServerProcessOptions[]): Pro
  * The server process with exactly this environment, for a start expected to stop by itself: its
  * exit code and everything it printed (stdout and stderr, in order of arrival).
  */
-export const runServerUntilExit = (env: NodeJS.ProcessEnv) =>
-  new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+export const runServerUntilExit = async (env: NodeJS.ProcessEnv) => {
+  await serverBuiltOnce()
+  return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
     const child = spawn(process.execPath, serverArgs(), { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
     child.stdout.on('data', (chunk) => (output += chunk))
@@ -194,3 +205,4 @@ export const runServerUntilExit = (env: NodeJS.ProcessEnv) =>
     child.on('error', reject)
     child.on('exit', (code) => resolve({ code, output }))
   })
+}
