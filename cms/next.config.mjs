@@ -15,8 +15,9 @@ for (const file of ['.env.local', '.env']) {
   }
 }
 
-// The test run (scripts/test.mjs) type-checks the whole project before it builds the admin, and on a
-// fresh clone nothing reads Turbopack's build cache again: that build skips both.
+// The test run (scripts/test.mjs) type-checks the whole project before it builds the admin, on a
+// fresh clone nothing reads Turbopack's build cache again, and the admin's browser tests read
+// neither minified code nor source maps: that build skips all four (the same pages, in more bytes).
 const buildForTests = process.env.ADMIN_BUILD_FOR_TESTS === 'true'
 
 /** @type {import('next').NextConfig} */
@@ -24,7 +25,10 @@ const nextConfig = {
   turbopack: { root },
   outputFileTracingRoot: root,
   typescript: { tsconfigPath: '../tsconfig.json', ignoreBuildErrors: buildForTests },
-  experimental: { turbopackFileSystemCacheForBuild: !buildForTests },
+  experimental: {
+    turbopackFileSystemCacheForBuild: !buildForTests,
+    ...(buildForTests ? { turbopackMinify: false, turbopackSourceMaps: false } : {}),
+  },
   poweredByHeader: false,
   // Payload's password hashing (patched to argon2id) loads a native module, which is required at run time, not bundled.
   serverExternalPackages: ['@node-rs/argon2'],
