@@ -152,8 +152,11 @@
       status('')
       watchFrames(window)
     })
+    // Escape closes the activity from the moment the package's page is parsed, not only once all its
+    // pictures and sounds have loaded (seconds later on a slow school network).
     whenParsed(frame, function () {
       status('')
+      watchFrames(window)
     })
     frame.src = href
     document.body.appendChild(frame)
