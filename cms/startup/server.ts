@@ -18,5 +18,9 @@ if (invalid.length) stopStarting(`EXTRA_PUBLIC_URLS must list http(s) addresses 
 await portFreeOrStop(serverPort(), 'PORT')
 await portFreeOrStop(contentPort(), 'CONTENT_PORT')
 
+// Nothing else keeps the process running while the instance's modules load: on Node 20 the import
+// was seen to end the process (exit 13, an unsettled top-level await) with nothing printed.
+const loading = setInterval(() => {}, 60_000)
 const { startInstance } = await import('./serve')
+clearInterval(loading)
 await startInstance()

@@ -147,7 +147,8 @@ export const startServerProcess = async ({
    * Exit code 13 before the server's first line: Node ended the process (its exit for a module
    * evaluation that never settles) before any of the server's code had run: seen while tsx's loader
    * thread loaded the sources (1 start in 123), and with Node 20 importing the bundle's instance
-   * chunk. Such a start is made again, once; any other early exit fails the start.
+   * chunk until the entry kept the process running meanwhile (cms/startup/server.ts). Such a start
+   * is made again, once; any other early exit fails the start.
    */
   const diedLoadingModules = () => server.exitCode === 13 && tail().trim() === ''
   let respawned = false
