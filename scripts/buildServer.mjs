@@ -18,18 +18,22 @@ export const serverEntry = path.join(serverDist, 'server.mjs')
  * password worker) still finds them beside its source: its `import.meta.url` names its source file,
  * written relative to the bundle so the checkout can move.
  */
+const loaders = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.js': 'js', '.mjs': 'js', '.cjs': 'js', '.jsx': 'jsx' }
 const ownLocation = {
   name: 'own-location',
   setup(bundler) {
     bundler.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async ({ path: file }) => {
       if (file.includes(`${path.sep}node_modules${path.sep}`)) return undefined
-      let contents = await fs.promises.readFile(file, 'utf8')
+      const contents = await fs.promises.readFile(file, 'utf8')
       if (contents.includes('import.meta.dirname') || contents.includes('import.meta.filename'))
         throw new Error(`${path.relative(root, file)}: use import.meta.url (the bundle rewrites only it)`)
+      // A module that does not ask where it is is left to esbuild as it is.
+      if (!contents.includes('import.meta.url')) return undefined
       const source = path.relative(serverDist, file).split(path.sep).join('/')
-      contents = contents.replaceAll('import.meta.url', `new URL(${JSON.stringify(source)}, import.meta.url).href`)
-      const loader = /x$/.test(file) ? (/\.[cm]?js/.test(file) ? 'jsx' : 'tsx') : /\.[cm]?js$/.test(file) ? 'js' : 'ts'
-      return { contents, loader }
+      return {
+        contents: contents.replaceAll('import.meta.url', `new URL(${JSON.stringify(source)}, import.meta.url).href`),
+        loader: loaders[path.extname(file)],
+      }
     })
   },
 }

@@ -2,7 +2,6 @@
 import type { Server } from 'node:http'
 import path from 'node:path'
 
-import next from 'next'
 import { getPayload, type Payload } from 'payload'
 
 import { createApp } from '../http/expressApp'
@@ -92,6 +91,8 @@ const main = async () => {
   await warmLoginPath(payload).catch(skipWarmUpUnlessBroken('login path'))
   let nextHandler: ((req: any, res: any) => Promise<void>) | undefined
   if (process.env.DISABLE_ADMIN !== 'true') {
+    // Loaded only for the admin: Next's module hooks every later require of the process.
+    const { default: next } = await import('next')
     const nextApp = next({ dev, dir: path.join(rootDir, 'cms'), port: serverPort() })
     await nextApp.prepare()
     const handle = nextApp.getRequestHandler()
