@@ -1,8 +1,8 @@
-// The server as Node runs it: `cms/startup/server.ts` and the project's modules bundled by esbuild
-// into `cms/dist/` (packages stay imports Node resolves from node_modules), so a server process loads
-// plain JavaScript instead of compiling TypeScript through a loader at every start
-// (docs/adr/server-runs-from-a-bundle.md). `npm start` and the tests' server processes build it;
-// `node scripts/buildServer.mjs` builds it alone.
+// The server as Node runs it: `cms/startup/server.ts`, the project's modules and the packages they
+// import bundled by esbuild into `cms/dist/`, so a server process loads a few files of plain
+// JavaScript instead of compiling TypeScript through a loader and resolving thousands of package
+// files at every start (docs/adr/server-runs-from-a-bundle.md). `npm start` and the tests' server
+// processes build it; `node scripts/buildServer.mjs` builds it alone.
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -14,19 +14,64 @@ export const serverDist = path.join(root, 'cms', 'dist')
 export const serverEntry = path.join(serverDist, 'server.mjs')
 
 /**
- * A module that finds files beside itself (`import.meta.url`: the migrations, the launcher, the
- * password worker) still finds them beside its source: its `import.meta.url` names its source file,
- * written relative to the bundle so the checkout can move.
+ * Packages Node loads from `node_modules` rather than from the bundle: native addons; packages
+ * that start threads from their own files (the password threads' pool, the logger's transports);
+ * the admin's Next and React, which must be the copies Next's build uses and load only when the admin is
+ * served; the S3 client, loaded only with a bucket; Prettier, which only type generation asks for.
  */
+export const externalPackages = [
+  '@libsql/*',
+  'libsql',
+  'sharp',
+  '@img/*',
+  '@node-rs/*',
+  '@napi-rs/*',
+  'piscina',
+  'pino',
+  'pino-pretty',
+  'thread-stream',
+  'next',
+  '@next/*',
+  'react',
+  'react-dom',
+  '@aws-sdk/*',
+  '@smithy/*',
+  'prettier',
+]
+
+/**
+ * A module that finds files beside itself (`import.meta.url`: the migrations, the launcher, the
+ * password worker, a package's own files) still finds them beside its source: its `import.meta.url`
+ * names its source file, written relative to the bundle so the checkout can move.
+ */
+/**
+ * Whether a CommonJS file reads `__dirname` or `__filename` (outside comments and `typeof` checks):
+ * in the bundle, an ES module, neither exists.
+ */
+const usesOwnPathInCommonJs = (contents) =>
+  /\b__(dirname|filename)\b/.test(
+    contents
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/\/\/.*$/gm, '')
+      .replace(/typeof __(dirname|filename) !== ['"]undefined['"] \? __(dirname|filename)/g, '')
+      .replace(/typeof __(dirname|filename)/g, '')
+      .replace(/(const|let|var|function)\s+__(dirname|filename)\b[^;]*;?/g, ''),
+  ) && !/^\s*(import|export)\s/m.test(contents)
+
 const loaders = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.js': 'js', '.mjs': 'js', '.cjs': 'js', '.jsx': 'jsx' }
 const ownLocation = {
   name: 'own-location',
   setup(bundler) {
     bundler.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async ({ path: file }) => {
-      if (file.includes(`${path.sep}node_modules${path.sep}`)) return undefined
       const contents = await fs.promises.readFile(file, 'utf8')
       if (contents.includes('import.meta.dirname') || contents.includes('import.meta.filename'))
-        throw new Error(`${path.relative(root, file)}: use import.meta.url (the bundle rewrites only it)`)
+        throw new Error(
+          `${path.relative(root, file)}: uses import.meta.dirname or filename, which the bundle would point at cms/dist/ (use import.meta.url, or add its package to externalPackages)`,
+        )
+      if (file.includes(`${path.sep}node_modules${path.sep}`) && usesOwnPathInCommonJs(contents))
+        throw new Error(
+          `${path.relative(root, file)}: reads __dirname or __filename, which the bundle cannot give it: add its package to externalPackages in scripts/buildServer.mjs`,
+        )
       // A module that does not ask where it is is left to esbuild as it is.
       if (!contents.includes('import.meta.url')) return undefined
       const source = path.relative(serverDist, file).split(path.sep).join('/')
@@ -62,7 +107,10 @@ export const buildServer = async () => {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    external: externalPackages,
+    // The packages' CommonJS files call `require` (Node's own modules, a view engine by name): in
+    // an ES module it comes from createRequire, resolving from cms/dist/ as from the checkout.
+    banner: { js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);" },
     tsconfig: 'tsconfig.json',
     // Stack traces in the server's log name the TypeScript lines (`--enable-source-maps`, serverCommand.mjs).
     sourcemap: 'linked',
