@@ -5,7 +5,8 @@
 // "N passed, N failed" line. `npm test -- api web` runs only those parts (types, lint, api, web, e2e).
 //
 // Suites that share nothing (each API test file has its own database and folder) run in two
-// lanes side by side: the SQLite lane and the PostgreSQL lane. Most of their time is one core
+// lanes side by side: the SQLite lane and the PostgreSQL lane, each with its own API run first, then
+// the other suites, each taken by whichever lane is free. Most of their time is one core
 // hashing passwords or waiting on a database, so two lanes use the machine's two cores. The
 // browser tests run last, without the lanes: two files at a time already keep both cores busy
 // (tests/e2e/workers.ts), and more load only lengthens their waits for the real servers. A lane's
@@ -101,10 +102,14 @@ const check = async (label, command, args, env, log) => {
   return ok
 }
 
-/** Steps one after another, their output kept and printed when the last one ends. */
-const lane = async (steps) => {
+/**
+ * Steps one after another, then steps taken from `shared` (which any lane takes from as soon as it
+ * is free), their output kept and printed when the lane ends.
+ */
+const lane = async (steps, shared) => {
   const log = []
   for (const step of steps) await step(log)
+  for (let step = shared.shift(); step; step = shared.shift()) await step(log)
   process.stdout.write(log.join('\n') + '\n')
 }
 
@@ -128,8 +133,9 @@ if (wants('api') || wants('e2e')) {
 }
 const sqliteLane = []
 const postgresLane = []
-// Steps moved from the PostgreSQL lane to the end of the SQLite lane (see below).
-const sqliteLanePostgresSteps = []
+// Steps either lane takes when it has run its own, longest first: whichever lane ends its own steps
+// first takes the next one, so that neither core waits long for the other at the lanes' end.
+const eitherLane = []
 // The type checks and the linter run in the SQLite lane, the shorter of the two, instead of before
 // both lanes, where they kept the second core idle for most of a minute.
 // TypeScript 7 checks the types (docs/adr/type-checks-with-typescript-7.md); TypeScript 5 stays installed for the tools that load it.
@@ -172,39 +178,34 @@ if (wants('api')) {
         sqliteOnly.flatMap((file) => ['--exclude', file]),
       ),
     )
-    // The several-instances suite is the longest part of the PostgreSQL lane: a few of its files run at
-    // the end of the SQLite lane instead, so that the two lanes end together.
+    // The several-instances suite, in two halves of about a minute or more each, for either lane.
     const instances = 'tests/instances/vitest.config.ts'
-    const inSqliteLane = ['retention', 'seed-resume', 'attempt-state'].map((name) => `tests/instances/${name}.instances.ts`)
-    postgresLane.push((log) =>
-      vitest(
-        'Several instances on one PostgreSQL (server processes)',
-        instances,
-        { TEST_POSTGRES_URL: postgres },
-        log,
-        inSqliteLane.flatMap((file) => ['--exclude', file]),
-      ),
-    )
-    sqliteLanePostgresSteps.push((log) =>
-      vitest('Several instances on one PostgreSQL, part two (server processes)', instances, { TEST_POSTGRES_URL: postgres }, log, inSqliteLane),
+    const partTwo = ['retention', 'seed-resume', 'attempt-state', 'package-crash-bucket'].map((name) => `tests/instances/${name}.instances.ts`)
+    eitherLane.push(
+      (log) =>
+        vitest(
+          'Several instances on one PostgreSQL (server processes)',
+          instances,
+          { TEST_POSTGRES_URL: postgres },
+          log,
+          partTwo.flatMap((file) => ['--exclude', file]),
+        ),
+      (log) => vitest('Several instances on one PostgreSQL, part two (server processes)', instances, { TEST_POSTGRES_URL: postgres }, log, partTwo),
     )
   } else console.log('\n(PostgreSQL run skipped: set TEST_POSTGRES_URL=postgres://user:pass@host:5432/postgres to run it; .ci/run does.)')
 }
 // PostgreSQL restarted, stopped and starved under load, on a server of the tests' own (initdb +
 // pg_ctl: tests/helpers/privatePostgres.ts), never the shared one: wherever PostgreSQL's binaries are.
 const postgresBin = process.env.PG_BIN || '/usr/lib/postgresql/15/bin'
-// It joins the SQLite lane, and the component tests the PostgreSQL lane (or make a second lane of
-// their own without one), so that neither core waits long for the other at the lanes' end.
 if (wants('api')) {
   if (fs.existsSync(path.join(postgresBin, 'initdb')) && fs.existsSync(path.join(postgresBin, 'pg_ctl')))
-    sqliteLane.push((log) =>
+    eitherLane.push((log) =>
       vitest('PostgreSQL restarted, stopped and starved (server processes)', 'tests/database/vitest.config.ts', { TEST_POSTGRES_URL: undefined }, log),
     )
   else console.log(`\n(PostgreSQL outage run skipped: no initdb and pg_ctl in ${postgresBin}; set PG_BIN to PostgreSQL's bin folder to run it.)`)
 }
-if (wants('web')) postgresLane.push((log) => vitest('Web app component tests', 'web/vitest.config.ts', {}, log))
-sqliteLane.push(...sqliteLanePostgresSteps)
-await Promise.all([sqliteLane, postgresLane].filter((steps) => steps.length).map(lane))
+if (wants('web')) eitherLane.push((log) => vitest('Web app component tests', 'web/vitest.config.ts', {}, log))
+await Promise.all([sqliteLane, postgresLane].map((steps) => lane(steps, eitherLane)))
 if (wants('e2e')) await vitest('Browser tests (Chromium)', 'tests/e2e/vitest.config.ts', webBuilt ? { WEB_BUILT_FOR_TESTS: 'true' } : {})
 
 fs.rmSync(reports, { recursive: true, force: true })
