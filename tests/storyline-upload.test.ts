@@ -151,6 +151,19 @@ describe('who may upload and remove packages', () => {
     expect(await listTmp()).toEqual([])
   })
 
+  it('answers the next request on the same kept-alive connection after refusing an upload it did not read', async () => {
+    // Without reading the rest of the refused body, the client's next request on that connection
+    // waited unread until the server's idle timeout cut the connection (65 s, then a reset).
+    const student = await actors.student((await actors.classroom(await actors.educator())).id)
+    for (const size of [200 * 1024, MB, 3.5 * MB]) {
+      for (let round = 0; round < 3; round++) {
+        expect((await upload(student, id, Buffer.alloc(size, 1))).status).toBe(403)
+        expect((await student.get('/api/users/me')).status).toBe(200)
+      }
+    }
+    expect(await listTmp()).toEqual([])
+  })
+
   it('lets staff with activities:write upload and remove', async () => {
     const up = await upload(editor, id, await goodPackage('replaced'))
     expect(up.status).toBe(200)

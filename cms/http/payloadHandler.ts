@@ -38,13 +38,16 @@ const readLimited = async (req: ExpressRequest, limit: number): Promise<Buffer |
   return Buffer.concat(chunks)
 }
 
-/** Passes a streamed body through while counting, failing the stream past `limit` bytes. */
+/**
+ * Passes a streamed body through while counting, failing the stream past `limit` bytes. Stopping
+ * early (a refusal that never reads the upload) leaves the request open, for `readRestOfBody`.
+ */
 const limitedStream = (req: ExpressRequest, limit: number): ReadableStream => {
   let size = 0
   const counted = Readable.from(
     (async function* () {
       try {
-        for await (const chunk of req) {
+        for await (const chunk of req.iterator({ destroyOnReturn: false })) {
           size += (chunk as Buffer).length
           if (size > limit) throw Object.assign(new Error('Request body too large'), { status: 413 })
           yield chunk
@@ -86,6 +89,21 @@ export const payloadGet = (config: Promise<SanitizedConfig>) => (req: ExpressReq
 }
 
 /**
+ * After the answer, the rest of a streamed body that Payload or an endpoint left unread (an upload
+ * refused before its file was read) is read and thrown away, as Node does with a body nobody began to
+ * read. Left in the connection, it would hold the client's next request on that kept-alive
+ * connection unread until the idle timeout cut the connection. A body still held by a reader that
+ * stopped cannot be read here: the connection is closed after the answer instead, so the client
+ * sends its next request on another.
+ */
+const readRestOfBody = async (req: ExpressRequest, body: ReadableStream) => {
+  if (req.readableEnded || req.destroyed) return
+  await body.cancel().catch(() => undefined)
+  if (req.listenerCount('readable') === 0) req.resume()
+  else req.socket?.end()
+}
+
+/**
  * Answers /api/* with Payload's REST handler (the same one the Next route uses), converting
  * Node's request to a Fetch Request. Bodies are checked here first, so malformed JSON or an
  * oversized upload is a clean 400/413 and never reaches an operation half-read.
@@ -112,7 +130,9 @@ export const payloadApiHandler =
       const limit = Math.min(isMultipart ? limits.uploadBytes : limits.jsonBytes, Number(res.locals.bodyLimit) || Infinity)
       if (declared > limit) return jsonError(res, 413, `The request is too large (limit ${Math.round(limit / 1024)} KB).`)
       if (isMultipart) {
-        body = limitedStream(req, limit)
+        const stream = limitedStream(req, limit)
+        res.once('finish', () => void readRestOfBody(req, stream))
+        body = stream
       } else {
         const buffer = await readLimited(req, limit)
         if (!buffer) return jsonError(res, 413, `The request is too large (limit ${Math.round(limit / 1024)} KB).`)
