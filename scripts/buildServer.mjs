@@ -40,11 +40,6 @@ export const externalPackages = [
 ]
 
 /**
- * A module that finds files beside itself (`import.meta.url`: the migrations, the launcher, the
- * password worker, a package's own files) still finds them beside its source: its `import.meta.url`
- * names its source file, written relative to the bundle so the checkout can move.
- */
-/**
  * Whether a CommonJS file reads `__dirname` or `__filename` (outside comments and `typeof` checks):
  * in the bundle, an ES module, neither exists.
  */
@@ -59,6 +54,11 @@ const usesOwnPathInCommonJs = (contents) =>
   ) && !/^\s*(import|export)\s/m.test(contents)
 
 const loaders = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.js': 'js', '.mjs': 'js', '.cjs': 'js', '.jsx': 'jsx' }
+/**
+ * A module that finds files beside itself (`import.meta.url`: the migrations, the launcher, the
+ * password worker, a package's own files) still finds them beside its source: its `import.meta.url`
+ * names its source file, written relative to the bundle so the checkout can move.
+ */
 const ownLocation = {
   name: 'own-location',
   setup(bundler) {
